@@ -106,6 +106,31 @@ export const paperThreadWords = (pet: string) =>
 export const paperRedrawLaterWords = (round: string, date: string) =>
   `Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds ${round} ${date}.`;
 
+/** A round's day against today, by the kennel's clock. */
+export type RoundDay = "past" | "today" | "later";
+
+/**
+ * The true thing about a round the record kept no sheet of, the same on every surface: the record
+ * cannot say what was due then (never "nothing was due": a diabetic dog's doses were due all the same).
+ */
+export const NO_SHEET_CANNOT_SAY = "the record holds no sheet of it and cannot say what was due";
+
+/** Where a past round with no kept sheet stands: on paper, and it cannot be entered now. */
+export const NO_SHEET_PAPER =
+  "the paper chart is that round's record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered)";
+
+/**
+ * A round with no kept sheet in the day's record (kennel-desk record DATE, the connector), by its
+ * day: "Morning round: never posted, so the record holds no sheet of it…".
+ */
+export function noSheetRoundWords(round: string, day: RoundDay, date: string): string {
+  if (day === "later")
+    return `${round} round: still to come; what it asks is kept when it is posted on its day.`;
+  if (day === "today")
+    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY}. Post it (/rounds ${round.toLowerCase()} in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter ${round.toLowerCase()} ${date}).`;
+  return `${round} round: never posted, so ${NO_SHEET_CANNOT_SAY}; ${NO_SHEET_PAPER}.`;
+}
+
 /**
  * `record enter` for a round with no kept sheet, by its day against today: what happened and what to
  * do. A past day's round cannot be posted now (what it asked would be today's answer, not that day's),
@@ -113,7 +138,7 @@ export const paperRedrawLaterWords = (round: string, date: string) =>
  */
 export function paperNoSheetWords(
   when: string,
-  day: "past" | "today" | "later",
+  day: RoundDay,
   round: string,
   date = "DATE",
 ): { what: string; whatToDo: string } {

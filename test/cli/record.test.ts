@@ -104,7 +104,7 @@ describe("kennel-desk record", () => {
     const { code, stdout } = await cli(["record", "2026-11-24"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Care record · Tue 24 Nov 2026");
-    expect(stdout).toMatch(/Morning round · 1 pet\n {2}Biscuit \(pet 77, booking 501\)/);
+    expect(stdout).toMatch(/Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/);
     expect(stdout).toContain(
       // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
       "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
@@ -153,6 +153,16 @@ describe("kennel-desk record", () => {
     const empty = await cli(["record", "2026-11-20"]);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain("Nothing recorded on this day.");
+    // A past round never posted: the record cannot say what was due (never "nothing was due"), and
+    // the paper chart is that round's record; a round still to come today says how to keep it.
+    for (const round of ["Morning", "Midday", "Evening"])
+      expect(empty.stdout).toContain(
+        `${round} round: never posted, so the record holds no sheet of it and cannot say what was due; the paper chart is that round's record`,
+      );
+    const today = await cli(["record", "evening", "2026-11-24"]);
+    expect(today.stdout).toContain(
+      "Evening round: not posted yet, so the record holds no sheet of it and cannot say what was due. Post it (/rounds evening in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter evening 2026-11-24).",
+    );
     const nowhere = join(dir, "not-here");
     const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
     // No record is not an empty one: it cannot be read (test/cli/record-none.test.ts).
