@@ -24,13 +24,13 @@ import {
   whoJoin,
   witnessWords,
 } from "../words/doses.ts";
-import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { noSheetRoundWords } from "../words/paper.ts";
+import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
+import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value } from "./doc.ts";
-import { afterWindowWords } from "./audit.ts";
 import { progressWords } from "./record.ts";
 
 type RecordPet = RecordDay["rounds"][number]["pets"][number];
@@ -218,7 +218,9 @@ function doseFiguresLine(day: RecordDay): Line | undefined {
   return dotted(
     `💊 ${onTimeWords(f)}`,
     f.givenEarly ? toned("warn", `${f.givenEarly} given before the window opened`) : undefined,
-    f.givenLate ? `${OFF_TIME.late.icon} ${f.givenLate} ${OFF_TIME.late.words}${afterWindowWords(f)}` : undefined,
+    f.givenLate
+      ? `${OFF_TIME.late.icon} ${f.givenLate} ${OFF_TIME.late.words}${afterWindowWords(f)}`
+      : undefined,
     f.open ? `${f.open} still open` : undefined,
     f.missed ? toned("warn", `${f.missed} missed`) : undefined,
     f.refused ? `${f.refused} refused` : undefined,

@@ -104,7 +104,9 @@ describe("kennel-desk record", () => {
     const { code, stdout } = await cli(["record", "2026-11-24"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Care record · Tue 24 Nov 2026");
-    expect(stdout).toMatch(/Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/);
+    expect(stdout).toMatch(
+      /Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/,
+    );
     expect(stdout).toContain(
       // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
       "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
