@@ -13,6 +13,7 @@ import { HEAD_HEX_DIGITS, headWords, linksWords, type VerifyResult } from "../re
 import { kennelWords } from "../record/kennel.ts";
 import type { KennelIdentity } from "../record/types.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { refuseExport } from "./record-copy.ts";
 import { requireStore } from "./record-store.ts";
 
 /**
@@ -103,6 +104,7 @@ export async function verify(ctx: CliContext): Promise<number> {
   const settle = memoryCeiling(GROWTH_ALLOWED);
   const watch = setInterval(() => void settle(), 500);
   const file = values.file;
+  if (file !== undefined) refuseExport(file, "verify");
   const { result, kennel, where } = await (file !== undefined
     ? verifyCopy(file, { at: printed?.seq, now: ctx.clock.now() }).then((r) => ({ ...r, where: file }))
     : walkStore(ctx, printed?.seq)

@@ -15,6 +15,7 @@ import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
+import { HEAD_HEX_DIGITS } from "../record/chain.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
@@ -251,7 +252,7 @@ export function csvHeadLine(head: ChainHead): string {
     ...empty,
     seq: head.seq,
     kind: "record_head",
-    record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`,
+    record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify --head "#${head.seq} · ${head.hash.slice(0, HEAD_HEX_DIGITS)}")`,
   });
 }
 

@@ -253,7 +253,7 @@ describe("kennel-desk record export", () => {
     const cell = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
     expect(cell(head, "kind")).toBe("record_head");
     expect(cell(head, "record_head")).toMatch(
-      /^#\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/,
+      /^#\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify --head "#\d+ · [0-9a-f]{16}"\)$/,
     );
     expect(cell(head, "seq")).toBe(cell(head, "record_head")?.match(/^#(\d+)/)?.[1]);
     expect(rows).toHaveLength(4);
