@@ -99,12 +99,13 @@ export async function verify(ctx: CliContext): Promise<number> {
   if (values.file !== undefined && values.file.trim() === "")
     throw new UsageError("--file takes the path of a copy of the care record.", HELP_HINT);
   const printed = printedHead(values.head);
+  // An export is said to be one before the walk's watch is set (a refusal leaves nothing running).
+  if (values.file !== undefined) refuseExport(values.file, "verify");
   // The walk lets the event loop through at every page of rows: the memory ceiling is checked then,
   // so what the walk leaves behind is given back as it goes and its peak holds whatever the record's size.
   const settle = memoryCeiling(GROWTH_ALLOWED);
   const watch = setInterval(() => void settle(), 500);
   const file = values.file;
-  if (file !== undefined) refuseExport(file, "verify");
   const { result, kennel, where } = await (file !== undefined
     ? verifyCopy(file, { at: printed?.seq, now: ctx.clock.now() }).then((r) => ({ ...r, where: file }))
     : walkStore(ctx, printed?.seq)

@@ -24,7 +24,7 @@ import {
   whoJoin,
   witnessWords,
 } from "../words/doses.ts";
-import { noSheetRoundWords } from "../words/paper.ts";
+import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
@@ -102,7 +102,10 @@ const NO_SHEET = "no sheet kept: its entries only";
 function sheetlessPart(day: RecordDay): Part | undefined {
   const s = day.sheetless;
   if (!s) return undefined;
-  return { kind: "text", lines: s.rounds.map((r) => line(noSheetRoundWords(roundWord(r), s.day, day.date))) };
+  return {
+    kind: "text",
+    lines: noSheetRoundsWords(s.rounds.map(roundWord), s.day, day.date).map((w) => line(w)),
+  };
 }
 
 /**

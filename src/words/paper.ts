@@ -113,22 +113,37 @@ export type RoundDay = "past" | "today" | "later";
  * The true thing about a round the record kept no sheet of, the same on every surface: the record
  * cannot say what was due then (never "nothing was due": a diabetic dog's doses were due all the same).
  */
-export const NO_SHEET_CANNOT_SAY = "the record holds no sheet of it and cannot say what was due";
+const cannotSay = (many: boolean) =>
+  `the record holds no sheet of ${many ? "them" : "it"} and cannot say what was due`;
 
 /** Where a past round with no kept sheet stands: on paper, and it cannot be entered now. */
-export const NO_SHEET_PAPER =
-  "the paper chart is that round's record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered)";
+const onPaper = (many: boolean) =>
+  `the paper chart is ${many ? "those rounds'" : "that round's"} record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered)`;
+
+export const NO_SHEET_CANNOT_SAY = cannotSay(false);
+export const NO_SHEET_PAPER = onPaper(false);
+
+/** "Morning", "Morning and evening", "Morning, midday and evening". */
+const listed = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)?.toLowerCase()}`;
 
 /**
- * A round with no kept sheet in the day's record (kennel-desk record DATE, the connector), by its
- * day: "Morning round: never posted, so the record holds no sheet of it…".
+ * The rounds of a day with no kept sheet in the day's record (kennel-desk record DATE, the
+ * connector), by the day, each line a sentence: "Morning and evening rounds: never posted, so the
+ * record holds no sheet of them…"; today's each with how to keep it.
  */
-export function noSheetRoundWords(round: string, day: RoundDay, date: string): string {
+export function noSheetRoundsWords(rounds: string[], day: RoundDay, date: string): string[] {
+  const many = rounds.length > 1;
+  const which = `${listed(rounds.map((r, i) => (i === 0 ? r : r.toLowerCase())))} round${many ? "s" : ""}`;
   if (day === "later")
-    return `${round} round: still to come; what it asks is kept when it is posted on its day.`;
-  if (day === "today")
-    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY}. Post it (/rounds ${round.toLowerCase()} in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter ${round.toLowerCase()} ${date}).`;
-  return `${round} round: never posted, so ${NO_SHEET_CANNOT_SAY}; ${NO_SHEET_PAPER}.`;
+    return [
+      `${which}: still to come; what ${many ? "each" : "it"} asks is kept when it is posted on its day.`,
+    ];
+  if (day === "past") return [`${which}: never posted, so ${cannotSay(many)}; ${onPaper(many)}.`];
+  return rounds.map((round) => {
+    const word = round.toLowerCase();
+    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY}. Post it (/rounds ${word} in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter ${word} ${date}).`;
+  });
 }
 
 /**

@@ -157,10 +157,13 @@ describe("kennel-desk record", () => {
     expect(empty.stdout).toContain("Nothing recorded on this day.");
     // A past round never posted: the record cannot say what was due (never "nothing was due"), and
     // the paper chart is that round's record; a round still to come today says how to keep it.
-    for (const round of ["Morning", "Midday", "Evening"])
-      expect(empty.stdout).toContain(
-        `${round} round: never posted, so the record holds no sheet of it and cannot say what was due; the paper chart is that round's record`,
-      );
+    expect(empty.stdout).toContain(
+      "Morning, midday and evening rounds: never posted, so the record holds no sheet of them and cannot say what was due; the paper chart is those rounds' record",
+    );
+    const morning = await cli(["record", "morning", "2026-11-20"]);
+    expect(morning.stdout).toContain(
+      "Morning round: never posted, so the record holds no sheet of it and cannot say what was due; the paper chart is that round's record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered).",
+    );
     const today = await cli(["record", "evening", "2026-11-24"]);
     expect(today.stdout).toContain(
       "Evening round: not posted yet, so the record holds no sheet of it and cannot say what was due. Post it (/rounds evening in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter evening 2026-11-24).",
