@@ -173,13 +173,11 @@ export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; fail
     listDay(deps, "departures", date),
     stayingOn(deps, date),
   ]);
-  const ids = new Set<number>();
-  const add = (bookings: Booking[]) => {
-    for (const b of bookings) if (b.customerId !== undefined && counts(b)) ids.add(b.customerId);
-  };
-  if (arr.status === "fulfilled") add(arr.value.data);
-  if (dep.status === "fulfilled") add(dep.value.data);
-  if (stay.status === "fulfilled") add(stay.value.bookings);
+  const ids = customersOf([
+    arr.status === "fulfilled" ? arr.value.data : [],
+    dep.status === "fulfilled" ? dep.value.data : [],
+    stay.status === "fulfilled" ? stay.value.bookings : [],
+  ]);
   const result = await deps.kennel.warmCare(ids);
   // Today's house, for a name search's pets in house first (read from the care just cached).
   if (stay.status === "fulfilled") {
@@ -206,11 +204,17 @@ async function warmDaysAround(deps: Deps, date: string, done: ReadonlySet<number
       listDay(deps, "departures", addDays(date, n)),
     ]),
   );
-  const ids = new Set<number>();
-  for (const l of lists) {
-    if (l.status !== "fulfilled") continue;
-    for (const b of l.value.data)
-      if (b.customerId !== undefined && counts(b) && !done.has(b.customerId)) ids.add(b.customerId);
-  }
+  const ids = customersOf(
+    lists.map((l) => (l.status === "fulfilled" ? l.value.data : [])),
+    done,
+  );
   return { customers: ids.size, ...(await deps.kennel.warmCare(ids)) };
+}
+
+/** The customers of the bookings that count, past those in `except`. */
+function customersOf(lists: Booking[][], except: ReadonlySet<number> = new Set()): Set<number> {
+  const ids = new Set<number>();
+  for (const b of lists.flat())
+    if (b.customerId !== undefined && counts(b) && !except.has(b.customerId)) ids.add(b.customerId);
+  return ids;
 }
