@@ -12,14 +12,15 @@
  *   `allowCalls`, as a day list does for its page's care) are interactive, its calls past the
  *   budget and every call of a bulk flow are bulk;
  * - among those, to the answer asked first (first in, first out by answer), so the first answers
- *   finish at once rather than every answer in flight finishing late together (a cold day's page
- *   of care, which everyone asking that day waits for, is read in one go, not a slot's width a
- *   turn between newcomers);
+ *   finish first rather than every answer in flight finishing late together (a cold day's page of
+ *   care, which everyone asking that day waits for, goes before the answers asked after it, not a
+ *   slot's width a turn between newcomers; a booking's full record after its reference goes before
+ *   the first calls of the answers asked after it);
  * - but an answer holding half the slots (3 of 6) ranks after every answer holding fewer: a wide
- *   answer (a cold day's care, a search's owners) takes more only while nobody else waits, so
- *   another answer's next call (its first, or a booking's full record after its reference) waits
- *   for a slot the wide one does not hold to free (at most one API round trip), never for the wide
- *   answer's queue.
+ *   answer (a cold day's care, a search's owners) takes more only while nobody else waits, so with
+ *   one wide answer in flight another answer's next call waits for a slot the wide one does not
+ *   hold to free (at most one API round trip), never for the wide answer's queue. Two wide answers
+ *   each holding half keep a third waiting until one of them has asked its last call.
  * Calls made outside any flow (the terminal's commands, the tests) are one interactive flow.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -42,19 +43,20 @@ const ANSWER_BUDGET = 6;
 
 const flows = new AsyncLocalStorage<Flow>();
 const OUTSIDE: Flow = { bulk: false, seq: 0, budget: Number.POSITIVE_INFINITY, asked: 0, active: 0 };
-let asked = 0;
+/** Answers and bulk flows started so far: each one's place in the order. */
+let started = 0;
 
 /** Runs `work` as one answer: its API calls a flow of their own (above), the first `budget` interactive. */
 export function asAnswer<T>(work: () => T, o: { budget?: number } = {}): T {
   return flows.run(
-    { bulk: false, seq: ++asked, budget: o.budget ?? ANSWER_BUDGET, asked: 0, active: 0 },
+    { bulk: false, seq: ++started, budget: o.budget ?? ANSWER_BUDGET, asked: 0, active: 0 },
     work,
   );
 }
 
 /** Runs `work` as bulk work (a scheduled post, reading the day's care ahead): served after every answer's calls. */
 export function asBulk<T>(work: () => T): T {
-  return flows.run({ bulk: true, seq: ++asked, budget: 0, asked: 0, active: 0 }, work);
+  return flows.run({ bulk: true, seq: ++started, budget: 0, asked: 0, active: 0 }, work);
 }
 
 /**
