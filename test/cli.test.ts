@@ -1,6 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  PREVIEW_STATE_FILE,
+  type PreviewInFolder,
+  previewInFolder,
+  previewNote,
+} from "../src/preview/folder-state.ts";
 import { runCommand } from "./cli/helpers.ts";
 
 const KEY = "cli-test-key-5d1e";
@@ -75,7 +84,45 @@ describe("kennel-desk status", () => {
       "Slack: reconnecting since 2026-11-23T07:00:00.000Z (3 failed attempts; last error: ENOTFOUND)",
     );
     const none = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base, PORT: "9" });
-    expect(none.stdout).toContain("Slack: no running bot answered at http://127.0.0.1:9");
+    expect(none.stdout).toContain("Slack: no running bot answered at http://127.0.0.1:9 (PORT 9");
+  });
+
+  it("beside a preview started on another PORT: asks the preview's port, and says it is the preview", async () => {
+    mode = "ok";
+    // The preview's own server: its /healthz says it is the preview; it has no /readyz (no Slack).
+    const preview = createServer((req, res) => {
+      if (req.url === "/healthz")
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end('{"status":"ok","preview":true}');
+      res.writeHead(404, { "content-type": "application/json" }).end('{"ok":false,"error":"not found"}');
+    });
+    await new Promise<void>((r) => preview.listen(0, "127.0.0.1", r));
+    const port = (preview.address() as AddressInfo).port;
+    const folder = mkdtempSync(join(tmpdir(), "kennel-desk-status-"));
+    try {
+      // The note `npm start` leaves in its folder (src/preview/folder-state.ts), with its port.
+      const note = {
+        pid: 1,
+        timezone: "UTC",
+        clockOffsetMs: 0,
+        apiBaseUrl: base,
+        apiKey: KEY,
+        dataDir: folder,
+        port,
+      };
+      writeFileSync(join(folder, PREVIEW_STATE_FILE), JSON.stringify(note));
+      const beside = previewInFolder(folder, {}, undefined, () => true);
+      expect(previewNote(beside as PreviewInFolder, "now")).toContain(`(pid 1, port ${port})`);
+      const r = await run(["status"], beside?.env as Record<string, string>);
+      expect(r.stdout).toContain(
+        `Slack: the preview answered at http://127.0.0.1:${port} (PORT ${port}): it has no link to Slack`,
+      );
+      expect(r.stdout).not.toContain(":3000");
+    } finally {
+      await new Promise<void>((r) => preview.close(() => r()));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("key rejected: exit 1 with the remedy", async () => {

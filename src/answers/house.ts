@@ -173,8 +173,10 @@ async function stillCheckedIn(
 
 /**
  * How a stay stands on a day beyond its dates: still checked in past its check-out ("Sat 21 Nov
- * 10:00", from that day on), or checked out that day at the time its check-out states, now past
- * ("08:30"). Never a time the API did not state.
+ * 10:00"), on a day after its check-out's or today once its time has passed (a day it was due out
+ * before today is its going home, as it was that day), or checked out that day at the time its
+ * check-out states, now past ("08:30"). Never a time the API did not state; never on a later day
+ * (not in house then: src/domain/house.ts inHouseOn).
  */
 function stayMarks(
   b: Booking,
@@ -185,7 +187,8 @@ function stayMarks(
   const out = b.checkOutDate;
   if (!out) return {};
   const outDay = localDate(out, tz);
-  if (pastCheckOut(b, now) && date >= outDay)
+  const today = localDate(now, tz);
+  if (pastCheckOut(b, now) && date <= today && (date > outDay || date === today))
     return { pastCheckOut: `${dayHeading(outDay)} ${timeOf(out, tz)}` };
   if (saysLeft(b) && Date.parse(out) <= now && outDay === date) return { checkedOutAt: timeOf(out, tz) };
   return {};

@@ -5,7 +5,7 @@
  * assistant's reply reaches no listener of this app), within one message's limits: what does not fit
  * is counted in a last line that points to the text, which always has all of it.
  */
-import type { Doc, Part } from "../present/doc.ts";
+import type { Doc, Line, Part } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
 import { fitMessage } from "./fit.ts";
 import { LIMITS, messageChars } from "./limits.ts";
@@ -15,10 +15,15 @@ import type { Block } from "./types.ts";
 /** Room kept for the last line and Slack's own fallback. */
 const ROOM = LIMITS.messageText - 500;
 
+/** Lines without the names of buttons (" 📋 Plan…"): a card has no buttons. */
+const unnamed = (lines: Line[]): Line[] => lines.map((l) => l.filter((s) => !s.button));
+
 const withoutButtons = (parts: Part[]): Part[] =>
   parts.flatMap((p): Part[] => {
     if (p.kind === "actions") return [];
-    if ((p.kind === "item" || p.kind === "text") && p.action) return [{ ...p, action: undefined }];
+    if (p.kind === "item" || p.kind === "text")
+      return [{ ...p, lines: unnamed(p.lines), ...(p.action ? { action: undefined } : {}) }];
+    if (p.kind === "summary" || p.kind === "note") return [{ ...p, lines: unnamed(p.lines) }];
     return [p];
   });
 

@@ -67,9 +67,10 @@ function longPetsShared(parts: Part[]): Part[] {
 
 /**
  * A draft shared out into the messages Slack will show: as many pets in each as fit with their
- * buttons and room for their record. Pure; the caller keeps the result (src/answers/sheets.ts).
+ * buttons and room for their record. Pure; the caller keeps the result (src/answers/sheets.ts). A
+ * sheet shown for reference (`reference`: its words, as its summary says them) says so on every part.
  */
-export function sheetForSlack(sheet: SheetBody): SheetBody {
+export function sheetForSlack(sheet: SheetBody, o: { reference?: string | undefined } = {}): SheetBody {
   const parts = longPetsShared(sheet.messages.flatMap((m) => m.parts as Part[]));
   const draft = { ...sheet, messages: [{ parts }] };
   const doc = { fallback: draft.fallback, parts };
@@ -89,7 +90,7 @@ export function sheetForSlack(sheet: SheetBody): SheetBody {
   const { head, foot } = docThread(doc);
   // The parent's foot as it is drawn once kept: its notes, then "🖨 Chart".
   const kept = [...foot, chartBlock(chartPart(sheet.date), SIZING_ID)];
-  return splitSheet(draft, threadSplit(doc.fallback, head, sized, kept).itemsPer);
+  return splitSheet(draft, threadSplit(doc.fallback, head, sized, kept).itemsPer, o.reference);
 }
 
 const CHART_BLOCK = "kd_sheet_act";

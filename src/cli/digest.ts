@@ -9,7 +9,7 @@ import { chartPost } from "../answers/chart-post.ts";
 import { dayReport } from "../answers/day.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { dayReview } from "../answers/review.ts";
-import { currentRound, roundReport } from "../answers/rounds.ts";
+import { currentRound } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
@@ -26,9 +26,10 @@ import { openCareRecord } from "../record/open.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { docText } from "../text/doc.ts";
-import { dayText, roundText, type TextOptions, tomorrowText } from "../text/index.ts";
+import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
+import { laterRoundPost, roundOfAnotherDay, roundPostText } from "./digest-rounds.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 import { requireStore } from "./record-store.ts";
 
@@ -154,8 +155,10 @@ export async function run(ctx: CliContext): Promise<number> {
   if (problems.length || !settings) throw settingsError(problems, contents);
   const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
-  const date = values.date ?? localDate(ctx.clock.now(), config.timezone);
+  const today = localDate(ctx.clock.now(), config.timezone);
+  const date = values.date ?? today;
   const theRound = round ?? currentRound(deps);
+  if (contents.includes("rounds") && date !== today) await roundOfAnotherDay(ctx, theRound, date, dryRun);
   // The welfare check's posts (issue 38): one per area, or for the house, of the welfare round.
   const welfare = contents.filter(isWelfare).flatMap((c) => welfareDigestPosts(config, c, round, theRound));
   const kinds = contents.flatMap((c): PostKind[] =>
@@ -234,7 +237,10 @@ async function printPosts(
   if (o.json) {
     const { composePost } = await import("../digest/compose.ts");
     const posts = [];
-    for (const kind of kinds) posts.push({ kind, date, ...(await composePost(deps, kind, date)) });
+    for (const kind of kinds) {
+      const post = laterRoundPost(deps, kind, date) ?? composePost(deps, kind, date);
+      posts.push({ kind, date, ...(await post) });
+    }
     io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
     return;
   }
@@ -266,7 +272,7 @@ async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions
   if (kind === "chart") return docText(chartPostDoc(await chartPost(deps, addDays(date, 1))), o);
   const round = roundOfPost(kind);
   if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
-  return roundText(await roundReport(deps, round, date), o);
+  return roundPostText(deps, round, date, o);
 }
 
 function outcomeLine(

@@ -12,6 +12,7 @@ import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { memoryCeiling } from "../process/memory.ts";
+import { kennelKey } from "../record/kennel.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
@@ -90,41 +91,52 @@ interface Days {
   zone: string;
   from?: string | undefined;
   to?: string | undefined;
+  /** The record's kennel (kennelKey), on every row. */
+  kennel: string;
 }
 
-/** Each kind's rows as the export's rows, a page at a time, counted. */
-function exportSources(rows: ExportRows, zone: string, counts: Counts) {
+/**
+ * Each kind's rows as the export's rows, a page at a time, counted; each row's `kennel` the record's
+ * as it names itself now ("loopback#1"; a row written before it knew its business holds "loopback").
+ */
+function exportSources(rows: ExportRows, days: Days, counts: Counts) {
+  const zone = days.zone;
+  const ours = <R extends { kennel: unknown }>(row: R): R => ({ ...row, kennel: days.kennel });
   return {
     async *entries() {
       for await (const { entries, facts } of rows.entries()) {
         counts.entries += entries.length;
-        yield entries.map((e) => exportRow(e, zone, facts));
+        yield entries.map((e) => ours(exportRow(e, zone, facts)));
       }
     },
     async *welfare() {
       for await (const page of rows.welfare()) {
         counts.welfare += page.length;
-        yield page.map((w) => welfareExportRow(w, zone));
+        yield page.map((w) => ours(welfareExportRow(w, zone)));
       }
     },
     async *plans(json: boolean) {
       for await (const page of rows.plans())
         yield page.map((v) =>
-          json ? { ...planExportRow(v, zone), plan: v.plan, changed: v.changed } : planExportRow(v, zone),
+          ours({ ...planExportRow(v, zone), ...(json && { plan: v.plan, changed: v.changed }) }),
         );
     },
     async *asNeeded() {
       for await (const page of rows.asNeeded()) {
         counts.asNeeded += page.length;
-        yield page.map((d) => prnExportRow(d, zone));
+        yield page.map((d) => ours(prnExportRow(d, zone)));
       }
     },
     async *unrecorded() {
       for await (const page of rows.unrecorded()) {
         countUnrecorded(counts, page);
-        yield page.map((d) => unrecordedExportRow(d, zone));
+        yield page.map((d) => ours(unrecordedExportRow(d, zone)));
       }
     },
+    custody: async () =>
+      custodyExportRows(await rows.custody(), zone, days)
+        .map(ours)
+        .sort((a, b) => Number(a.seq) - Number(b.seq)),
   };
 }
 
@@ -137,12 +149,10 @@ async function* onePage<T>(page: T[]): AsyncGenerator<T[]> {
  * recorded (no place of its own in the chain), the head as the last row.
  */
 async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
-  const s = exportSources(rows, days.zone, counts);
+  const s = exportSources(rows, days, counts);
   await out.write(CSV_HEADER);
   // The medicines' rows of the days exported (few: read at once), in the chain's order as the others.
-  const custody = custodyExportRows(await rows.custody(), days.zone, days).sort(
-    (a, b) => Number(a.seq) - Number(b.seq),
-  );
+  const custody = await s.custody();
   const merged = mergeBySeq<ExportRow>(
     [s.entries(), s.welfare(), s.plans(false), s.asNeeded(), onePage(custody)],
     (r) => Number(r.seq),
@@ -161,7 +171,7 @@ const json = (value: unknown, depth: number) =>
  * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded`, `unrecorded` when they have rows).
  */
 async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
-  const s = exportSources(rows, days.zone, counts);
+  const s = exportSources(rows, days, counts);
   await out.write(`{\n  "head": ${json(rows.head, 1)}`);
   const sections: Array<[string, AsyncIterable<unknown[]>, boolean]> = [
     ["entries", s.entries(), true],
@@ -326,7 +336,7 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     const zone = ctx.config.timezone;
     const counts = newCounts();
     const stdout = new Out(ctx.io.stdout, settle);
-    const days: Days = { zone, from: query.from, to: query.to };
+    const days: Days = { zone, from: query.from, to: query.to, kennel: kennelKey(await store.kennel()) };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();
     const none = counts.entries + counts.welfare + counts.asNeeded + counts.unrecorded === 0;

@@ -1,7 +1,7 @@
 /**
  * `kennel-desk rounds [ROUND] [DATE] [--json]`: a round's feeding and medication sheet, by room, with
  * its care record as Slack shows it: the sheet kept when the round was posted (what was due, written
- * once), each pet's record under it and the progress line; a round not posted yet is the sheet now,
+ * once), each pet's record under it and one progress line for the whole round (not one per Slack message); a round not posted yet is the sheet now,
  * with whatever is recorded. ROUND by any of its names (morning, am, breakfast; midday, noon, lunch;
  * evening, pm, dinner, tea, supper; the kennel's own ROUNDS_NAMES). Without a round, the round now
  * by the kennel's clock. `--json`: the round's answer now (every pet's care), as before.
@@ -15,7 +15,7 @@ import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { draftSheet, sheetDocs } from "../present/round-sheet.ts";
+import { draftSheet, sheetDocs, wholeSheet } from "../present/round-sheet.ts";
 import { roundSheetText } from "../text/index.ts";
 import { localDate } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
@@ -62,7 +62,8 @@ export async function run(ctx: CliContext): Promise<number> {
     const record = kept ? await keptSheetRecord(deps, kept) : await roundRecord(deps, round, date);
     const sheet = kept ?? (await sheetNow(deps, round, date));
     const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
-    const docs = sheetDocs(sheet, drawn, { problem });
+    // The round once, as a terminal has it: no messages, so one progress line for every pet.
+    const docs = sheetDocs(wholeSheet(sheet), drawn, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx)));
   } finally {
     await close();

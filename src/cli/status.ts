@@ -1,15 +1,25 @@
 /**
  * `kennel-desk status [--json]`: the kennel API's state in words, and the running bot's link to Slack
- * (read from its /readyz on PORT, when a bot answers there). Exit 0 when the API is OK, 1 otherwise.
+ * (read from its /readyz on PORT, when a bot answers there; beside the preview, the preview's port),
+ * naming the address it asked. Exit 0 when the API is OK, 1 otherwise.
  */
 import { statusAnswer } from "../answers/kennel.ts";
 import { describeSlackLink, fetchSlackConnection } from "../slack/connection.ts";
 import { statusText } from "../text/index.ts";
 import { type CliContext, kennelDeps, print, readOptions, textOptions } from "./context.ts";
 
-export async function run(ctx: CliContext): Promise<number> {
-  const { values } = readOptions(ctx.args, { json: { type: "boolean" } });
-  const deps = kennelDeps(ctx);
+/** Whether the preview (not the bot) answers at `base`: its /healthz says so. */
+async function previewAt(base: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const res = await fetchImpl(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    return ((await res.json()) as { preview?: unknown }).preview === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The running bot's link to Slack in words, with the address asked and the PORT it came from. */
+async function slackWords(ctx: CliContext): Promise<string> {
   // The bot's health server: on 127.0.0.1 unless HEALTH_HOST names another address (0.0.0.0 includes it).
   const host = ctx.config.healthHost ?? "127.0.0.1";
   const near = ["0.0.0.0", "::", "localhost"].includes(host)
@@ -17,12 +27,19 @@ export async function run(ctx: CliContext): Promise<number> {
     : host.includes(":")
       ? `[${host}]`
       : host;
-  const readyz = `http://${near}:${ctx.config.port || 3000}/readyz`;
-  const link = await fetchSlackConnection(readyz, ctx.deps.fetch);
-  const slack = link
-    ? describeSlackLink(link)
-    : `no running bot answered at ${readyz.replace("/readyz", "")}`;
-  const answer = await statusAnswer(deps, "command", slack);
+  const port = ctx.config.port || 3000;
+  const base = `http://${near}:${port}`;
+  const link = await fetchSlackConnection(`${base}/readyz`, ctx.deps.fetch);
+  if (link) return `${describeSlackLink(link)} (the bot at ${base}, PORT ${port})`;
+  if (await previewAt(base, ctx.deps.fetch))
+    return `the preview answered at ${base} (PORT ${port}): it has no link to Slack (its page stands in for Slack)`;
+  return `no running bot answered at ${base} (PORT ${port}: set PORT to the port the bot listens on)`;
+}
+
+export async function run(ctx: CliContext): Promise<number> {
+  const { values } = readOptions(ctx.args, { json: { type: "boolean" } });
+  const deps = kennelDeps(ctx);
+  const answer = await statusAnswer(deps, "command", await slackWords(ctx));
   print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx)));
   return answer.words.ok ? 0 : 1;
 }

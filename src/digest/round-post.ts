@@ -33,18 +33,33 @@ import type { PostMessages } from "./posts.ts";
 export async function askedRoundPost(deps: Deps, round: Round, date: string): Promise<PostMessages> {
   const timezone = deps.config.timezone;
   const today = localDate(deps.clock.now(), timezone);
-  const word = roundWord(round).toLowerCase();
-  if (date < today) {
-    // What is true of that round: its sheet kept (its post, its record), or never posted.
-    const kept = !deps.record ? "no_record" : (await latestSheet(deps, date, round)) ? "kept" : "never";
-    const { what, whatToDo } = pastRoundWords(word, dayHeading(date), date, kept);
-    throw new UsageError(what, whatToDo);
-  }
+  if (date < today) throw await pastRoundRefusal(deps.record, round, date);
   if (date === today) return prepareRoundPost(deps, round, date);
   // Its care plans are not drafted into the record either: nothing of it is written.
   const report = await roundReport(deps, round, date, { keepPlans: false });
   const reference = referenceRoundWords(dayHeading(date));
-  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference })), { entries: [], timezone });
+  // Every part says so, the thread's replies as the parent.
+  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference }), { reference }), {
+    entries: [],
+    timezone,
+  });
+}
+
+/**
+ * A past day's round asked for now, refused (a UsageError, nothing written) in what is true of that
+ * round: its sheet kept (its post, its record), never posted (the paper chart is its record), or no
+ * care record at all (`none`: what no record means to the asker; a record not made yet kept no sheet,
+ * "never"). /rounds and `kennel-desk digest --content rounds --date` say the same.
+ */
+export async function pastRoundRefusal(
+  record: Deps["record"],
+  round: Round,
+  date: string,
+  none: "no_record" | "never" = "no_record",
+): Promise<UsageError> {
+  const kept = !record ? none : (await latestSheet({ record }, date, round)) ? "kept" : "never";
+  const { what, whatToDo } = pastRoundWords(roundWord(round).toLowerCase(), dayHeading(date), date, kept);
+  return new UsageError(what, whatToDo);
 }
 
 export async function prepareRoundPost(

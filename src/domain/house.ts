@@ -3,7 +3,8 @@
  * in the kennel's time zone, that counts (not called off, not waitlisted). A stay with no
  * check-out date is in house from its check-in on (marked "no check-out date" where shown), unless
  * its status says the pet has left. A stay still checked in past its check-out (`now`) is in house
- * from its check-in on too, until it is checked out (marked "past check-out: still here?"). Rooms in
+ * from its check-in up to today too, until it is checked out (marked "past check-out: still here?"),
+ * never on a later day (its dates ended before it). Rooms in
  * natural order (Kennel 2 before Kennel 10); pets with no room last.
  */
 import type { Booking } from "../kennel/schemas.ts";
@@ -24,8 +25,15 @@ export function inHouseOn(bookings: Booking[], date: string, timeZone: string, n
       seen.add(b.bookingId);
     }
     const from = localDate(b.checkInDate, timeZone);
-    const open = !b.checkOutDate || (now !== undefined && pastCheckOut(b, now));
-    const to = !open ? localDate(b.checkOutDate as string, timeZone) : saysLeft(b) ? from : OPEN_END;
+    // Still checked in past its check-out: here up to today (it is here now); a later day is past
+    // its dates, and whether it stays till then nobody knows.
+    const to = !b.checkOutDate
+      ? saysLeft(b)
+        ? from
+        : OPEN_END
+      : now !== undefined && pastCheckOut(b, now)
+        ? localDate(now, timeZone)
+        : localDate(b.checkOutDate, timeZone);
     return from <= date && date <= to;
   });
 }

@@ -34,7 +34,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
         round: i.round,
         label: i.label,
         ...(i.unconfirmed ? { unconfirmed: true } : {}),
-        kind: s.timeliness === "early" ? "early" : "late",
+        kind: s.timeliness,
         at: s.givenAt,
         why: e.note,
         who: e.userName,

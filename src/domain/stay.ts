@@ -75,10 +75,10 @@ export interface StayException {
   unconfirmed?: boolean | undefined;
   /**
    * refused / not_given: recorded so; missed: its window closed with nothing recorded; late: given
-   * after its late time; early: given before its window opened (both with the dose times only:
-   * src/domain/stay-doses.ts).
+   * after its late time, in its window; after_window: given after its window closed; early: given
+   * before its window opened (the last three with the dose times only: src/domain/stay-doses.ts).
    */
-  kind: "refused" | "not_given" | "missed" | "late" | "early";
+  kind: "refused" | "not_given" | "missed" | "late" | "early" | "after_window";
   /** When it was recorded (a late dose: when given), or for a missed dose the round's time (ISO 8601, UTC). */
   at: string;
   /** The reason or note given, when one was. */

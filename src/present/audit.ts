@@ -9,14 +9,7 @@ import { plural } from "../domain/text.ts";
 import { headWords } from "../record/chain.ts";
 import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
-import {
-  EARLY_ICON,
-  GIVEN_EARLY,
-  onTimeWords,
-  reasonWords,
-  UNWITNESSED,
-  unwitnessedWords,
-} from "../words/doses.ts";
+import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
 import { PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
@@ -66,8 +59,9 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
   const doses: Line[] = [
     line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
     line(`✅ ${onTimeWords(d)}`),
-    figure(`${EARLY_ICON} ${GIVEN_EARLY}: ${d.givenEarly}`, d.givenEarly),
-    figure(`⏰ given late: ${d.givenLate}`, d.givenLate),
+    figure(`${OFF_TIME.early.icon} ${OFF_TIME.early.words}: ${d.givenEarly}`, d.givenEarly),
+    // A dose given after its window closed is counted here: given late, never missed.
+    figure(`${OFF_TIME.late.icon} ${OFF_TIME.late.words}: ${d.givenLate}`, d.givenLate),
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
     figure(`❌ missed: ${d.missed}`, d.missed),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),

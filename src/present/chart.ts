@@ -13,7 +13,7 @@ import type { RoundTimes } from "../domain/rounds.ts";
 import { localDate } from "../time.ts";
 import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
-import { EARLY_ICON } from "../words/doses.ts";
+import { OFF_TIME } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
 import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
@@ -73,9 +73,10 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "given":
       return line(
         `${cell.initials} ${at(cell.givenAt)}`,
-        cell.timeliness === "early" && toned("warn", ` ${EARLY_ICON} early`),
-        cell.timeliness === "late" && toned("warn", " late"),
-        cell.timeliness === "after_window" && toned("warn", " after window"),
+        // The round's record's marks, in words that fit a cell: "⏪ early", "⏰ late", "⏩ after window".
+        cell.timeliness === "early" && toned("warn", ` ${OFF_TIME.early.icon} early`),
+        cell.timeliness === "late" && toned("warn", ` ${OFF_TIME.late.icon} late`),
+        cell.timeliness === "after_window" && toned("warn", ` ${OFF_TIME.after_window.icon} after window`),
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
         cell.paper && toned("muted", " from paper"),
         cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,

@@ -37,6 +37,11 @@ export interface Span {
    * (src/present/plan-sheet.ts). Serializers show it as any span.
    */
   of?: "plan";
+  /**
+   * Names the button beside it (" 📋 Plan…"): Slack shows it; a surface with no buttons (the
+   * terminal, the connector, a printed page) leaves it out, as it leaves out the button.
+   */
+  button?: true;
 }
 
 /** One visible line: spans side by side. */

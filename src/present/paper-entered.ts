@@ -9,7 +9,7 @@ import type { PaperEntered } from "../answers/paper-entered.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
-import { PAPER_REDRAW_LATER, paperDoneWords } from "../words/paper.ts";
+import { paperDoneWords, paperRedrawLaterWords } from "../words/paper.ts";
 import { type Doc, line, type Part, toned, value, whole } from "./doc.ts";
 import { offTimeWords } from "./dose-states.ts";
 
@@ -40,7 +40,7 @@ export function paperEnteredDoc(p: PaperEntered, timezone: string): Doc {
     parts: [
       { kind: "text", lines: [line(head)] },
       ...doseParts(p, timezone),
-      { kind: "note", lines: [line(PAPER_REDRAW_LATER)] },
+      { kind: "note", lines: [line(paperRedrawLaterWords(p.round, p.date))] },
     ],
   };
 }

@@ -78,7 +78,7 @@ function petChoice(p: PaperPet, mark = ""): string {
 
 /**
  * A pet in the picker, marked when the record holds its doses already: "Biscuit · Kennel 4 ·
- * HP-7K2M9Q · ✅ entered", or "· 1 of 2 doses in the record".
+ * HP-7K2M9Q · ✅ in the record" (by a tap or from the paper alike), or "· 1 of 2 doses in the record".
  */
 function pickChoice(p: PaperPet): string {
   const r = p.recorded;

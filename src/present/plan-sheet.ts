@@ -46,7 +46,8 @@ function sharedName(items: PlanItem[]): string {
 
 /**
  * "💊 Metacam is in two slots: one dose or two? 📋 Plan…": each drug the plan holds in two or more
- * slots that no person has settled yet (an item left to a person with that doubt).
+ * slots that no person has settled yet (an item left to a person with that doubt); the button's name
+ * is Slack's alone (the terminal has no button).
  */
 export function sameDrugLines(items: PlanItem[]): Line[] {
   const seen = new Set<string>();
@@ -56,7 +57,10 @@ export function sameDrugLines(items: PlanItem[]): Line[] {
     const group = items.filter((o) => o.key === i.key || i.sameDrugAs.includes(o.key));
     for (const o of group) seen.add(o.key);
     const slots = group.length === 2 ? "two slots" : `${group.length} slots`;
-    out.push([planSpan("warn", `💊 ${whole(sharedName(group))} is in ${slots}: one dose or two? 📋 Plan…`)]);
+    out.push([
+      planSpan("warn", `💊 ${whole(sharedName(group))} is in ${slots}: one dose or two?`),
+      { ...planSpan("warn", " 📋 Plan…"), button: true },
+    ]);
   }
   return out;
 }

@@ -8,7 +8,7 @@
 import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
-import { EARLY_ICON } from "../words/doses.ts";
+import { OFF_TIME } from "../words/doses.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, toned, value } from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
@@ -18,8 +18,9 @@ const KIND_WORDS = {
   missed: "❌ missed",
   refused: "⚠️ refused",
   not_given: "⚠️ not given",
-  early: `${EARLY_ICON} given early`,
-  late: "⏰ given late",
+  // The marks of the round's record; "given late" here is also a dose given after its window closed.
+  early: `${OFF_TIME.early.icon} given early`,
+  late: `${OFF_TIME.late.icon} given late`,
 } as const;
 
 /** The day's figures on one line. */
@@ -27,8 +28,8 @@ function figuresLine(r: DayReview): Line {
   const d = r.doses;
   return dotted(
     `${dayHeading(r.date)}: ${d.onTime} of ${d.due} ${d.due === 1 ? "dose" : "doses"} given on time`,
-    d.givenEarly ? [toned("warn", `${EARLY_ICON} ${d.givenEarly} early`)] : undefined,
-    d.givenLate ? [toned("warn", `${d.givenLate} late`)] : undefined,
+    d.givenEarly ? [toned("warn", `${OFF_TIME.early.icon} ${d.givenEarly} early`)] : undefined,
+    d.givenLate ? [toned("warn", `${OFF_TIME.late.icon} ${d.givenLate} late`)] : undefined,
     d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
     d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,
     d.notGiven ? [toned("warn", `${d.notGiven} not given`)] : undefined,

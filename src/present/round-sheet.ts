@@ -107,9 +107,15 @@ const isItem = (p: Part): p is Extract<Part, { kind: "item" }> => p.kind === "it
 
 /**
  * A drafted sheet shared out into messages: `itemsPer[m]` pets in message m, in order. The parent
- * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120".
+ * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120",
+ * and, for a sheet shown for reference (not kept: `reference`, its words), says so as the parent
+ * does: a reply read on its own is never taken for a round to record on.
  */
-export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): SheetBody {
+export function splitSheet(
+  draft: SheetBody,
+  itemsPer: readonly number[],
+  reference?: string | undefined,
+): SheetBody {
   const parts = draft.messages.flatMap((m): Part[] => m.parts);
   const items = parts.filter(isItem);
   if (itemsPer.length <= 1 || items.length === 0) return draft;
@@ -129,6 +135,7 @@ export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): Sheet
           ...(title?.kind === "title" ? [strong(title.text), { text: " · " }] : []),
           { text: replyLabel(at, at + count, items.length) },
         ],
+        ...(reference ? [[strong(reference)]] : []),
       ],
     };
     messages.push({ parts: m === 0 ? [...head, ...mine, ...foot] : [label, ...mine] });
@@ -136,6 +143,24 @@ export function splitSheet(draft: SheetBody, itemsPer: readonly number[]): Sheet
   });
   const pets = draft.pets.map((p) => ({ ...p, message: where.get(sheetPetKey(p.bookingId, p.petId)) ?? 0 }));
   return { ...draft, pets, messages };
+}
+
+/**
+ * A sheet in several messages as one (a surface with no messages: the terminal): the parent's title
+ * and summary, every pet in the order posted, the parent's foot; each reply's "Evening round ·
+ * 21–65 of 120" left out. So its record is one progress line for the whole round. A sheet in one
+ * message is itself.
+ */
+export function wholeSheet<S extends SheetBody>(sheet: S): S {
+  const [first = [], ...replies] = sheet.messages.map((m): Part[] => m.parts);
+  if (replies.length === 0) return sheet;
+  const foot = first.filter((p) => p.kind === "note");
+  const parts = [
+    ...first.filter((p) => p.kind !== "note"),
+    ...replies.flatMap((r) => r.filter((p) => p.kind !== "summary")),
+    ...foot,
+  ];
+  return { ...sheet, pets: sheet.pets.map((p) => ({ ...p, message: 0 })), messages: [{ parts }] };
 }
 
 /** The words of each button, said once. */

@@ -23,6 +23,8 @@ interface PreviewState {
   apiKey: string;
   /** The preview's care record's folder (KENNEL_DATA_DIR). */
   dataDir: string;
+  /** The preview's port (its PORT: its page and /healthz); none in a note left before it was kept. */
+  port?: number | undefined;
 }
 
 function writePreviewState(folder: string, state: PreviewState): void {
@@ -44,6 +46,7 @@ export function leaveNote(
     clock: Clock;
     sandbox: { url: string; keys: { main: string } };
     record: { dir: string };
+    port: number;
   },
 ): { remove(): void } {
   if (!folder) return { remove: () => {} };
@@ -54,6 +57,7 @@ export function leaveNote(
     apiBaseUrl: p.sandbox.url,
     apiKey: p.sandbox.keys.main,
     dataDir: p.record.dir,
+    port: p.port,
   });
   return { remove: () => removePreviewState(folder) };
 }
@@ -80,7 +84,8 @@ function readState(folder: string): PreviewState | undefined {
       Number.isFinite(s.clockOffsetMs) &&
       typeof s.apiBaseUrl === "string" &&
       typeof s.apiKey === "string" &&
-      typeof s.dataDir === "string";
+      typeof s.dataDir === "string" &&
+      (s.port === undefined || (Number.isSafeInteger(s.port) && s.port > 0 && s.port < 65536));
     return ok ? (s as PreviewState) : undefined;
   } catch {
     return undefined;
@@ -111,7 +116,8 @@ export function previewInFolder(
     (k) => env[k]?.trim() && env[k]?.trim() !== settings[k],
   );
   return {
-    env: { ...env, ...settings },
+    // The preview's port too, so `status` asks the preview where it listens, not PORT's default.
+    env: { ...env, ...settings, ...(state.port ? { PORT: String(state.port) } : {}) },
     clock: { now: () => new Date(real.now().getTime() + state.clockOffsetMs) },
     state,
     replaced,
@@ -133,7 +139,7 @@ export interface PreviewInFolder {
  */
 export function previewNote(p: PreviewInFolder, kennelNow: string): string {
   const lines = [
-    `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
+    `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
   ];
   if (p.replaced.length)
     lines.push(

@@ -319,7 +319,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
   botUrl = eventsUrl;
   ready.resolve();
-  const leftNote = leaveNote(options.stateFolder, { timezone: options.timezone, clock, sandbox, record });
+  const leftNote = leaveNote(options.stateFolder, {
+    timezone: options.timezone,
+    clock,
+    sandbox,
+    record,
+    port,
+  });
 
   return {
     url: `http://localhost:${port}`,

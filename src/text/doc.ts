@@ -11,6 +11,8 @@ import { bold, cyan, dim, red, struck, title, yellow } from "./style.ts";
 const TONE = { alert: red, warn: yellow, muted: dim, accent: cyan } as const;
 
 function spanText(o: TextOptions, s: Span): string {
+  // The name of a button the terminal does not have.
+  if (s.button) return "";
   // Our own words and values already cleaned by the document; a line break can never start a line.
   const text = cleanText(s.text).replace(/\s*\n\s*/g, " ");
   const toned = s.tone ? TONE[s.tone](o, text) : s.code ? cyan(o, text) : text;

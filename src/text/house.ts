@@ -8,7 +8,7 @@ import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
 import type { Part } from "../present/doc.ts";
 import { houseDoc } from "../present/house.ts";
 import type { SheetMessageDoc, SheetPart } from "../present/round-sheet.ts";
-import { roundDoc } from "../present/rounds.ts";
+import { type RoundDocOptions, roundDoc } from "../present/rounds.ts";
 import { todayDoc } from "../present/today.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
 import { docText } from "./doc.ts";
@@ -18,8 +18,8 @@ export function houseText(r: HouseReport, o: TextOptions): string {
   return docText(houseDoc(r, o), o);
 }
 
-export function roundText(r: RoundReport, o: TextOptions): string {
-  return docText(roundDoc(r), o);
+export function roundText(r: RoundReport, o: TextOptions, doc: RoundDocOptions = {}): string {
+  return docText(roundDoc(r, doc), o);
 }
 
 /** A sheet's part as the terminal draws it: a pet's record under its sheet lines; no buttons. */
@@ -33,8 +33,8 @@ const sheetPartText = (p: SheetPart): Part[] =>
         : [p];
 
 /**
- * A round's sheet with its care record (src/present/round-sheet.ts), every message in the order
- * Slack shows them: the parent, then each reply headed with its part ("Evening round · 21–65 of 120").
+ * A round's sheet with its care record (src/present/round-sheet.ts), each message in the order
+ * given (the terminal gives the round as one: `wholeSheet`).
  */
 export function roundSheetText(messages: SheetMessageDoc[], o: TextOptions): string {
   return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.flatMap(sheetPartText)) }, o);

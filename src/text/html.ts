@@ -23,6 +23,8 @@ const escapeHtml = (value: unknown): string =>
     .replace(/'/g, "&#39;");
 
 function spanHtml(s: Span): string {
+  // The name of a button a page does not have.
+  if (s.button) return "";
   // A line break can never start a line of its own, as on every other surface.
   let out = `<bdi>${escapeHtml(s.text.replace(/\s*\n\s*/g, " "))}</bdi>`;
   if (s.code) out = `<code>${out}</code>`;

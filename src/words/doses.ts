@@ -161,29 +161,32 @@ export function notDueWords(n: { why: NotDueWhy; at: string }, timeZone: string)
   return n.why === "gone_home" ? `not due: gone home ${at}` : `not due: arrives ${at}`;
 }
 
-/** A dose given before its window opened, as every surface says it: its mark, then its words. */
-export const EARLY_ICON = "⏪";
-export const GIVEN_EARLY = "given before its window opened";
-
-const TIMELINESS: Record<Timeliness, string> = {
-  early: `${EARLY_ICON} ${GIVEN_EARLY}`,
-  on_time: "given on time",
-  late: "given late",
-  after_window: "given after its window",
+/**
+ * A dose given off its time, as every surface says it: its mark, then its words, one family either
+ * side of the window: "⏪ given before its window opened", "⏰ given late" (in its window, after it
+ * turned late, the mark of a late dose), "⏩ given after its window closed".
+ */
+export const OFF_TIME: Record<Exclude<Timeliness, "on_time">, { icon: string; words: string }> = {
+  early: { icon: "⏪", words: "given before its window opened" },
+  late: { icon: "⏰", words: "given late" },
+  after_window: { icon: "⏩", words: "given after its window closed" },
 };
+
+const timelinessWords = (t: Timeliness) =>
+  t === "on_time" ? "given on time" : `${OFF_TIME[t].icon} ${OFF_TIME[t].words}`;
 
 /**
  * What became of a dose the round asked, in the words every surface uses for it (issue 45): "given on
- * time", "given late", "given after its window" (each with "· late entry" when recorded after its
- * window closed), "refused", "not given", or, nothing recorded, "⏳ upcoming", "🕐 due", "⏰ late",
- * "❌ missed", "🏠 not due: gone home 08:30".
+ * time", "⏪ given before its window opened", "⏰ given late", "⏩ given after its window closed" (each
+ * with "· late entry" when recorded after its window closed), "refused", "not given", or, nothing
+ * recorded, "⏳ upcoming", "🕐 due", "⏰ late", "❌ missed", "🏠 not due: gone home 08:30".
  */
 export function doseStateWords(s: DoseState, timeZone: string): string {
   if (s.state === "not_due") return `${NOT_DUE_ICON} ${notDueWords(s, timeZone)}`;
   if (s.state !== "recorded") return stateWords(s.state);
   const what =
     s.outcome === "given" && s.timeliness
-      ? TIMELINESS[s.timeliness]
+      ? timelinessWords(s.timeliness)
       : s.outcome === "refused"
         ? "refused"
         : s.outcome === "not_given"

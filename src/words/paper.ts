@@ -76,8 +76,13 @@ export function paperNoMarkWords(label: string, written: PaperWritten[]): string
 export const paperNothingWords = (pet: string) =>
   `Nothing to enter for ${pet}: fill in at least one dose from the paper.`;
 
-/** The picker's mark on a pet whose every dose of the round is in the record already. */
-export const PAPER_ALL_IN = "✅ entered";
+/**
+ * The picker's mark on a pet whose every dose of the round is in the record already: one word true
+ * of a dose signed by a tap in Slack and of one entered from the paper alike ("entered" was untrue of
+ * a tap), as the mark of some ("1 of 2 doses in the record") says it; the pet's form, opened, says
+ * of each dose how it came (paperHeldWords).
+ */
+export const PAPER_ALL_IN = "✅ in the record";
 
 /** The picker's mark on a pet with some of its doses in the record: "1 of 2 doses in the record". */
 export const paperSomeInWords = (doses: number, of: number) => `${doses} of ${of} doses in the record`;
@@ -93,9 +98,13 @@ export const paperDoneWords = (pet: string, doses: number) =>
 export const paperThreadWords = (pet: string) =>
   `✅ Entered from the paper chart for ${pet}. Its message in the post's thread shows it at its next tap.`;
 
-/** Said by the terminal once entered: it cannot redraw Slack. */
-export const PAPER_REDRAW_LATER =
-  "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it).";
+/**
+ * Said by the terminal once entered: it does not draw Slack's post (a Slack message is drawn by the
+ * bot's own redraw, which the taps use; the record keeps no post's place, found in the channel's
+ * history by the bot), so the post shows these at its next redraw; the terminal shows them now.
+ */
+export const paperRedrawLaterWords = (round: string, date: string) =>
+  `Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds ${round} ${date}.`;
 
 /**
  * `record enter` for a round with no kept sheet, by its day against today: what happened and what to

@@ -11,11 +11,10 @@ import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
   doseStateWords,
-  EARLY_ICON,
-  GIVEN_EARLY,
   lateEntryWords,
   NOT_DUE_ICON,
   notDueWords,
+  OFF_TIME,
   ON_PAPER,
   onTimeWords,
   UNWITNESSED,
@@ -51,9 +50,9 @@ function exceptionWords(x: StayException, timezone: string): string {
   const label = doseName(x.label, x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
-  if (x.kind === "late") return `⏰ ${label} given late ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
-  if (x.kind === "early")
-    return `${EARLY_ICON} ${label} ${GIVEN_EARLY} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+  // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
+  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
+    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
   return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
 }
 
@@ -69,15 +68,14 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
       label,
       `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
-  if (x.kind === "late") return ["⏰ ", label, `${mark} given late ${when}`, ...why];
-  if (x.kind === "early") return [`${EARLY_ICON} `, label, `${mark} ${GIVEN_EARLY} ${when}`, ...why];
+  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
+    return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
   return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 
 /** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
 function exceptionsInOrder(s: PetStayRecord): StayException[] {
-  const order = (x: StayException) =>
-    x.kind === "missed" ? 1 : x.kind === "late" || x.kind === "early" ? 2 : 0;
+  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind in OFF_TIME ? 2 : 0);
   return [...s.exceptions].sort((a, b) => order(a) - order(b));
 }
 

@@ -59,7 +59,27 @@ describe("the paper form as staff see it", () => {
     expect((await enter("med:1", "view:1")).status).toBe("recorded");
     expect(await picker()).toEqual(["Biscuit · booking 7 · 1 of 2 doses in the record"]);
     expect((await enter("med:2", "view:2")).status).toBe("recorded");
-    expect(await picker()).toEqual(["Biscuit · booking 7 · ✅ entered"]);
+    expect(await picker()).toEqual(["Biscuit · booking 7 · ✅ in the record"]);
+  });
+
+  it("a pet whose doses were signed by a tap in Slack is marked in the record, not entered", async () => {
+    const tap = (item: "med:1" | "med:2", requestKey: string) => ({
+      date: "2026-11-24",
+      round: "morning" as const,
+      bookingId: 7,
+      petId: 77,
+      petName: "Biscuit",
+      item,
+      itemText: item,
+      outcome: "given" as const,
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey,
+    });
+    expect((await store.record([tap("med:1", "tap:1"), tap("med:2", "tap:1")])).status).toBe("recorded");
+    const [mark] = await picker();
+    expect(mark).toBe("Biscuit · booking 7 · ✅ in the record");
+    expect(mark).not.toMatch(/entered/);
   });
 
   it("the pet's form: its heading on its own lines, each dose named as the round names it", () => {

@@ -48,7 +48,7 @@ function expected(d: RoundDose): RegExp {
   if (s.outcome === "refused") return new RegExp(`^R JD ${time}${late}$`);
   if (s.outcome === "not_given")
     return new RegExp(`^${code[d.entry?.reasonCode ?? ""] ?? "W"} JD ${time}${late}$`);
-  return new RegExp(`^JD ${time}( late| after window)?${late}$`);
+  return new RegExp(`^JD ${time}( ⏰ late| ⏩ after window)?${late}$`);
 }
 
 beforeAll(async () => {

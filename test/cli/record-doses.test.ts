@@ -372,7 +372,9 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       );
       // The dose as its round's kept sheet named it ("Rimadyl"), its words beside each entry.
       expect(text).toContain("⏰ Rimadyl given late Tue 24 Nov 08:50");
-      expect(text).toContain("Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · given late\n");
+      expect(text).toContain(
+        "Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · ⏰ given late\n",
+      );
       expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · given on time · witnessed by Tom 08:10");
       expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · given on time · 💉 unwitnessed");
     },

@@ -249,9 +249,10 @@ describe("kennel-desk record enter", () => {
       "📄 Entered from the paper chart: Biscuit, the morning round of Tue 24 Nov, by Sam Lee",
     );
     expect(done.stdout).toContain("Rimadyl 50 mg: from the paper chart: given 08:05 by JD, entered 15:00");
-    // The terminal cannot draw the Slack post again: it says when the post shows it.
+    // The terminal does not draw the Slack post again (only the bot's redraw does): it says when the
+    // post shows it, and where to see the round with it now.
     expect(done.stdout).toContain(
-      "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw",
+      "Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds morning 2026-11-24.",
     );
     const kept = await entries();
     expect(
@@ -359,7 +360,7 @@ describe("kennel-desk record enter", () => {
     const day = await cli(["record", "morning", "22/11"]);
     // Who entered it is said as that, inside the paper's words: never "· Sam Lee", read as the giver.
     expect(day.stdout).toContain(
-      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · given after its window",
+      "(from the paper chart: given Sun 22 Nov 08:05 by Jane Witherspoon, entered Tue 24 Nov 15:00 by Sam Lee) · ⏩ given after its window closed",
     );
     expect(day.stdout).not.toContain(") · Sam Lee");
     expect(day.stdout).toContain("💉 witnessed by TB 08:05 on the paper chart");
@@ -425,7 +426,7 @@ describe("kennel-desk record enter", () => {
     expect(done.stdout).toMatch(
       /Rimadyl 50 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏪ given before its window opened\n/,
     );
-    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · given late\n/);
+    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏰ given late\n/);
     const day = await cli(["record", "morning", "21/11"]);
     expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*· ⏪ given before its window opened/);
     expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);

@@ -14,6 +14,7 @@ import { plansOfStays } from "../../src/answers/plans.ts";
 import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
 import { loadConfig, type RecordSettings } from "../../src/config.ts";
+import { kennelKey } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
@@ -66,6 +67,9 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
   );
   const head = await store.head();
   const facts = await entryFacts(deps, entries);
+  // Every row names the record's kennel as it names itself now, one spelling.
+  const kennel = kennelKey(await store.kennel());
+  const ours = <R extends { kennel: unknown }>(row: R): R => ({ ...row, kennel });
   // Each item the range's rounds asked with nothing recorded, the range read at once (a stay's or a
   // pet's: from the record's first day to today).
   const began = await store.began();
@@ -80,31 +84,26 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
         (query.petId === undefined || d.petId === query.petId) &&
         (query.bookingId === undefined || d.bookingId === query.bookingId),
     )
-    .map((d) => unrecordedExportRow(d, ZONE));
+    .map((d) => ours(unrecordedExportRow(d, ZONE)));
   if (format === "csv")
     return (
-      recordCsv(
-        entries,
-        ZONE,
-        undefined,
-        [
-          ...welfare.map((w) => welfareExportRow(w, ZONE)),
-          ...plans.map((v) => planExportRow(v, ZONE)),
-          ...asNeeded.map((d) => prnExportRow(d, ZONE)),
-        ],
-        facts,
-      ) + [...unrecorded.map(csvLine), csvHeadLine(head)].join("")
+      recordCsv([], ZONE, undefined, [
+        ...entries.map((e) => ours(exportRow(e, ZONE, facts))),
+        ...welfare.map((w) => ours(welfareExportRow(w, ZONE))),
+        ...plans.map((v) => ours(planExportRow(v, ZONE))),
+        ...asNeeded.map((d) => ours(prnExportRow(d, ZONE))),
+      ]) + [...unrecorded.map(csvLine), csvHeadLine(head)].join("")
     );
   const bySeq = [...asNeeded].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   return `${JSON.stringify(
     {
       head,
-      entries: entries.map((e) => exportRow(e, ZONE, facts)),
-      ...(welfare.length ? { welfare: welfare.map((w) => welfareExportRow(w, ZONE)) } : {}),
+      entries: entries.map((e) => ours(exportRow(e, ZONE, facts))),
+      ...(welfare.length ? { welfare: welfare.map((w) => ours(welfareExportRow(w, ZONE))) } : {}),
       ...(plans.length
-        ? { plans: plans.map((v) => ({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })) }
+        ? { plans: plans.map((v) => ours({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })) }
         : {}),
-      ...(bySeq.length ? { asNeeded: bySeq.map((d) => prnExportRow(d, ZONE)) } : {}),
+      ...(bySeq.length ? { asNeeded: bySeq.map((d) => ours(prnExportRow(d, ZONE))) } : {}),
       ...(unrecorded.length ? { unrecorded } : {}),
     },
     null,

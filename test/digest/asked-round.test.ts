@@ -89,6 +89,13 @@ describe("/rounds for another day than today", () => {
     );
     expect(shown).not.toMatch(/"rec_(all|each):/);
     expect(shown).not.toContain('"type":"actions"');
+    // Every part says it, the thread's replies as the parent: a reply read on its own is never
+    // taken for a round to record on.
+    expect(post.replies.length).toBeGreaterThan(0);
+    for (const part of [post.parent, ...post.replies])
+      expect(JSON.stringify(part.blocks)).toContain(
+        "🔎 For reference, not kept: what this round asks is kept",
+      );
     expect(post.payload).toBeUndefined();
     // Not a sheet, not what the round asks, not a care plan's draft: the record is as it was.
     expect(await store.head()).toEqual(before);

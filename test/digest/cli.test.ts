@@ -155,6 +155,44 @@ describe("kennel-desk digest --content rounds and the care record", () => {
     expect(stderr).not.toMatch(/without its record buttons/);
   });
 
+  it("--content rounds --date: kept only for today; a later day's shown for reference, a past day's refused as /rounds says it", async () => {
+    const dataDir = folder();
+    const settings = { ...env(), ROUNDS_CHANNEL: "C0ROUNDSDATE", KENNEL_DATA_DIR: dataDir };
+    const asked = (date: string, ...more: string[]) =>
+      run(["--content", "rounds", "--round", "evening", "--date", date, ...more], settings);
+    // A later day: never posted (its day's own post would find it posted already), nothing kept.
+    const later = await asked(addDays(TODAY, 2));
+    expect(later.code).toBe(2);
+    expect(later.stderr).toContain(
+      "The evening round of Tue 24 Nov is still to come: what a round asks is kept when it is posted on its day, so kennel-desk digest posts today's round only.",
+    );
+    expect(later.stderr).toContain("add --dry-run, or run kennel-desk rounds evening 2026-11-24");
+    // Shown for reference, as /rounds shows it, on every part of its Block Kit.
+    const shown = await asked(addDays(TODAY, 2), "--dry-run");
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(
+      "🔎 For reference, not kept: what this round asks is kept when it is posted on Tue 24 Nov",
+    );
+    const json = await asked(addDays(TODAY, 2), "--dry-run", "--json");
+    const [post] = JSON.parse(json.stdout) as Array<{ parent: Message; replies: Message[] }>;
+    for (const m of [post?.parent, ...(post?.replies ?? [])])
+      expect(JSON.stringify(m?.blocks)).toContain("🔎 For reference, not kept");
+    // A past day: refused in /rounds' words, posted or not (a dry run too): never posted, its paper
+    // chart is its record.
+    for (const more of [[], ["--dry-run"]]) {
+      const past = await asked(addDays(TODAY, -1), ...more);
+      expect(past.code).toBe(2);
+      expect(past.stderr).toContain(
+        "No sheet was kept for the evening round of Sat 21 Nov: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now",
+      );
+      expect(past.stderr).toContain("The paper chart stays that round's record");
+    }
+    expect(world.slack.messages.filter((m) => m.channel === "C0ROUNDSDATE")).toEqual([]);
+    // Today's: posted and kept, as before.
+    expect((await asked(TODAY)).code).toBe(0);
+    expect(world.slack.messages.filter((m) => m.channel === "C0ROUNDSDATE").length).toBeGreaterThan(0);
+  });
+
   it("--content rounds with a record that cannot be opened: posted without the buttons, and said", async () => {
     const notAFolder = join(folder(), "file");
     writeFileSync(notAFolder, "");

@@ -197,11 +197,11 @@ describe("📄 Enter from paper…", () => {
     const { answer: petForm, form } = await choosePet(picker, "990024-950026", "tpb2");
     expect(petForm.response_action).toBe("update");
     expect(textOf(form.view.blocks)).toContain("mark:med:1");
-    // Given after 07:45, within its window (to 08:00): the form's confirmation says "given late".
+    // Given after 07:45, within its window (to 08:00): the form's confirmation says "⏰ given late".
     const entered = await submit(bot.h, "U0STAFF", form, marked("med:1", "07:55"), "tpb3");
     expect(textOf(entered.view?.blocks)).toContain("✅ Bobby: 1 dose entered from the paper chart");
     expect(textOf(entered.view?.blocks)).toContain(
-      "Caninsulin 6 units: from the paper chart: given 07:55 by JD, entered 14:00 · given late",
+      "Caninsulin 6 units: from the paper chart: given 07:55 by JD, entered 14:00 · ⏰ given late",
     );
     const [entry] = await record.store.entries({ date: DATE, petId: bobby.petId });
     expect([entry?.item, entry?.outcome, entry?.givenAt]).toEqual([

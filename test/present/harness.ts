@@ -102,12 +102,18 @@ export function busyDay(): BusyDay {
   return state;
 }
 
+/** The name of a button at a line's end, which only Slack shows (src/present/doc.ts Span.button). */
+const SLACK_BUTTON_NAME = / 📋 Plan…$/;
+
 /**
  * Slack's messages and the terminal's text say the same, line by line. Lines only one side has
  * by design (Slack's "part i of n" on a thread's parts) are named by `slackOnly`.
  */
 export function expectSameLines(messages: Message[], text: string, slackOnly: RegExp[] = []): string[] {
-  const slack = visibleOfMessages(messages).filter((l) => !slackOnly.some((r) => r.test(l)));
+  // A button's name beside a line (" 📋 Plan…") is Slack's alone, as its button is.
+  const slack = visibleOfMessages(messages)
+    .filter((l) => !slackOnly.some((r) => r.test(l)))
+    .map((l) => l.replace(SLACK_BUTTON_NAME, ""));
   const terminal = visibleOfText(text);
   expect(slack).toEqual(terminal);
   return terminal;

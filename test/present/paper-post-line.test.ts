@@ -1,7 +1,7 @@
 /**
  * The round post's line for a dose entered from the paper chart (issue 50) says when it was given
  * against its kept window, as the confirmation, `kennel-desk record` and the exports say it: "· ⏪
- * given before its window opened", "· given late"; a dose given on time says nothing more. Real
+ * given before its window opened", "· ⏰ given late"; a dose given on time says nothing more. Real
  * SQLite, the post drawn again from the kept sheet and the record (src/present/round-sheet.ts).
  */
 import { beforeEach, expect, it } from "vitest";
@@ -55,7 +55,7 @@ it("a paper dose given before its window opened, or late, says so on the round p
     "Rimadyl 50 mg from the paper chart: given 05:00 by JD, entered 15:00 by Sam · ⏪ given before its window opened",
   );
   expect(text).toContain(
-    "Apoquel 16 mg from the paper chart: given 08:40 by JD, entered 15:00 by Sam · given late",
+    "Apoquel 16 mg from the paper chart: given 08:40 by JD, entered 15:00 by Sam · ⏰ given late",
   );
 });
 

@@ -11,11 +11,10 @@ import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { runwayShortWords } from "../../src/words/custody.ts";
 import {
-  EARLY_ICON,
   effectWords,
-  GIVEN_EARLY,
   NOT_DUE_ICON,
   notDueWords,
+  OFF_TIME,
   reasonWords,
   stateWords,
   UNWITNESSED,
@@ -46,7 +45,8 @@ describe("the glossary", () => {
     for (const e of PRN_EFFECTS) expect(GLOSSARY).toContain(`**${effectWords(e)}**`);
     expect(GLOSSARY).toContain(`💉 **${UNWITNESSED}**`);
     expect(GLOSSARY).toContain(`💉 **${unwitnessedWords({ onPaper: true })}**`);
-    expect(GLOSSARY).toContain(`${EARLY_ICON} **${GIVEN_EARLY}**`);
+    // Each dose given off its time, by its mark and words: one family either side of the window.
+    for (const { icon, words } of Object.values(OFF_TIME)) expect(GLOSSARY).toContain(`${icon} **${words}**`);
     expect(GLOSSARY).toContain(
       `${NOT_DUE_ICON} **${notDueWords({ why: "gone_home", at: "2026-11-24T08:30:00Z" }, "UTC")}**`,
     );

@@ -66,6 +66,8 @@ const span = z.object({
   tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
   /** Said by the pet's care plan when drawn (issue 44): a redraw after the plan changed replaces it. */
   of: z.literal("plan").optional(),
+  /** Names the button beside it: a surface with no buttons leaves it out. */
+  button: z.literal(true).optional(),
 });
 const line = z.array(span);
 const lines = z.array(line);

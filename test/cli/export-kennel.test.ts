@@ -1,0 +1,67 @@
+/**
+ * One kennel, one spelling in the exports: a row written before the record knew its business
+ * carries the kennel's origin alone ("loopback"), later rows its origin and business
+ * ("loopback#1"); the CSV's and the JSON's `kennel` read the record's kennel as it names itself now
+ * on every row. The record's rows stay as written: `record verify --file` finds the copy intact.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { temporaryRecord } from "../../src/record/open.ts";
+import { parseCsv } from "../helpers/csv.ts";
+import { runCommand } from "./helpers.ts";
+
+const clock = { now: () => new Date("2026-11-22T10:00:00Z") };
+const record = temporaryRecord(clock, "kennel-desk-export-kennel-", { origin: "loopback" });
+const env = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent", KENNEL_DATA_DIR: record.dir };
+const meal = (petId: number, requestKey: string) => ({
+  date: "2026-11-22",
+  round: "morning" as const,
+  bookingId: 7,
+  petId,
+  petName: "Rex",
+  item: "meal" as const,
+  itemText: "kibble",
+  outcome: "ate_all" as const,
+  userId: "U0JANE",
+  userName: "Jane",
+  requestKey,
+});
+
+beforeAll(async () => {
+  await record.store.record([meal(1, "k1")]);
+  // The business's id, learnt from the kennel API's records after that first entry.
+  await record.store.bindKennelId(1);
+  await record.store.record([meal(2, "k2")]);
+  const kept = await record.store.entries({ date: "2026-11-22" });
+  // As written: the first entry before the record knew its business.
+  expect(kept.map((e) => e.kennel).sort()).toEqual(["loopback", "loopback#1"]);
+  await record.store.close();
+});
+afterAll(() => record.close());
+
+const exported = (format: string) =>
+  runCommand(["record", "export", "--from", "2026-11-22", "--to", "2026-11-22", "--format", format], env, {
+    clock,
+  });
+
+it("the CSV and the JSON name the record's kennel one way on every row", async () => {
+  const csv = await exported("csv");
+  expect(csv.code).toBe(0);
+  const [head = [], ...rows] = parseCsv(csv.stdout);
+  const at = (name: string) => head.indexOf(name);
+  const rounds = rows.filter((r) => r[at("kind")] === "round");
+  expect(rounds.map((r) => r[at("kennel")])).toEqual(["loopback#1", "loopback#1"]);
+  const json = await exported("json");
+  expect(json.code).toBe(0);
+  const entries = (JSON.parse(json.stdout) as { entries: Array<{ kennel: string }> }).entries;
+  expect(entries.map((e) => e.kennel)).toEqual(["loopback#1", "loopback#1"]);
+});
+
+it("record verify --file still finds the copy intact", async () => {
+  const r = await runCommand(["record", "verify", "--file", join(record.dir, "care-record.sqlite")], {
+    KENNEL_TIMEZONE: "Europe/London",
+    LOG_LEVEL: "silent",
+  });
+  expect(r.stdout).toMatch(/^intact/);
+  expect(r.code).toBe(0);
+});
