@@ -17,20 +17,25 @@ import { TZ, useFullHouse } from "./full-house.ts";
 
 const { house } = useFullHouse();
 
+/** Deps on the full house with a client of its own (its own care cache), the cache's and the day's clock at `now()`. */
+function depsOnClock(now: () => number): Deps {
+  const config = loadConfig({
+    KENNEL_API_KEY: house.sandbox.keys.main,
+    KENNEL_API_BASE_URL: house.sandbox.url,
+    KENNEL_TIMEZONE: TZ,
+  });
+  const kennel = createKennelClient(config.kennel as KennelSettings, {
+    log: silentLogger(),
+    retryDelay: () => 0,
+    now,
+  });
+  return { kennel, log: silentLogger(), config, clock: { now: () => new Date(now()) } };
+}
+
 describe("the care the 07:00 post reads serves the 07:30 round", () => {
   it("reads no pet's care again, asks once what changed, and reads again the customer who changed", async () => {
     let at = zonedInstant(house.day, "07:00", TZ).getTime();
-    const config = loadConfig({
-      KENNEL_API_KEY: house.sandbox.keys.main,
-      KENNEL_API_BASE_URL: house.sandbox.url,
-      KENNEL_TIMEZONE: TZ,
-    });
-    const kennel = createKennelClient(config.kennel as KennelSettings, {
-      log: silentLogger(),
-      retryDelay: () => 0,
-      now: () => at,
-    });
-    const deps: Deps = { kennel, log: silentLogger(), config, clock: { now: () => new Date(at) } };
+    const deps = depsOnClock(() => at);
     const warmed = await warmTodaysCare(deps);
     expect(warmed.warmed).toBeGreaterThan(50);
 
@@ -68,17 +73,7 @@ describe("the care the 07:00 post reads serves the 07:30 round", () => {
 describe("the care read at start covers the days either side of today", () => {
   it("yesterday's and tomorrow's arrivals and departures then cost their list call alone", async () => {
     const at = zonedInstant(house.day, "06:00", TZ).getTime();
-    const config = loadConfig({
-      KENNEL_API_KEY: house.sandbox.keys.main,
-      KENNEL_API_BASE_URL: house.sandbox.url,
-      KENNEL_TIMEZONE: TZ,
-    });
-    const kennel = createKennelClient(config.kennel as KennelSettings, {
-      log: silentLogger(),
-      retryDelay: () => 0,
-      now: () => at,
-    });
-    const deps: Deps = { kennel, log: silentLogger(), config, clock: { now: () => new Date(at) } };
+    const deps = depsOnClock(() => at);
     await warmTodaysCare(deps);
     const paths = () => house.sandbox.requests.map((r) => r.path);
     for (const [kind, n] of [
