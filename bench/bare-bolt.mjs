@@ -1,7 +1,11 @@
 // The baseline for start-up time, idle memory and a tap's ack: a bare Bolt 5 app in plain JavaScript, in the
 // same receiver mode as the bot under test (HTTP, signed requests at POST /slack/events), with the
 // same /healthz route and one command. Started by bench/bot.ts exactly as the bot is.
+import { setFlagsFromString } from "node:v8";
 import bolt from "@slack/bolt";
+
+// Equal terms: the V8 setting the bot sets for itself at start (src/process/memory.ts, SMALL_HEAP_FLAG).
+setFlagsFromString("--heap-growing-percent=20");
 
 const app = new bolt.App({
   token: process.env.SLACK_BOT_TOKEN,

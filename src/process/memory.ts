@@ -31,6 +31,29 @@ export async function releaseIdleMemory(): Promise<boolean> {
   }
 }
 
+/** The V8 setting `favourSmallHeap` sets; bench/bare-bolt.mjs sets the same, so the baseline runs on equal terms. */
+export const SMALL_HEAP_FLAG = "--heap-growing-percent=20";
+
+/**
+ * Lets V8's old space grow by a fifth of what a collection left live (or by V8's own least step, 8 MB,
+ * where that is more) before it collects again, where V8 by default lets it grow by up to the live
+ * size again and more: under the sustained mix the old space reached 26–37 MB for 17–20 MB live, V8
+ * kept the pages, and RSS grew 25–53 MB against bare Bolt's 3–6 MB. With this, 18–23 MB, with no more
+ * CPU nor a worse p99 in four runs beside main's (docs/benchmarks.md, "Memory under the mix and at
+ * rest, again"); V8's "save memory" settings (`--optimize-for-size`, `--memory-saver-mode`) lowered the
+ * peak further but cost 15–32% more CPU and a worse p99 and acks. Node refuses V8 flags in NODE_OPTIONS,
+ * so the bot sets it itself at start, before the care record opens. Never throws: where it cannot be
+ * set, V8 keeps its defaults. `set` is V8's own; a test passes its own.
+ */
+export function favourSmallHeap(set: (flags: string) => void = setFlagsFromString): boolean {
+  try {
+    set(SMALL_HEAP_FLAG);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A ceiling on what a long command (a year's export) lets its process grow to: `check()`, called as
  * it reads and writes, runs the collection above once RSS has grown `allowed` bytes past where it was

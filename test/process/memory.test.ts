@@ -3,11 +3,15 @@
  * cache (at start, with the 07:00 post), one full collection that shrinks V8's heap. The figure is the
  * benchmark's (docs/benchmarks.md, "Idle memory"); here, that it runs, and when.
  */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import {
+  favourSmallHeap,
   memoryCeiling,
   releaseAfterBursts,
   releaseIdleMemory,
+  SMALL_HEAP_FLAG,
   watchMemory,
 } from "../../src/process/memory.ts";
 import { startHarness } from "../helpers/bot.ts";
@@ -180,5 +184,35 @@ describe("memory given back after later bursts of work", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("V8's heap grown in smaller steps", () => {
+  it("is a setting this Node's V8 knows: set in a process of its own, V8 reports nothing unrecognized", () => {
+    const memory = new URL("../../src/process/memory.ts", import.meta.url).href;
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { favourSmallHeap } from ${JSON.stringify(memory)}; console.log(favourSmallHeap());`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(run.stdout.trim()).toBe("true");
+    expect(run.stderr).not.toMatch(/unrecognized flag/i);
+  });
+
+  it("never stops the start where the setting cannot be set", () => {
+    const set = vi.fn(() => {
+      throw new Error("flags are frozen");
+    });
+    expect(favourSmallHeap(set)).toBe(false);
+    expect(set).toHaveBeenCalledWith(SMALL_HEAP_FLAG);
+  });
+
+  it("is set by the benchmark's bare Bolt baseline too (equal terms)", () => {
+    const bare = readFileSync(new URL("../../bench/bare-bolt.mjs", import.meta.url), "utf8");
+    expect(bare).toContain(`setFlagsFromString(${JSON.stringify(SMALL_HEAP_FLAG)})`);
   });
 });
