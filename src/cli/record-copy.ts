@@ -33,7 +33,7 @@ function ends(file: string): { start: string; end: string } | undefined {
 }
 
 /** The export's format and the head it names, when the file is an export of the record. */
-export function exportHead(file: string): { format: string; seq: number; hex: string } | undefined {
+function exportHead(file: string): { format: string; seq: number; hex: string } | undefined {
   const f = ends(file);
   if (!f || f.start.startsWith("SQLite format 3")) return undefined;
   const named = (m: RegExpExecArray | null, format: string) =>

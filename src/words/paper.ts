@@ -142,7 +142,7 @@ export function noSheetRoundsWords(rounds: string[], day: RoundDay, date: string
   if (day === "past") return [`${which}: never posted, so ${cannotSay(many)}; ${onPaper(many)}.`];
   return rounds.map((round) => {
     const word = round.toLowerCase();
-    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY}. Post it (/rounds ${word} in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter ${word} ${date}).`;
+    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY} yet. What it asks is kept when it is posted (its scheduled post, or /rounds ${word} in Slack); it is then recorded on that post, or entered from the paper chart (kennel-desk record enter ${word} ${date}).`;
   });
 }
 

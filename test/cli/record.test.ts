@@ -166,7 +166,7 @@ describe("kennel-desk record", () => {
     );
     const today = await cli(["record", "evening", "2026-11-24"]);
     expect(today.stdout).toContain(
-      "Evening round: not posted yet, so the record holds no sheet of it and cannot say what was due. Post it (/rounds evening in Slack, or its scheduled post), then record it or enter the paper chart (kennel-desk record enter evening 2026-11-24).",
+      "Evening round: not posted yet, so the record holds no sheet of it and cannot say what was due yet. What it asks is kept when it is posted (its scheduled post, or /rounds evening in Slack); it is then recorded on that post, or entered from the paper chart (kennel-desk record enter evening 2026-11-24).",
     );
     const nowhere = join(dir, "not-here");
     const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
