@@ -119,6 +119,19 @@ describe("kennel-desk status", () => {
         `Slack: the preview answered at http://127.0.0.1:${port} (PORT ${port}): it has no link to Slack`,
       );
       expect(r.stdout).not.toContain(":3000");
+      // PORT=3000 set here: not used, and said so by status (as a KENNEL_API_KEY set here is said).
+      const own = previewInFolder(folder, { PORT: "3000" }, undefined, () => true) as PreviewInFolder;
+      expect(previewNote(own, "now", "status")).toContain(
+        `kennel-desk: PORT=3000 set here is not used: status asks the preview on its own port (${port}). To ask a bot of your own on PORT 3000, set KENNEL_API_BASE_URL too`,
+      );
+      // Only status reads PORT; the preview's own port set here is used, and nothing is said.
+      expect(previewNote(own, "now", "arrivals")).not.toContain("PORT");
+      const same = previewInFolder(folder, { PORT: String(port) }, undefined, () => true) as PreviewInFolder;
+      expect(previewNote(same, "now", "status")).not.toContain("PORT");
+      const r3000 = await run(["status"], own.env as Record<string, string>);
+      expect(r3000.stdout).toContain(
+        `Slack: the preview answered at http://127.0.0.1:${port} (PORT ${port})`,
+      );
     } finally {
       await new Promise<void>((r) => preview.close(() => r()));
       rmSync(folder, { recursive: true, force: true });

@@ -13,6 +13,8 @@ import type { PrnDose } from "../domain/prn.ts";
 import { doseNamed, roundProgress } from "../domain/record.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
+import { localDate } from "../time.ts";
+import type { RoundDay } from "../words/paper.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
@@ -81,6 +83,11 @@ export interface RecordDay {
   asNeeded?: Array<PrnDose & { petName: string }> | undefined;
   /** The day's medication doses as its rounds asked them (issue 35): "given on time: 46 of 48 due". */
   doses?: DoseFigures | undefined;
+  /**
+   * The rounds asked for with no kept sheet, and the day against today (past: never posted, so the
+   * record cannot say what was due; the paper chart is their record).
+   */
+  sheetless?: { rounds: Round[]; day: RoundDay } | undefined;
 }
 
 /** A kept round's pet: each item it asked with its state, and the pet's entries of the round. */
@@ -193,6 +200,9 @@ export async function recordDay(
   }
   const asNeeded = await dayAsNeeded(deps, query, rounds);
   const figures = doseFigures(all.filter((d) => query.petId === undefined || d.petId === query.petId));
+  const sheetless = (query.round ? [query.round] : ROUNDS).filter((r) => !kept.some((k) => k.round === r));
+  const today = localDate(now, deps.config.timezone);
+  const day = query.date < today ? "past" : query.date > today ? "later" : "today";
   return {
     date: query.date,
     round: query.round,
@@ -205,6 +215,7 @@ export async function recordDay(
     where,
     dueProblem: rounds.some((r) => r.fromSheets) ? FROM_SHEETS : undefined,
     requestId: undefined,
+    ...(sheetless.length ? { sheetless: { rounds: sheetless, day } } : {}),
   };
 }
 

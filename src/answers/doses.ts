@@ -31,6 +31,8 @@ export interface DoseFigures {
   /** Given before the dose's window opened (never counted on time). */
   givenEarly: number;
   givenLate: number;
+  /** Of those given late, given after the dose's window closed (⏩): counted late, never missed. */
+  afterWindow: number;
   open: number;
   missed: number;
   refused: number;
@@ -48,6 +50,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     onTime: 0,
     givenEarly: 0,
     givenLate: 0,
+    afterWindow: 0,
     open: 0,
     missed: 0,
     refused: 0,
@@ -74,7 +77,10 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
       else if (s.outcome === "not_given") f.notGiven++;
       else if (s.timeliness === "on_time") f.onTime++;
       else if (s.timeliness === "early") f.givenEarly++;
-      else f.givenLate++;
+      else {
+        f.givenLate++;
+        if (s.timeliness === "after_window") f.afterWindow++;
+      }
     }
   }
   return f;

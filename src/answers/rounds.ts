@@ -106,7 +106,7 @@ export interface RoundOptions {
   keepPlans?: boolean;
 }
 
-export function currentRound(deps: Deps): Round {
+export function currentRound(deps: Pick<Deps, "config" | "clock">): Round {
   const hhmm = timeOf(deps.clock.now().toISOString(), deps.config.timezone);
   return roundAt(hhmm, deps.config.rounds.times);
 }

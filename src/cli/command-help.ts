@@ -235,7 +235,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
     exits: "0 OK, 1 not OK, 2 invalid settings.",
   },
   digest: {
-    args: "[--content KINDS] [--round ROUND] [--date YYYY-MM-DD] [--dry-run [--json]]",
+    args: "[--content KINDS] [--round ROUND] [--date DATE] [--dry-run [--json]]",
     what: "A scheduled post, now (for cron or to see it). Posts at most once per day and kind, like the scheduler.",
     options: [
       [
@@ -243,7 +243,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
         "departures, arrivals, rounds, tomorrow, welfare (the welfare check), welfare-due (its pets not checked), review (the day's review, from the care record), chart (tomorrow's medication charts to print), or a comma-separated list (default DIGEST_CONTENT)",
       ],
       ["--round ROUND", `with --content rounds or welfare: ${roundNamesLine()} (default: the round now)`],
-      ["--date YYYY-MM-DD", "the day (default today)"],
+      [
+        "--date DATE",
+        "the day, typed as every command takes one: today, yesterday, friday, +2, 2026-12-24, 24 Dec (default today)",
+      ],
       ["--dry-run", "print the post as a reader sees it, post nothing"],
       ["--json", "with --dry-run: the post's Block Kit messages, exactly as they would be sent"],
     ],

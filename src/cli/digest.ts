@@ -27,8 +27,8 @@ import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { docText } from "../text/doc.ts";
 import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
-import { addDays, isIsoDate, localDate } from "../time.ts";
-import { type CliContext, HELP_HINT, readOptions, textOptions } from "./context.ts";
+import { addDays, localDate } from "../time.ts";
+import { type CliContext, dayOption, HELP_HINT, readOptions, textOptions } from "./context.ts";
 import { laterRoundPost, roundOfAnotherDay, roundPostText } from "./digest-rounds.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 import { requireStore } from "./record-store.ts";
@@ -97,12 +97,9 @@ export async function run(ctx: CliContext): Promise<number> {
     content: { type: "string" },
     round: { type: "string" },
   });
-  if (values.date !== undefined && !isIsoDate(values.date)) {
-    throw new UsageError(
-      `--date must be a real date written YYYY-MM-DD, not "${values.date.slice(0, 40)}".`,
-      HELP_HINT,
-    );
-  }
+  // Typed as every other command takes a day ("yesterday", "friday", "24 Dec", 2026-12-24).
+  const today = localDate(ctx.clock.now(), config.timezone);
+  const date = values.date === undefined ? today : dayOption(ctx, values.date);
   const contents = contentsOf(values.content, config);
   const names = config.rounds.names;
   const round = values.round === undefined ? undefined : roundNamed(values.round, names);
@@ -116,6 +113,10 @@ export async function run(ctx: CliContext): Promise<number> {
     throw new UsageError("--round goes with --content rounds (or welfare).", HELP_HINT);
   const dryRun = values["dry-run"] === true;
   if (values.json === true && !dryRun) throw new UsageError("--json goes with --dry-run.", HELP_HINT);
+  // A round of another day is refused before the settings are checked: an installer is never sent
+  // to fix the Slack settings only to be refused the date.
+  const theRound = round ?? currentRound(ctx);
+  if (contents.includes("rounds") && date !== today) await roundOfAnotherDay(ctx, theRound, date, dryRun);
   const problems: ConfigProblem[] = [];
   let settings: ReturnType<typeof requireKennel> | undefined;
   try {
@@ -155,10 +156,6 @@ export async function run(ctx: CliContext): Promise<number> {
   if (problems.length || !settings) throw settingsError(problems, contents);
   const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
-  const today = localDate(ctx.clock.now(), config.timezone);
-  const date = values.date ?? today;
-  const theRound = round ?? currentRound(deps);
-  if (contents.includes("rounds") && date !== today) await roundOfAnotherDay(ctx, theRound, date, dryRun);
   // The welfare check's posts (issue 38): one per area, or for the house, of the welfare round.
   const welfare = contents.filter(isWelfare).flatMap((c) => welfareDigestPosts(config, c, round, theRound));
   const kinds = contents.flatMap((c): PostKind[] =>

@@ -12,6 +12,7 @@ import { openCopy } from "../record/backup.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
 import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
+import { refuseExport } from "./record-copy.ts";
 import { requireStore } from "./record-store.ts";
 
 /** `--days N`: a whole number of days, 1 to AUDIT_DAYS_MAX; 28 when not given. */
@@ -35,6 +36,7 @@ async function auditedStore(
   if (file === undefined) return requireStore(ctx);
   if (file.trim() === "")
     throw new UsageError("--file takes the path of a copy of the care record.", HELP_HINT);
+  refuseExport(file, "audit");
   return { store: await openCopy(file, ctx.clock, "audit"), where: file };
 }
 

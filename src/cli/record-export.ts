@@ -191,7 +191,8 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
     if (!first) await out.write("\n  ]");
     else if (always) await out.write(`,\n  "${name}": []`);
   }
-  const custody = await rows.custody();
+  // Each medicine held with its kennel, as every other row carries it.
+  const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel, ...c }));
   if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
   await out.write("\n}\n");
 }

@@ -13,6 +13,7 @@ import { HEAD_HEX_DIGITS, headWords, linksWords, type VerifyResult } from "../re
 import { kennelWords } from "../record/kennel.ts";
 import type { KennelIdentity } from "../record/types.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
+import { refuseExport } from "./record-copy.ts";
 import { requireStore } from "./record-store.ts";
 
 /**
@@ -98,6 +99,8 @@ export async function verify(ctx: CliContext): Promise<number> {
   if (values.file !== undefined && values.file.trim() === "")
     throw new UsageError("--file takes the path of a copy of the care record.", HELP_HINT);
   const printed = printedHead(values.head);
+  // An export is said to be one before the walk's watch is set (a refusal leaves nothing running).
+  if (values.file !== undefined) refuseExport(values.file, "verify");
   // The walk lets the event loop through at every page of rows: the memory ceiling is checked then,
   // so what the walk leaves behind is given back as it goes and its peak holds whatever the record's size.
   const settle = memoryCeiling(GROWTH_ALLOWED);

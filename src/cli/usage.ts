@@ -62,7 +62,7 @@ Commands:
              Exit 0 when OK, 1 not OK, 2 invalid settings.
   digest     A scheduled post, now: [--content departures|arrivals|rounds|tomorrow|welfare|
              welfare-due] (default DIGEST_CONTENT) [--round ROUND] (with --content rounds or
-             welfare; default the round now) [--date YYYY-MM-DD] (default today) [--dry-run] (print the post, post
+             welfare; default the round now) [--date DATE] (default today; as above) [--dry-run] (print the post, post
              nothing; with --json its Block Kit). Posts at most once per day and kind, like the
              scheduler.
              Exit 0 posted or already there, 1 Slack refused, 2 invalid settings, 3 API failure.

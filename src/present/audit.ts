@@ -35,6 +35,10 @@ function daysWords(from: string, to: string): string {
   return from === to ? day(from) : `${day(from)} – ${day(to)}`;
 }
 
+/** " (⏩ 1 given after its window closed)": of the doses given late, those given after their window. */
+export const afterWindowWords = (d: { afterWindow: number }): string =>
+  d.afterWindow ? ` (${OFF_TIME.after_window.icon} ${d.afterWindow} ${OFF_TIME.after_window.words})` : "";
+
 /** A figure's line, toned when it is one to look at. */
 const figure = (text: string, n: number): Line => (n > 0 ? [toned("warn", text)] : line(text));
 
@@ -60,8 +64,8 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
     line(`✅ ${onTimeWords(d)}`),
     figure(`${OFF_TIME.early.icon} ${OFF_TIME.early.words}: ${d.givenEarly}`, d.givenEarly),
-    // A dose given after its window closed is counted here: given late, never missed.
-    figure(`${OFF_TIME.late.icon} ${OFF_TIME.late.words}: ${d.givenLate}`, d.givenLate),
+    // A dose given after its window closed is counted here, and said apart: given late, never missed.
+    figure(`${OFF_TIME.late.icon} ${OFF_TIME.late.words}: ${d.givenLate}${afterWindowWords(d)}`, d.givenLate),
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
     figure(`❌ missed: ${d.missed}`, d.missed),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),

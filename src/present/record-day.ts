@@ -16,6 +16,7 @@ import { dayHeading, timeOnDay } from "../words/dates.ts";
 import {
   doseStateWords,
   lateEntryWords,
+  OFF_TIME,
   onTimeWords,
   prnRecordWords,
   stateTimeWords,
@@ -23,9 +24,11 @@ import {
   whoJoin,
   witnessWords,
 } from "../words/doses.ts";
+import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
+import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value } from "./doc.ts";
 import { progressWords } from "./record.ts";
@@ -92,8 +95,18 @@ function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[
   ];
 }
 
-/** A round with no kept sheet: never posted, so nothing was asked of it (as Slack's stay record says). */
-const NEVER_POSTED = "its sheet was never posted: nothing asked, nothing late or missed";
+/** A round with entries and no kept sheet: what was due is not in the record (said below the title). */
+const NO_SHEET = "no sheet kept: its entries only";
+
+/** The rounds asked for with no kept sheet, each with what is true of it by its day (never "nothing was due"). */
+function sheetlessPart(day: RecordDay): Part | undefined {
+  const s = day.sheetless;
+  if (!s) return undefined;
+  return {
+    kind: "text",
+    lines: noSheetRoundsWords(s.rounds.map(roundWord), s.day, day.date).map((w) => line(w)),
+  };
+}
 
 /**
  * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane · given on time", or "not
@@ -208,7 +221,9 @@ function doseFiguresLine(day: RecordDay): Line | undefined {
   return dotted(
     `💊 ${onTimeWords(f)}`,
     f.givenEarly ? toned("warn", `${f.givenEarly} given before the window opened`) : undefined,
-    f.givenLate ? `${f.givenLate} given late` : undefined,
+    f.givenLate
+      ? `${OFF_TIME.late.icon} ${f.givenLate} ${OFF_TIME.late.words}${afterWindowWords(f)}`
+      : undefined,
     f.open ? `${f.open} still open` : undefined,
     f.missed ? toned("warn", `${f.missed} missed`) : undefined,
     f.refused ? `${f.refused} refused` : undefined,
@@ -230,11 +245,13 @@ export function recordDayDoc(day: RecordDay, timezone: string): Doc {
       kind: "text",
       lines: [line(`Nothing recorded${scope ? ` for the ${scope}` : ""} on this day.`)],
     });
+  const sheetless = sheetlessPart(day);
+  if (sheetless) parts.push(sheetless);
   const byId = new Map(day.rounds.flatMap((r) => r.pets.flatMap((p) => p.entries)).map((e) => [e.id, e]));
   for (const { round, pets, careMissing, progress, posted } of day.rounds) {
     const sums = progress ? progressWords(progress) : [plural(pets.length, "pet")];
-    // No kept sheet: the round was never posted, so nothing was asked (nothing late or missed).
-    if (posted === false && progress) sums.push(NEVER_POSTED);
+    // No kept sheet: what was due is not in the record (said above), only the entries made.
+    if (posted === false) sums.push(NO_SHEET);
     parts.push({ kind: "group", line: line(`${roundWord(round)} round · ${sums.join(" · ")}`) });
     for (const pet of pets) parts.push(petItem(pet, byId, timezone));
     for (const m of careMissing) parts.push(careMissingItem(m));

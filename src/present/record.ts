@@ -9,7 +9,7 @@ import type { OwedDose } from "../domain/obligations.ts";
 import { doseNamed, isMedicationItem, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
-import { headWords } from "../record/chain.ts";
+import { HEAD_HEX_DIGITS, headWords } from "../record/chain.ts";
 import type { ChainHead, Entry, ItemKey, Outcome } from "../record/types.ts";
 import { wallOf } from "../time.ts";
 import { timeOnDay } from "../words/dates.ts";
@@ -285,6 +285,10 @@ export function recordProblemLine(problem: string, then: string): Line {
 export function recordHeadLine(head: ChainHead): Line {
   return [{ text: `🔏 care record ${headWords(head)}`, tone: "muted" }];
 }
+
+/** The head as `record verify --head` takes it, "#1234 · 9f3a5c1e0b7d24aa": the CSV's head row names it. */
+export const headToCheck = (head: ChainHead): string =>
+  `#${head.seq} · ${head.hash.slice(0, HEAD_HEX_DIGITS)}`;
 
 /** "2026-11-24 08:12" in the zone, as the exports' cells give a time (per row and column: src/time.ts wallOf's formatter is made once per zone). */
 export function localStamp(iso: string, timeZone: string): string {

@@ -115,12 +115,15 @@ export function previewInFolder(
   const replaced = (Object.keys(settings) as Array<keyof typeof settings>).filter(
     (k) => env[k]?.trim() && env[k]?.trim() !== settings[k],
   );
+  // PORT set here and the preview's another: `status` asks the preview's, and says PORT is not used.
+  const port = env.PORT?.trim();
   return {
     // The preview's port too, so `status` asks the preview where it listens, not PORT's default.
     env: { ...env, ...settings, ...(state.port ? { PORT: String(state.port) } : {}) },
     clock: { now: () => new Date(real.now().getTime() + state.clockOffsetMs) },
     state,
     replaced,
+    ...(state.port && port && port !== String(state.port) ? { portNotUsed: port } : {}),
   };
 }
 
@@ -130,6 +133,8 @@ export interface PreviewInFolder {
   state: PreviewState;
   /** The command's own settings the preview's replaced (a KENNEL_API_KEY, a KENNEL_TIMEZONE): said, never silent. */
   replaced: string[];
+  /** The PORT set here when the preview listens on another (only `status` reads PORT): said by it. */
+  portNotUsed?: string | undefined;
 }
 
 /**
@@ -137,13 +142,18 @@ export interface PreviewInFolder {
  * setting of its own it did not use, with how to use it instead (a kennel API of its own: its address
  * too, and the preview is not read).
  */
-export function previewNote(p: PreviewInFolder, kennelNow: string): string {
+export function previewNote(p: PreviewInFolder, kennelNow: string, command?: string): string {
   const lines = [
     `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
   ];
   if (p.replaced.length)
     lines.push(
       `kennel-desk: ${p.replaced.join(" and ")} set here ${p.replaced.length === 1 ? "is not used: the preview's own is" : "are not used: the preview's own are"}. To use yours, set KENNEL_API_BASE_URL too (or KENNEL_DATA_DIR, DATABASE_URL for a record of your own): a command with a kennel API or a record of its own does not read the preview.`,
+    );
+  // Only `status` reads PORT (the running bot's link to Slack): it asks the preview's port instead.
+  if (command === "status" && p.portNotUsed)
+    lines.push(
+      `kennel-desk: PORT=${p.portNotUsed} set here is not used: status asks the preview on its own port (${p.state.port}). To ask a bot of your own on PORT ${p.portNotUsed}, set KENNEL_API_BASE_URL too: a command with a kennel API of its own does not read the preview.`,
     );
   return `${lines.join("\n")}\n`;
 }

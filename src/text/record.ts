@@ -13,7 +13,7 @@ import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
-import { entryDoseWords, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
+import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
@@ -251,7 +251,7 @@ export function csvHeadLine(head: ChainHead): string {
     ...empty,
     seq: head.seq,
     kind: "record_head",
-    record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify)`,
+    record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify --head "${headToCheck(head)}")`,
   });
 }
 

@@ -2,7 +2,7 @@
 import type { DayKind, DayTotals } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
-import { paperNoSheetWords } from "./paper.ts";
+import { NO_SHEET_CANNOT_SAY, NO_SHEET_PAPER, paperNoSheetWords } from "./paper.ts";
 
 const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
 
@@ -92,11 +92,12 @@ export const postedLateWords = (at: string): string => `⏰ posted late, at ${at
 /**
  * A later day's round asked for now (/rounds evening tomorrow): its sheet as the bookings say now,
  * marked so, with nothing kept and nothing to record: what a round asks is kept when it is posted on
- * its day. `past`: a past day's round never posted, as the terminal shows it (kennel-desk rounds).
+ * its day. `past`: a past day's round never posted, as the terminal shows it (kennel-desk rounds): the
+ * record cannot say what was due then, and the paper chart is its record.
  */
 export const referenceRoundWords = (day: string, past = false): string =>
   past
-    ? `🔎 For reference, not kept: this round was not posted on ${day}, so it asked nothing; the sheet is as the bookings say now.`
+    ? `🔎 For reference, not kept: this round was not posted on ${day}: ${NO_SHEET_CANNOT_SAY}; ${NO_SHEET_PAPER}. The sheet below is as the bookings say now, not what was due then.`
     : `🔎 For reference, not kept: what this round asks is kept when it is posted on ${day}, and it is recorded from that post.`;
 
 /**

@@ -106,6 +106,46 @@ export const paperThreadWords = (pet: string) =>
 export const paperRedrawLaterWords = (round: string, date: string) =>
   `Entered here, the round post in Slack is not drawn again now: it shows these at its next redraw (the next tap on it, or a late or missed reply the bot posts on that round). To see the round with them now: kennel-desk rounds ${round} ${date}.`;
 
+/** A round's day against today, by the kennel's clock. */
+export type RoundDay = "past" | "today" | "later";
+
+/**
+ * The true thing about a round the record kept no sheet of, the same on every surface: the record
+ * cannot say what was due then (never "nothing was due": a diabetic dog's doses were due all the same).
+ */
+const cannotSay = (many: boolean) =>
+  `the record holds no sheet of ${many ? "them" : "it"} and cannot say what was due`;
+
+/** Where a past round with no kept sheet stands: on paper, and it cannot be entered now. */
+const onPaper = (many: boolean) =>
+  `the paper chart is ${many ? "those rounds'" : "that round's"} record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered)`;
+
+export const NO_SHEET_CANNOT_SAY = cannotSay(false);
+export const NO_SHEET_PAPER = onPaper(false);
+
+/** "Morning", "Morning and evening", "Morning, midday and evening". */
+const listed = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)?.toLowerCase()}`;
+
+/**
+ * The rounds of a day with no kept sheet in the day's record (kennel-desk record DATE, the
+ * connector), by the day, each line a sentence: "Morning and evening rounds: never posted, so the
+ * record holds no sheet of them…"; today's each with how to keep it.
+ */
+export function noSheetRoundsWords(rounds: string[], day: RoundDay, date: string): string[] {
+  const many = rounds.length > 1;
+  const which = `${listed(rounds.map((r, i) => (i === 0 ? r : r.toLowerCase())))} round${many ? "s" : ""}`;
+  if (day === "later")
+    return [
+      `${which}: still to come; what ${many ? "each" : "it"} asks is kept when it is posted on its day.`,
+    ];
+  if (day === "past") return [`${which}: never posted, so ${cannotSay(many)}; ${onPaper(many)}.`];
+  return rounds.map((round) => {
+    const word = round.toLowerCase();
+    return `${round} round: not posted yet, so ${NO_SHEET_CANNOT_SAY} yet. What it asks is kept when it is posted (its scheduled post, or /rounds ${word} in Slack); it is then recorded on that post, or entered from the paper chart (kennel-desk record enter ${word} ${date}).`;
+  });
+}
+
 /**
  * `record enter` for a round with no kept sheet, by its day against today: what happened and what to
  * do. A past day's round cannot be posted now (what it asked would be today's answer, not that day's),
@@ -113,7 +153,7 @@ export const paperRedrawLaterWords = (round: string, date: string) =>
  */
 export function paperNoSheetWords(
   when: string,
-  day: "past" | "today" | "later",
+  day: RoundDay,
   round: string,
   date = "DATE",
 ): { what: string; whatToDo: string } {

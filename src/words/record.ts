@@ -35,3 +35,24 @@ export function earlyWords(
  */
 export const ownCountWords = (words: string, part: boolean): string =>
   part ? words.replace(/^📋 /, "📋 This message: ") : words;
+
+/**
+ * `record verify --file` (or `audit --file`) given an export: what it is, that nothing is wrong with
+ * it, and how an export is checked. An export names the record's head but carries no row's hash, so
+ * it is checked by its head against the record it came from (or a backup of it), never walked.
+ */
+export function exportGivenWords(
+  file: string,
+  e: { format: string; seq: number; hex: string },
+  command: "verify" | "audit",
+): { what: string; whatToDo: string } {
+  const head = `#${e.seq} · ${e.hex}`;
+  const reads =
+    command === "verify"
+      ? "record verify --file walks a copy of the record's chain, hash by hash, and an export carries the record's rows and its head, not each row's hash"
+      : "record audit --file reads a copy of the record itself (its kept rounds beside its entries), and an export carries the record's rows, not what each round kept";
+  return {
+    what: `${file} is a ${e.format} export of the care record (its head ${head}), not a copy of the record: ${reads}. Nothing is wrong with the export for that.`,
+    whatToDo: `To check an export: kennel-desk record verify --head "${head}" where the record is (or with --file on a backup of it, kennel-desk record backup FILE): an intact record that passes through the export's head is the record it was taken from. To check the chain itself, give --file a copy of the record (a backup, or the bot's care-record.sqlite).`,
+  };
+}

@@ -26,8 +26,12 @@ import type { StayLine, StayPiece } from "./stay-line.ts";
 import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
-/** "3 rounds with no sheet kept (nothing asked then)" */
-const unkeptWords = (n: number) => `${plural(n, "round")} with no sheet kept (nothing asked then)`;
+/**
+ * "3 rounds with no sheet kept (the record cannot say what was due then: the paper chart is their
+ * record)": never "nothing asked", a diabetic dog's doses were due all the same.
+ */
+const unkeptWords = (n: number) =>
+  `${plural(n, "round")} with no sheet kept (the record cannot say what was due then: the paper chart is ${n === 1 ? "its" : "their"} record)`;
 
 /** "plan: confirmed", "plan: 1 of 2 confirmations", "plan: not confirmed", "plan: changed in the kennel system". */
 function planThenWords(p: PlanThen): string {
@@ -212,7 +216,7 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
     const rounds = s.unkept.map((r) => `${dayHeading(r.date)} ${r.round}`);
     const shown = rounds.slice(0, 12).join(", ");
     const more = rounds.length > 12 ? ` and ${rounds.length - 12} more` : "";
-    lines.push({ depth: 1, pieces: [`${cap(unkeptWords(rounds.length), 80)}: ${shown}${more}`] });
+    lines.push({ depth: 1, pieces: [`${unkeptWords(rounds.length)}: ${shown}${more}`] });
   }
   return lines;
 }

@@ -4,6 +4,7 @@
  * ("loopback#1"); the CSV's and the JSON's `kennel` read the record's kennel as it names itself now
  * on every row. The record's rows stay as written: `record verify --file` finds the copy intact.
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { temporaryRecord } from "../../src/record/open.ts";
@@ -64,4 +65,31 @@ it("record verify --file still finds the copy intact", async () => {
   });
   expect(r.stdout).toMatch(/^intact/);
   expect(r.code).toBe(0);
+});
+
+it("record verify --file (and audit --file) given an export: says it is one, nothing wrong with it, and checks it by its head", async () => {
+  const bare = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent" };
+  for (const format of ["json", "csv"]) {
+    const out = await exported(format);
+    const file = join(record.dir, `export.${format}`);
+    writeFileSync(file, out.stdout);
+    const r = await runCommand(["record", "verify", "--file", file], bare);
+    expect(r.code).toBe(2);
+    const m = /its head (#\d+ · [0-9a-f]{16})\)/.exec(r.stderr);
+    expect(r.stderr).toContain(`${file} is a ${format.toUpperCase()} export of the care record (its head`);
+    expect(r.stderr).toContain("Nothing is wrong with the export for that.");
+    expect(r.stderr).not.toContain("holds no care record");
+    const head = m?.[1] ?? "";
+    expect(r.stderr).toContain(`kennel-desk record verify --head "${head}"`);
+    // The advice works: the record passes through the export's head.
+    const through = await runCommand(["record", "verify", "--head", head], env, { clock });
+    expect(through.stdout).toMatch(/^intact, and it passes through the head printed before/);
+    const audit = await runCommand(["record", "audit", "--file", file], bare);
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toContain(`${file} is a ${format.toUpperCase()} export of the care record`);
+  }
+  // The CSV's head row says how to check it: by its head (its quotes doubled in the CSV's cell).
+  expect((await exported("csv")).stdout).toMatch(
+    /\(check with: kennel-desk record verify --head ""#\d+ · [0-9a-f]{16}""\)"\r\n$/,
+  );
 });

@@ -273,6 +273,36 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
   );
 
   it.skipIf(engine.skip)(
+    "a dose given after its window closed: counted with the doses given late and said apart (⏩), in the audit and the day's figure",
+    async () => {
+      const { clock, store, env } = await seeded(engine);
+      // Luna's Rimadyl (window closed 10:00) given at 10:30 from the paper, recorded at 11:00.
+      clock.at = Date.parse("2026-11-24T11:00:00Z");
+      await store.record([
+        {
+          date: "2026-11-24",
+          round: "morning",
+          ...LUNA,
+          item: "med:2",
+          itemText: rimadyl.text,
+          outcome: "given",
+          givenAt: "2026-11-24T10:30:00.000Z",
+          userId: "U0JANE",
+          userName: "Jane",
+          requestKey: "luna-after-window",
+        },
+      ]);
+      await store.close();
+      const json = JSON.parse((await cli(["record", "audit", "--json"], env)).stdout);
+      expect(json.doses).toMatchObject({ due: 5, givenLate: 2, afterWindow: 1, missed: 0 });
+      const audit = (await cli(["record", "audit"], env)).stdout;
+      expect(audit).toContain("⏰ given late: 2 (⏩ 1 given after its window closed)\n");
+      const day = (await cli(["record", "2026-11-24"], env)).stdout;
+      expect(day).toContain("⏰ 2 given late (⏩ 1 given after its window closed) · 1 not given");
+    },
+  );
+
+  it.skipIf(engine.skip)(
     "the day's figure, the export's columns, the stay's page and record read the late entry and the witnesses",
     async () => {
       const { clock, store, env } = await seeded(engine);
@@ -287,7 +317,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
       const day = await cli(["record", "2026-11-24"], env);
       expect(day.stdout).toContain(
-        "💊 given on time: 2 of 5 due · 1 given late · 1 missed · 1 not given · 1 late entry",
+        "💊 given on time: 2 of 5 due · ⏰ 1 given late · 1 missed · 1 not given · 1 late entry",
       );
       expect(day.stdout).toContain("Rimadyl 50 mg: given (late entry: given 08:50, recorded 11:00) · Jane");
       // The day's record, which an inspector reads first, says each high-alert dose's witness too.

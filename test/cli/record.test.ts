@@ -104,7 +104,9 @@ describe("kennel-desk record", () => {
     const { code, stdout } = await cli(["record", "2026-11-24"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Care record · Tue 24 Nov 2026");
-    expect(stdout).toMatch(/Morning round · 1 pet\n {2}Biscuit \(pet 77, booking 501\)/);
+    expect(stdout).toMatch(
+      /Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/,
+    );
     expect(stdout).toContain(
       // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
       "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
@@ -153,6 +155,19 @@ describe("kennel-desk record", () => {
     const empty = await cli(["record", "2026-11-20"]);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain("Nothing recorded on this day.");
+    // A past round never posted: the record cannot say what was due (never "nothing was due"), and
+    // the paper chart is that round's record; a round still to come today says how to keep it.
+    expect(empty.stdout).toContain(
+      "Morning, midday and evening rounds: never posted, so the record holds no sheet of them and cannot say what was due; the paper chart is those rounds' record",
+    );
+    const morning = await cli(["record", "morning", "2026-11-20"]);
+    expect(morning.stdout).toContain(
+      "Morning round: never posted, so the record holds no sheet of it and cannot say what was due; the paper chart is that round's record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered).",
+    );
+    const today = await cli(["record", "evening", "2026-11-24"]);
+    expect(today.stdout).toContain(
+      "Evening round: not posted yet, so the record holds no sheet of it and cannot say what was due yet. What it asks is kept when it is posted (its scheduled post, or /rounds evening in Slack); it is then recorded on that post, or entered from the paper chart (kennel-desk record enter evening 2026-11-24).",
+    );
     const nowhere = join(dir, "not-here");
     const none = await cli(["record"], { KENNEL_DATA_DIR: nowhere });
     // No record is not an empty one: it cannot be read (test/cli/record-none.test.ts).
@@ -241,7 +256,7 @@ describe("kennel-desk record export", () => {
     const cell = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
     expect(cell(head, "kind")).toBe("record_head");
     expect(cell(head, "record_head")).toMatch(
-      /^#\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify\)$/,
+      /^#\d+ sha256 [0-9a-f]{64} \(check with: kennel-desk record verify --head "#\d+ · [0-9a-f]{16}"\)$/,
     );
     expect(cell(head, "seq")).toBe(cell(head, "record_head")?.match(/^#(\d+)/)?.[1]);
     expect(rows).toHaveLength(4);

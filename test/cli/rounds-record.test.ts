@@ -50,7 +50,7 @@ describe("kennel-desk rounds with the care record", () => {
     const past = await cli(["rounds", "evening", "2026-11-21"], { KENNEL_DATA_DIR: dir });
     expect(past.code).toBe(0);
     expect(past.stdout).toContain(
-      "🔎 For reference, not kept: this round was not posted on Sat 21 Nov, so it asked nothing; the sheet is as the bookings say now.",
+      "🔎 For reference, not kept: this round was not posted on Sat 21 Nov: the record holds no sheet of it and cannot say what was due; the paper chart is that round's record: keep it with the kennel's records (Kennel Desk enters a paper chart only against a sheet it kept, so a past round never posted cannot be entered). The sheet below is as the bookings say now, not what was due then.",
     );
     const later = await cli(["rounds", "evening", "tomorrow"], { KENNEL_DATA_DIR: dir });
     expect(later.stdout).toContain(

@@ -193,6 +193,34 @@ describe("kennel-desk digest --content rounds and the care record", () => {
     expect(world.slack.messages.filter((m) => m.channel === "C0ROUNDSDATE").length).toBeGreaterThan(0);
   });
 
+  it("--date typed as every command takes it; a round of another day refused before the Slack settings are asked", async () => {
+    // No Slack settings at all: the date is refused first (never "fix the settings", then refused).
+    const bare = {
+      KENNEL_API_KEY: world.sandbox.keys.main,
+      KENNEL_API_BASE_URL: world.sandbox.url,
+      KENNEL_DATA_DIR: folder(),
+    };
+    const asked = (date: string, ...more: string[]) =>
+      run(["--content", "rounds", "--round", "morning", "--date", date, ...more], bare);
+    const past = await asked("yesterday");
+    expect(past.code).toBe(2);
+    expect(past.stderr).toContain("No sheet was kept for the morning round of Sat 21 Nov");
+    expect(past.stderr).not.toMatch(/SLACK_BOT_TOKEN|ROUNDS_CHANNEL/);
+    const written = await asked(addDays(TODAY, -1));
+    expect(written.stderr).toContain("No sheet was kept for the morning round of Sat 21 Nov");
+    expect(written.stderr).not.toMatch(/SLACK_BOT_TOKEN|ROUNDS_CHANNEL/);
+    const later = await asked("+2");
+    expect(later.code).toBe(2);
+    expect(later.stderr).toContain("The morning round of Tue 24 Nov is still to come");
+    expect(later.stderr).not.toMatch(/SLACK_BOT_TOKEN|ROUNDS_CHANNEL/);
+    const shown = await asked("tomorrow", "--dry-run");
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain("── the rounds:morning post of 2026-11-23");
+    const typo = await asked("yesterdy", "--dry-run");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/did you mean yesterday/i);
+  });
+
   it("--content rounds with a record that cannot be opened: posted without the buttons, and said", async () => {
     const notAFolder = join(folder(), "file");
     writeFileSync(notAFolder, "");

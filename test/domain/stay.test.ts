@@ -173,7 +173,7 @@ describe("the stay's record, from what each round asked", () => {
     expect(s.dueKnown).toBe(false);
     expect(s.doses).toEqual({ due: 1, given: 0 });
     expect(staySummaryWords(s, TZ)).toMatch(
-      /^Stay record, Juniper: 1 round with no sheet kept \(nothing asked then\) · .*⚠️ Rimadyl 50 mg · one tablet not given Sat 28 Mar 18:05: vet said stop/,
+      /^Stay record, Juniper: 1 round with no sheet kept \(the record cannot say what was due then: the paper chart is its record\) · .*⚠️ Rimadyl 50 mg · one tablet not given Sat 28 Mar 18:05: vet said stop/,
     );
   });
 });

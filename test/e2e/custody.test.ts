@@ -514,7 +514,10 @@ describe.each(engines)(
         );
         expect(csv.stdout).toContain("handed back 25 tablets to Mrs Smith · balance 0");
         const [closing] = await store.log({ kind: "medicine_closed" });
-        expect(csv.stdout).toContain(`${closing?.id},${closing?.seq},,2026-11-22,`);
+        // Its kennel as every row names it (the first row's).
+        const kennel = csv.stdout.split("\r\n")[1]?.split(",")[2];
+        expect(kennel).toMatch(/#1$/);
+        expect(csv.stdout).toContain(`${closing?.id},${closing?.seq},${kennel},2026-11-22,`);
         const json = JSON.parse(
           (await runCommand(["record", "export", "--booking", String(b), "--format", "json"], env, { clock }))
             .stdout,
@@ -522,6 +525,9 @@ describe.each(engines)(
         expect(
           json.custody[0].lines.map((l: { kind: string; balance: number }) => [l.kind, l.balance]),
         ).toEqual(lines.map((l) => [l.kind, l.balance]));
+        // Each medicine with its kennel, as every other row of the export carries it.
+        const kennels = (rows: Array<Record<string, unknown>>) => rows.map((r) => r.kennel);
+        expect(kennels(json.custody)).toEqual(json.custody.map(() => kennel));
         // The stay's record (Slack's Stay record, the terminal, the printable page): the register, line by line.
         const stayBooking = h.sandbox.main.bookingById.get(b) as {
           checkInDate: string;

@@ -108,6 +108,7 @@ describe("today at a glance: one document, two serializers", () => {
       onTime: 5,
       givenEarly: 0,
       givenLate: 0,
+      afterWindow: 0,
       open: 15,
       missed: 10,
       refused: 0,
