@@ -42,10 +42,11 @@ export function closedDoses(
 }
 
 /**
- * Each entry entered from the paper chart with its state by its item's window (given before it
- * opened, late, after it closed): what the form says beside it, as the post does.
+ * Each entry entered from the paper chart, and each meal's, with its state by its item's window
+ * (given before it opened, late, after it closed; a meal recorded after it closed): what the form
+ * says beside it, as the post does.
  */
-export function paperStates(
+export function offTimeStates(
   deps: Pick<Deps, "config">,
   sheet: Pick<Sheet, "date" | "round">,
   pet: Pick<SheetPet, "due">,
@@ -54,7 +55,7 @@ export function paperStates(
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
   for (const e of entries) {
-    const item = e.paper && pet.due.find((d) => d.item === e.item);
+    const item = (e.paper || e.item === "meal") && pet.due.find((d) => d.item === e.item);
     if (!item) continue;
     const w = doseWindow(
       item,

@@ -35,3 +35,9 @@ export function earlyWords(
  */
 export const ownCountWords = (words: string, part: boolean): string =>
   part ? words.replace(/^📋 /, "📋 This message: ") : words;
+
+/**
+ * A meal recorded after its window closed (its only time is when it was recorded), marked as a dose
+ * given after its window is: "⏩ recorded after its window closed".
+ */
+export const MEAL_AFTER_WINDOW = "⏩ recorded after its window closed";

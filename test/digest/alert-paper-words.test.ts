@@ -33,7 +33,11 @@ const claim: Claim = {
   at: `${DATE}T09:30:00Z`,
   attempt: 1,
   claimedAt: `${DATE}T09:30:00Z`,
-  doses: [dose(1, "med:1", "Apoquel 16 mg"), dose(2, "med:1", "Metronidazole 200 mg")],
+  doses: [
+    dose(1, "med:1", "Apoquel 16 mg"),
+    dose(2, "med:1", "Metronidazole 200 mg"),
+    dose(1, "meal", "meal"),
+  ],
 };
 const paper = (p: number, givenAt: string, id: number): Entry =>
   ({
@@ -62,5 +66,18 @@ describe("a missed reply drawn again after a paper entry", () => {
       "(from the paper chart: given 10:15 by JS, entered 13:04 by Sam · ⏩ given after its window closed)",
     );
     expect(text).not.toContain("recorded 13:04 Sam");
+  });
+
+  it("a meal recorded after its window closed reads late, as a dose given after its window does", () => {
+    const meal = {
+      ...paper(1, "13:05", 3),
+      item: "meal",
+      outcome: "ate_all",
+      givenAt: undefined,
+      paper: undefined,
+      recordedAt: `${DATE}T13:05:00Z`,
+    } as Entry;
+    const text = JSON.stringify(alertMessage(deps, claim, DATE, [meal]).blocks);
+    expect(text).toContain("(ate all 13:05 Sam · ⏩ recorded after its window closed)");
   });
 });
