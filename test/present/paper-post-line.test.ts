@@ -93,7 +93,7 @@ it("a meal recorded after its window closed says so on the round post, as a dose
     "meal ate all 15:00 Sam · ⏩ recorded after its window closed",
   );
   // And `kennel-desk record` in the terminal.
-  const day = await recordDay(deps(), "test", { date: "2026-11-24", round: "morning" });
+  const day = await recordDay({ ...deps(), record: store }, "test", { date: "2026-11-24", round: "morning" });
   expect(recordDayText(day, TEXT)).toContain(
     "meal (Kibble 100 g): ate all 15:00 · Sam · ⏩ recorded after its window closed",
   );
