@@ -161,8 +161,10 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
 
 /**
  * Reads the care records of today's arrivals, departures and in-house pets into the client's care
- * cache, so the day's first answers are as fast as one API call. Run at start and by the 07:00
- * post; never throws (a failure only means that answer asks the API again).
+ * cache, then those of yesterday's and tomorrow's arrivals and departures (the front desk's next
+ * questions), so the first answers about those days are as fast as their one list call. Run at
+ * start (as bulk work, after the bot listens) and by the 07:00 post; never throws (a failure only
+ * means that answer asks the API again). The care cache keeps each record fresh as for any answer.
  */
 export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; failed: number }> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
@@ -171,13 +173,11 @@ export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; fail
     listDay(deps, "departures", date),
     stayingOn(deps, date),
   ]);
-  const ids = new Set<number>();
-  const add = (bookings: Booking[]) => {
-    for (const b of bookings) if (b.customerId !== undefined && counts(b)) ids.add(b.customerId);
-  };
-  if (arr.status === "fulfilled") add(arr.value.data);
-  if (dep.status === "fulfilled") add(dep.value.data);
-  if (stay.status === "fulfilled") add(stay.value.bookings);
+  const ids = customersOf([
+    arr.status === "fulfilled" ? arr.value.data : [],
+    dep.status === "fulfilled" ? dep.value.data : [],
+    stay.status === "fulfilled" ? stay.value.bookings : [],
+  ]);
   const result = await deps.kennel.warmCare(ids);
   // Today's house, for a name search's pets in house first (read from the care just cached).
   if (stay.status === "fulfilled") {
@@ -188,6 +188,33 @@ export async function warmTodaysCare(deps: Deps): Promise<{ warmed: number; fail
       stay.value.bookings.map((b) => ({ booking: b, pets: care.careOf(b).pets.map((p) => p.pet) })),
     );
   }
-  deps.log.info({ date, customers: ids.size, ...result }, "care cache warmed for today");
-  return result;
+  const around = await warmDaysAround(deps, date, ids);
+  deps.log.info(
+    { date, customers: ids.size, ...result, around },
+    "care cache warmed for today and the days either side",
+  );
+  return { warmed: result.warmed + around.warmed, failed: result.failed + around.failed };
+}
+
+/** The care of yesterday's and tomorrow's arrivals and departures, past the customers `done` already. */
+async function warmDaysAround(deps: Deps, date: string, done: ReadonlySet<number>) {
+  const lists = await Promise.allSettled(
+    [-1, 1].flatMap((n) => [
+      listDay(deps, "arrivals", addDays(date, n)),
+      listDay(deps, "departures", addDays(date, n)),
+    ]),
+  );
+  const ids = customersOf(
+    lists.map((l) => (l.status === "fulfilled" ? l.value.data : [])),
+    done,
+  );
+  return { customers: ids.size, ...(await deps.kennel.warmCare(ids)) };
+}
+
+/** The customers of the bookings that count, past those in `except`. */
+function customersOf(lists: Booking[][], except: ReadonlySet<number> = new Set()): Set<number> {
+  const ids = new Set<number>();
+  for (const b of lists.flat())
+    if (b.customerId !== undefined && counts(b) && !except.has(b.customerId)) ids.add(b.customerId);
+  return ids;
 }
