@@ -105,7 +105,7 @@ export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): B
  * Whether a booking of the round's answer now, not on its sheet when it was kept, arrived since
  * (src/domain/rounds.ts arrivedSince): never one the sheet counted gone home before the round.
  */
-export function arrivedAfter(
+function arrivedAfter(
   deps: Pick<Deps, "config">,
   owed: Pick<OwedRound, "keptAt">,
   report: Pick<RoundReport, "date" | "round" | "left">,
