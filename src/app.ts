@@ -150,9 +150,9 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
-  const sheetRedraw = new SheetRedraw(deps); // the taps' and the dose times' job's alike
   let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
   const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
+  const sheetRedraw = new SheetRedraw(deps, digestSlack); // the taps' and the dose times' job's alike
   for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
   // Each Slack request an answer of its own: the API's slots shared fairly (src/kennel/limiter.ts).
   app.use(({ next }) => asAnswer(() => next()));

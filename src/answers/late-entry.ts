@@ -7,9 +7,9 @@
  */
 import type { Deps } from "../deps.ts";
 import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
-import { type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
+import { type DoseState, type DoseWindow, doseState, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
-import type { ItemKey, Outcome } from "../record/types.ts";
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
@@ -37,6 +37,35 @@ export function closedDoses(
     if (!isMedicationItem(item.item) || (only && !only.has(item.item))) continue;
     const window = doseWindow(item, sheet.date, sheet.round, times, deps.config.timezone, settings);
     if (now.getTime() > Date.parse(window.closesAt)) out.push({ item, window });
+  }
+  return out;
+}
+
+/**
+ * Each entry entered from the paper chart, and each meal's, with its state by its item's window
+ * (given before it opened, late, after it closed; a meal recorded after it closed): what the form
+ * says beside it, as the post does.
+ */
+export function offTimeStates(
+  deps: Pick<Deps, "config">,
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "due">,
+  entries: Entry[],
+): Map<number, DoseState> {
+  const settings = doseSettings(deps);
+  const out = new Map<number, DoseState>();
+  for (const e of entries) {
+    const item = (e.paper || e.item === "meal") && pet.due.find((d) => d.item === e.item);
+    if (!item) continue;
+    const w = doseWindow(
+      item,
+      sheet.date,
+      sheet.round,
+      deps.config.rounds.times,
+      deps.config.timezone,
+      settings,
+    );
+    out.set(e.id, doseState(w, e.recordedAt, e));
   }
   return out;
 }

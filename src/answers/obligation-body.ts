@@ -8,10 +8,17 @@ import type { Deps } from "../deps.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { type DoseWindow, doseWindow } from "../domain/doses.ts";
-import { type OwedItem, type OwedRound, owedPetKey } from "../domain/obligations.ts";
+import {
+  dueOfOwed,
+  type OwedItem,
+  type OwedRound,
+  owedPetOf as owedPetIn,
+  owedPetKey,
+} from "../domain/obligations.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
+import { arrivedSince } from "../domain/rounds.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
-import { localDate } from "../time.ts";
+import { localDate, zonedInstant } from "../time.ts";
 import { doseSettings } from "./doses.ts";
 import type { RoundPet, RoundReport } from "./rounds.ts";
 
@@ -95,10 +102,29 @@ export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): B
 }
 
 /**
+ * Whether a booking of the round's answer now, not on its sheet when it was kept, arrived since
+ * (src/domain/rounds.ts arrivedSince): never one the sheet counted gone home before the round.
+ */
+function arrivedAfter(
+  deps: Pick<Deps, "config">,
+  owed: Pick<OwedRound, "keptAt">,
+  report: Pick<RoundReport, "date" | "round" | "left">,
+): (booking: RoundPet["booking"]) => boolean {
+  const at = zonedInstant(
+    report.date,
+    deps.config.rounds.times[report.round],
+    deps.config.timezone,
+  ).getTime();
+  const left = new Set((report.left ?? []).map((l) => l.bookingId));
+  const keptAt = Date.parse(owed.keptAt);
+  return (b) => b.bookingId !== undefined && arrivedSince(b, left.has(b.bookingId), at, keptAt);
+}
+
+/**
  * The changes the round's answer now makes to what the round asked: each pet of a booking not on
- * the sheet when it was kept, with something due, arrived (its items added); each pet asked of whose
- * booking now says it has left, gone home (at its check-out, else when seen). Nothing else: an item
- * the plan makes due since, or a pet whose care could be read since, changes nothing.
+ * the sheet when it was kept, with something due, that arrived since (arrivedAfter), arrived (its items added);
+ * each pet asked of whose booking now says it has left, gone home (at its check-out, else when seen).
+ * Nothing else: an item the plan makes due since, or a pet whose care could be read since, changes nothing.
  */
 export function changesOf(
   deps: Pick<Deps, "config" | "clock">,
@@ -118,12 +144,49 @@ export function changesOf(
     out.push({ ...base, change: "left", ...pet, at: at < now ? at : now });
   }
   const known = new Set(owed.pets.map(owedPetKey));
+  const arrived = arrivedAfter(deps, owed, report);
   for (const p of report.pets) {
-    if (p.booking.bookingId === undefined || bookings.has(p.booking.bookingId)) continue;
+    const id = p.booking.bookingId;
+    if (id === undefined || bookings.has(id) || !arrived(p.booking)) continue;
     const pet = owedPetOf(deps, p, report.date, report.round);
     if (!pet || known.has(owedPetKey(pet))) continue;
     const { arrivesAt, ...rest } = pet;
     out.push({ ...base, change: "arrived", ...rest, at: arrivesAt ?? isoOf(p.booking.checkInDate) ?? now });
   }
   return out;
+}
+
+/**
+ * A round's answer with what the round asked in place of what its pets' plans make due now: each
+ * pet's due items are the kept ones (a pet asked nothing has none), so a round asked again after its
+ * post (a second /rounds) lists and chases what the post did, and says who arrived or went home. A
+ * pet the kept sheet counted gone home before the round (an early pick-up, its booked check-out read
+ * later as a time it was still here) stays off it, counted gone, as it was kept.
+ */
+export function withOwed(deps: Pick<Deps, "config">, report: RoundReport, owed: OwedRound): RoundReport {
+  const arrived = arrivedAfter(deps, owed, report);
+  const kept = owed.bookings && new Set(owed.bookings);
+  const off = (p: RoundReport["pets"][number]) =>
+    kept !== undefined &&
+    p.booking.bookingId !== undefined &&
+    !kept.has(p.booking.bookingId) &&
+    !arrived(p.booking);
+  const gone = report.pets.filter(off);
+  const pets = report.pets
+    .filter((p) => !off(p))
+    .map((p) => {
+      const bookingId = p.booking.bookingId;
+      const petId = p.pet?.pet.petId;
+      if (bookingId === undefined || petId === undefined || !p.sheet) return p;
+      const pet = owedPetIn(owed, bookingId, petId);
+      return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
+    });
+  if (gone.length === 0) return { ...report, pets };
+  const { away, pets: onSheet } = report.totals;
+  const totals = {
+    ...report.totals,
+    away: away + gone.length,
+    pets: onSheet - gone.filter((p) => p.pet).length,
+  };
+  return { ...report, pets, totals };
 }

@@ -16,12 +16,10 @@ import type { Round } from "../domain/care.ts";
 import { type DoseWindow, doseWindow } from "../domain/doses.ts";
 import {
   applyChanges,
-  dueOfOwed,
   type OwedChange,
   type OwedDose,
   type OwedRound,
   owedDoses,
-  owedPetOf as owedPetIn,
   roundOfSheets,
 } from "../domain/obligations.ts";
 import type { DueItem } from "../domain/record.ts";
@@ -47,6 +45,7 @@ function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "depar
     round: e.body.round,
     keptAt: e.recordedAt,
     pets: e.body.pets.map((p) => ({ ...p })),
+    bookings: e.body.bookings,
     counts: e.body.counts,
     careMissing: e.body.careMissing ?? [],
   };
@@ -199,22 +198,6 @@ export function dosesOwed(
   now: Date,
 ): OwedDose[] {
   return owedDoses(rounds, entries, now.toISOString(), entryWindow(deps));
-}
-
-/**
- * A round's answer with what the round asked in place of what its pets' plans make due now: each
- * pet's due items are the kept ones (a pet asked nothing has none), so a round asked again after its
- * post (a second /rounds) lists and chases what the post did, and says who arrived or went home.
- */
-export function withOwed(report: RoundReport, owed: OwedRound): RoundReport {
-  const pets = report.pets.map((p) => {
-    const bookingId = p.booking.bookingId;
-    const petId = p.pet?.pet.petId;
-    if (bookingId === undefined || petId === undefined || !p.sheet) return p;
-    const pet = owedPetIn(owed, bookingId, petId);
-    return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
-  });
-  return { ...report, pets };
 }
 
 /** What a round's answer would ask, not written (before the round's time, for the high-alert nudges). */

@@ -8,7 +8,7 @@ import type { Deps } from "../deps.ts";
 import { pastDiscardWords } from "../words/custody.ts";
 import { earlyWords } from "../words/record.ts";
 import { pastDiscardOf } from "./custody-sheet.ts";
-import { closedDoses } from "./late-entry.ts";
+import { closedDoses, offTimeStates } from "./late-entry.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -17,7 +17,8 @@ import type { Sheet, SheetPet } from "./sheets.ts";
  * still ahead, a pet not here yet) and the doses `closed` past their window (asked when they were
  * given; for one tap, only of what it would write), with the pet's status (one tap writes from it:
  * the entries are read once), its entries and the current one of each item ([item, entry id,
- * outcome]) that a form shows. With neither, one tap records at once.
+ * outcome]) that a form shows, each paper entry's and meal's state by its window (`states`: its off-time mark).
+ * With neither, one tap records at once.
  */
 export async function tapAsks(
   deps: Pick<Deps, "record" | "clock" | "config">,
@@ -45,5 +46,5 @@ export async function tapAsks(
     e.id,
     e.outcome,
   ]);
-  return { ask, closed, status, entries, current };
+  return { ask, closed, status, entries, current, states: offTimeStates(deps, sheet, pet, entries) };
 }

@@ -13,6 +13,8 @@ import type { TimeQuestion } from "../answers/late-entry.ts";
 import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
+import type { DoseState } from "../domain/doses.ts";
+import { lateMealWords, offTimeWords } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
@@ -151,6 +153,8 @@ export interface FormClock {
   timezone: string;
   /** The hour that came twice on the day an as-needed dose's time is read on, when the clocks go back that day. */
   repeated?: { date: string; from: string; to: string } | undefined;
+  /** Each paper entry's and meal's state by its window, by entry id: its off-time mark beside it, as on the post. */
+  states?: ReadonlyMap<number, DoseState> | undefined;
 }
 
 /**
@@ -174,7 +178,13 @@ export function recordModal(
   const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when));
-  const recorded = entries.map((e) => lineMrkdwn(entryLine(e, clock.timezone))).slice(-6);
+  const offTime = (e: Entry) => {
+    const s = clock.states?.get(e.id);
+    return e.paper ? offTimeWords(s, clock.timezone) : lateMealWords(e.item, s);
+  };
+  const recorded = entries
+    .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
+    .slice(-6);
   if (recorded.length) {
     blocks.push({
       type: "context",

@@ -11,8 +11,14 @@ import { button, truncate } from "./mrkdwn.ts";
 import { sectionTexts } from "./sections.ts";
 import type { Block, Button, SectionBlock } from "./types.ts";
 
-/** A pet's lines as its sections show them. */
-const sheetText = (lines: Line[]) => lines.map(lineMrkdwn).join("\n");
+/**
+ * A pet's lines as its sections show them: a button's name (" 📋 Plan…") only beside its button (a
+ * sheet for reference, or posted without its buttons, has none).
+ */
+const sheetText = (lines: Line[], buttons: SheetButton[]) => {
+  const named = buttons.some((b) => b.kind === "plan");
+  return lines.map((l) => lineMrkdwn(named ? l : l.filter((s) => !s.button))).join("\n");
+};
 
 /** A button of the sheet as Slack's: its action by the pet's key, its value the sheet's and the pet's ids. */
 function buttonOf(b: SheetButton, sheetId: number): Button {
@@ -61,7 +67,7 @@ export function petBlocks(
   sheetId: number,
 ): Block[] {
   const [bookingId, petId] = key.split("-");
-  const sheet = sheetText(lines);
+  const sheet = sheetText(lines, buttons);
   const drawn = record.map(lineMrkdwn).join("\n");
   const sections = sectionTexts(drawn ? `${sheet}\n${drawn}` : sheet).map(
     (text, i): SectionBlock => ({

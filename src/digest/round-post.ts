@@ -8,8 +8,9 @@
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { withOwed } from "../answers/obligation-body.ts";
 import { addConfirmedSince } from "../answers/obligation-posted.ts";
-import { keepRound, withOwed } from "../answers/obligations.ts";
+import { keepRound } from "../answers/obligations.ts";
 import { roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { latestSheet, saveSheet } from "../answers/sheets.ts";
@@ -81,7 +82,7 @@ export async function prepareRoundPost(
     const kept = await keepRound(deps, report);
     // Posted again: the doses of a plan confirmed since, their windows open, added to what it asked.
     const owed = kept && (await addConfirmedSince(deps, report, kept));
-    const sheet = await saveSheet(deps, draft(owed ? withOwed(report, owed) : report));
+    const sheet = await saveSheet(deps, draft(owed ? withOwed(deps, report, owed) : report));
     // Each item not recorded shows its state (late, missed, gone home…) by what the round asked; the
     // post's metadata names the sheet kept, so the dose times' job can draw it again at late and missed.
     const { problem, ...drawn } = record;

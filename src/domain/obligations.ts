@@ -74,6 +74,8 @@ export interface OwedRound {
   /** When the obligation was written (ISO). */
   keptAt: string;
   pets: OwedPet[];
+  /** Every booking on the sheet when it was kept (none: read from kept sheets). */
+  bookings?: readonly number[] | undefined;
   counts?: KeptCounts | undefined;
   /** Bookings on the sheet whose pets' care could not be read: what was due there is not known. */
   careMissing?: Array<{ bookingId?: number | undefined; pets: string; status: string }> | undefined;

@@ -65,6 +65,23 @@ export function onRoundSheet(
   return now !== undefined && pastCheckOut(stay, now);
 }
 
+/**
+ * Whether a stay the kept sheet did not list, on the round's sheet now, arrived after the sheet was
+ * kept (`keptAt`, ms): checked in after it, or a stay the sheet would have listed then (one the kennel
+ * API did not answer then). A stay in house before it that the sheet counted gone home is not: one
+ * marked checked out before its booked check-out (an early pick-up) was gone when the round was kept,
+ * though its check-out, read later, looks like a time it was still here.
+ */
+export function arrivedSince(
+  stay: { checkInDate?: string | undefined; checkOutDate?: string | undefined; status?: string | undefined },
+  left: boolean,
+  at: number,
+  keptAt: number,
+): boolean {
+  const checkIn = stay.checkInDate === undefined ? Number.NaN : Date.parse(stay.checkInDate);
+  return checkIn > keptAt || onRoundSheet(stay, left, at, keptAt);
+}
+
 export interface RoundSheet {
   /**
    * This round's diet, the general diet (shown in every round), and the other rounds' diets whose

@@ -18,6 +18,9 @@ import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
+import { postParts } from "../digest/dose-alert-slack.ts";
+import { roundPost } from "../digest/posts.ts";
+import type { DigestSlack } from "../digest/slack.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -71,10 +74,15 @@ export class SheetRedraw {
   readonly #deps: BotDeps;
   /** One redraw at a time per message; taps waiting behind one in flight share the next. */
   readonly #messages: MessageRedraw;
+  /** Reads the post's thread, to find a message of it by its part (`redrawChanged`). */
+  readonly #slack: DigestSlack | undefined;
+  /** The round's newest entry each message showed when this process last put it in place, by "sheet:message". */
+  readonly #shown = new Map<string, number>();
 
-  constructor(deps: BotDeps) {
+  constructor(deps: BotDeps, slack?: DigestSlack) {
     this.#deps = deps;
     this.#messages = new MessageRedraw(deps, { join: true });
+    this.#slack = slack;
   }
 
   /**
@@ -86,12 +94,47 @@ export class SheetRedraw {
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
-    const message = await this.draw(sheet, index);
-    return replaceMessage(this.#deps, client, ref, message, "update the round message");
+    const { message, newest } = await this.#draw(sheet, index);
+    const updated = await replaceMessage(this.#deps, client, ref, message, "update the round message");
+    if (updated) this.#shown.set(`${sheet.id}:${index}`, newest);
+    return updated;
+  }
+
+  /**
+   * After a committed entry drew message `index` again (and the late and missed replies, which read
+   * the whole round): the round's other messages with a pet's entry from the paper chart newer than
+   * what this process last put in place there (the terminal's `record enter` draws no Slack
+   * message), drawn again the same way, each found in the post's thread by its part. Never throws.
+   */
+  async redrawChanged(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
+    if (!this.#slack) return;
+    const entries = await this.#deps.record
+      .entries({ date: sheet.date, round: sheet.round })
+      .then((e) => withPaperMarks(this.#deps, e));
+    const stale = new Set<number>();
+    for (const e of entries) {
+      const pet = e.paper && sheet.pets.find((p) => p.bookingId === e.bookingId && p.petId === e.petId);
+      if (pet && pet.message !== index && e.id > (this.#shown.get(`${sheet.id}:${pet.message}`) ?? 0))
+        stale.add(pet.message);
+    }
+    if (stale.size === 0) return;
+    const parent = at.threadTs ?? at.ts;
+    const where = { slack: this.#slack, channel: at.channel, date: sheet.date };
+    const parts = await postParts(where, parent, roundPost(sheet.round)).catch(() => undefined);
+    for (const i of [...stale].sort((a, b) => a - b)) {
+      const ts = parts?.get(i + 1);
+      if (ts)
+        await this.redraw(client, sheet, i, { channel: at.channel, ts, ...(i ? { threadTs: parent } : {}) });
+    }
   }
 
   /** The sheet's message `index` as the store has it now (what a redraw puts in place). */
   async draw(sheet: Sheet, index: number): Promise<Message> {
+    return (await this.#draw(sheet, index)).message;
+  }
+
+  /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
+  async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
     const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
       this.#deps.record
         .entries({ date: sheet.date, round: sheet.round })
@@ -108,7 +151,7 @@ export class SheetRedraw {
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
     const doses = { now: clock.now(), owed };
-    return sheetMessage(sheet, index, {
+    const message = sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,
       asNeeded,
@@ -117,5 +160,6 @@ export class SheetRedraw {
       plans,
       custody,
     });
+    return { message, newest: entries.reduce((n, e) => Math.max(n, e.id), 0) };
   }
 }

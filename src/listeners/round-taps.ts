@@ -57,5 +57,7 @@ export async function afterRound(
     await t.tell(
       `✅ Recorded for ${roundName(sheet, pet)}, but the post could not be updated just now; it will show it at the next tap.`,
     );
+  // The round's other messages showing entries from the paper chart entered since (the terminal's).
+  if (recorded) await redraw.redrawChanged(t.client, sheet, pet.message, at).catch(() => undefined);
   return updated;
 }

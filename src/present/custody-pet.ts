@@ -11,7 +11,7 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { balanceWords, runwayShortWords } from "../words/custody.ts";
+import { balanceWords, notCountedInWords, runwayShortWords } from "../words/custody.ts";
 import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } from "./custody.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
@@ -19,9 +19,9 @@ import { type Action, type Doc, dotted, type Line, line, type Part, strong, tone
 const planMedicines = (stay: StayCustody) =>
   (stay.plan?.plan.items ?? []).filter((i): i is PlanItem & { key: MedicineItem } => i.key !== "meal");
 
-/** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in". */
+/** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in, so its stock is not tracked: …". */
 const notCountedInLine = (label: string): Line =>
-  line(toned("warn", `💊 ${value(label, 80)}: not counted in`));
+  line(toned("warn", `💊 ${notCountedInWords(value(label, 80))}`));
 
 /** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
 function heldLine(h: HeldMedicine): Line {

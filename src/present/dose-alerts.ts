@@ -8,18 +8,19 @@
  */
 
 import type { AlertKind } from "../domain/dose-alerts.ts";
-import type { DoseWindow } from "../domain/doses.ts";
+import { type DoseWindow, doseState } from "../domain/doses.ts";
 import { pageOf } from "../domain/paging.ts";
 import { doseNamed } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
-import { windowWords } from "../words/doses.ts";
+import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
 import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
+import { lateMealWords, offTimeWords } from "./dose-states.ts";
 import { textParts } from "./parts.ts";
 
 interface AlertDoseView {
@@ -37,7 +38,7 @@ interface AlertDoseView {
   unconfirmed?: boolean | undefined;
   window: DoseWindow;
   /** Its current entry, when recorded since. */
-  entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName"> | undefined;
+  entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode"> | undefined;
 }
 
 export interface AlertView {
@@ -70,19 +71,30 @@ const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
 const itemWords = (d: Pick<AlertDoseView, "item" | "label" | "text">) =>
   whole(d.item === "meal" || d.label === "meal" ? "meal" : doseNamed(d));
 
-/** "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier. */
-function recordedWords(e: NonNullable<AlertDoseView["entry"]>, timezone: string, date: string): string {
+/**
+ * "given 09:05 Jane", or "given 08:05, recorded 11:00 Jane" when said to be given earlier; entered
+ * from the paper chart, as the post and the record say it, its giver and who entered it apart, and
+ * off its time marked: "from the paper chart: given 06:00 by JS, entered 13:04 by Sam · ⏪ given
+ * before its window opened".
+ */
+function recordedWords(d: AlertDoseView, timezone: string, date: string): string {
+  const e = d.entry as NonNullable<AlertDoseView["entry"]>;
+  if (e.paper) {
+    const off = offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
+    return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, 40)}${off ? ` · ${off}` : ""}`;
+  }
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
-  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}`;
+  const late = d.item && lateMealWords(d.item, doseState(d.window, e.recordedAt, e));
+  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${late ? ` · ${late}` : ""}`;
 }
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
 function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
   const label = `${d.highAlert ? "💉 " : ""}${doseName(itemWords(d), d.unconfirmed)}`;
   if (!d.entry) return [{ text: label }];
-  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d.entry, timezone, date)})`)];
+  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];
 }
 
 /** The same instant for every dose (its window's close, say): said once in the heading, else on each line. */

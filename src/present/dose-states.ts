@@ -17,6 +17,7 @@ import {
   stateTimeWords,
   stateWords,
 } from "../words/doses.ts";
+import { MEAL_AFTER_WINDOW } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, value } from "./doc.ts";
 
@@ -63,12 +64,17 @@ export function offTimeWords(s: DoseState | undefined, timezone: string): string
   return doseStateWords({ ...s, lateEntry: false }, timezone);
 }
 
+/** A meal recorded after its window closed, marked so (src/words/record.ts MEAL_AFTER_WINDOW); else none. */
+export function lateMealWords(item: ItemKey, s: DoseState | undefined): string | undefined {
+  return item === "meal" && s?.state === "recorded" && s.lateEntry ? MEAL_AFTER_WINDOW : undefined;
+}
+
 /**
- * Each dose of a pet entered from the paper chart and given off its time, by its kept window (the
- * round post's line says so beside the paper's words, as the confirmation, the record and the exports
- * do); none without `doses`.
+ * Each dose of a pet entered from the paper chart and given off its time, and its meal recorded after
+ * its window closed, by its kept window (the round post's line says so beside the entry's words, as
+ * the confirmation, the record and the exports do); none without `doses`.
  */
-export function paperOffTime(
+export function offTimeMarks(
   pet: { bookingId: number; petId: number },
   status: PetRoundStatus,
   doses: SheetDoses | undefined,
@@ -79,8 +85,9 @@ export function paperOffTime(
   if (!doses || !owed) return out;
   for (const item of owed.items) {
     const e = status.current.get(item.item);
-    if (!e?.paper) continue;
-    const words = offTimeWords(owedState(item, owed, e, doses.now.toISOString()), timezone);
+    if (!e || (!e.paper && item.item !== "meal")) continue;
+    const s = owedState(item, owed, e, doses.now.toISOString());
+    const words = e.paper ? offTimeWords(s, timezone) : lateMealWords(item.item, s);
     if (words) out.set(item.item, words);
   }
   return out;

@@ -31,6 +31,7 @@ import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value } from "./doc.ts";
+import { lateMealWords } from "./dose-states.ts";
 import { progressWords } from "./record.ts";
 
 type RecordPet = RecordDay["rounds"][number]["pets"][number];
@@ -130,7 +131,13 @@ function dueLines(d: DueLine, timezone: string): Line[] {
       ),
     ];
   }
-  const verdict = s.state === "recorded" && s.outcome === "given" ? ` · ${doseStateWords(s, timezone)}` : "";
+  const meal = lateMealWords(d.item, s);
+  const verdict =
+    s.state === "recorded" && s.outcome === "given"
+      ? ` · ${doseStateWords(s, timezone)}`
+      : meal
+        ? ` · ${meal}`
+        : "";
   const w = d.witness;
   return [
     line(

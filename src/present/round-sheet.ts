@@ -27,7 +27,7 @@ import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Line, type Part, strong } from "./doc.ts";
-import { openDoses, overdueCounts, owing, paperOffTime } from "./dose-states.ts";
+import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
@@ -286,7 +286,7 @@ export function sheetMessageDoc(
     }
     const status = statuses.get(p.key) as PetRoundStatus;
     const mine = open.get(p.key);
-    const off = paperOffTime(pet, status, record.doses, record.timezone);
+    const off = offTimeMarks(pet, status, record.doses, record.timezone);
     const doses = (record.asNeeded ?? []).filter(
       (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
     );

@@ -122,3 +122,10 @@ export const explainWords = (expected: number, counted: number, unit: CountUnit)
 /** A dose asked about first: "⚠️ Caninsulin: discard by Mon 14 Dec, past it. Check with the owner or the vet before giving it." */
 export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
   `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;
+
+/**
+ * A medicine of the plan whose supply no one counted in at drop-off: what is true (no stock is kept
+ * for it, so nothing warns before it runs out) and what to do (count what the owner left).
+ */
+export const notCountedInWords = (label: string): string =>
+  `${label}: not counted in, so its stock is not tracked: count in what the owner left`;

@@ -56,3 +56,9 @@ export function exportGivenWords(
     whatToDo: `To check an export: kennel-desk record verify --head "${head}" where the record is (or with --file on a backup of it, kennel-desk record backup FILE): an intact record that passes through the export's head is the record it was taken from. To check the chain itself, give --file a copy of the record (a backup, or the bot's care-record.sqlite).`,
   };
 }
+
+/**
+ * A meal recorded after its window closed (its only time is when it was recorded), marked as a dose
+ * given after its window is: "⏩ recorded after its window closed".
+ */
+export const MEAL_AFTER_WINDOW = "⏩ recorded after its window closed";

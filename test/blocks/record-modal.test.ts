@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { offTimeStates } from "../../src/answers/late-entry.ts";
 import type { SheetPet } from "../../src/answers/sheets.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
 import { confirmModal, type ModalMeta, recordForm, recordModal } from "../../src/blocks/record-modal.ts";
+import type { Entry } from "../../src/record/types.ts";
 import { createSeal, SEAL_LENGTH } from "../../src/slack/seal.ts";
+import { fetchDeps } from "../helpers/fetch-deps.ts";
 
 const sheet = { date: "2026-11-24", round: "morning" as const };
 const pet: SheetPet = {
@@ -40,6 +43,46 @@ describe("the record form", () => {
     expect(raw).not.toContain('"block_id":"note"');
     expect(raw).toContain('"max_length":500');
     expect(recordForm.decode(seal.open(view.private_metadata))).toEqual(m);
+  });
+
+  it("a dose entered from the paper chart reads as on the post: its giver and who entered it apart, off its time marked", () => {
+    const paper = {
+      id: 7,
+      ...sheet,
+      bookingId: 5,
+      petId: 50,
+      item: "med:1",
+      itemText: "Rimadyl 50 mg",
+      outcome: "given",
+      givenAt: "2026-11-24T06:00:00.000Z",
+      recordedAt: "2026-11-24T13:04:00.000Z",
+      userName: "Sam",
+      paper: { by: "JS" },
+    } as Entry;
+    const deps = fetchDeps(fetch, "2026-11-24T13:10:00Z", { KENNEL_TIMEZONE: "Europe/London" });
+    const states = offTimeStates(deps, sheet, pet, [paper]);
+    const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [paper], { ...clock, states }));
+    expect(raw).toContain(
+      "from the paper chart: given 06:00 by JS, entered 13:04 by Sam · ⏪ given before its window opened",
+    );
+  });
+
+  it("a meal recorded after its window closed reads late, as a dose given after its window does", () => {
+    const meal = {
+      id: 8,
+      ...sheet,
+      bookingId: 5,
+      petId: 50,
+      item: "meal",
+      itemText: "200 g kibble",
+      outcome: "ate_all",
+      recordedAt: "2026-11-24T13:05:00.000Z",
+      userName: "Sam",
+    } as Entry;
+    const deps = fetchDeps(fetch, "2026-11-24T13:10:00Z", { KENNEL_TIMEZONE: "Europe/London" });
+    const states = offTimeStates(deps, sheet, pet, [meal]);
+    const raw = JSON.stringify(recordModal(sealed(meta), meta, sheet, pet, [meal], { ...clock, states }));
+    expect(raw).toContain("ate all 13:05 Sam · ⏩ recorded after its window closed");
   });
 
   it("on an earlier day's sheet the form and the one-tap confirmation say it is late; early, they ask in their words", () => {

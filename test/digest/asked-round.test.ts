@@ -89,6 +89,9 @@ describe("/rounds for another day than today", () => {
     );
     expect(shown).not.toMatch(/"rec_(all|each):/);
     expect(shown).not.toContain('"type":"actions"');
+    // A plan's question is said, without the name of a button the post does not have (Otis, AW-SLOTS).
+    expect(shown).toContain("💊 Metacam is in two slots: one dose or two?");
+    expect(shown).not.toContain("📋 Plan…");
     // Every part says it, the thread's replies as the parent: a reply read on its own is never
     // taken for a round to record on.
     expect(post.replies.length).toBeGreaterThan(0);
@@ -107,6 +110,8 @@ describe("/rounds for another day than today", () => {
     expect(post.payload).toBeDefined();
     expect(blocksOf(post)).toMatch(/"rec_(all|each):/);
     expect(blocksOf(post)).not.toContain("For reference");
+    // Beside its button, the plan's question names it.
+    expect(blocksOf(post)).toContain("💊 Metacam is in two slots: one dose or two? 📋 Plan…");
     expect(await latestSheet(deps, TODAY, "evening")).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { activePets, customerAddress, customerName } from "../../src/domain/customers.ts";
 import { looksLikeCustomerId, looksLikeId } from "../../src/domain/ids.ts";
 import { LIST_PAGE, pageOf } from "../../src/domain/paging.ts";
-import { onRoundSheet } from "../../src/domain/rounds.ts";
+import { arrivedSince, onRoundSheet } from "../../src/domain/rounds.ts";
 
 describe("who is on a round's sheet", () => {
   const at = Date.parse("2026-11-22T18:00:00Z");
@@ -17,6 +17,31 @@ describe("who is on a round's sheet", () => {
   });
   it("a stay with no check-out time stays on: more shown rather than a dose hidden", () => {
     expect(onRoundSheet({}, false, at)).toBe(true);
+  });
+});
+
+describe("a stay the kept sheet did not list: arrived since it was kept, or counted gone", () => {
+  const at = Date.parse("2026-11-24T07:30:00Z");
+  const keptAt = at;
+  const early = {
+    checkInDate: "2026-11-22T10:00:00Z",
+    checkOutDate: "2026-11-24T08:30:00Z",
+    status: "Checked Out",
+  };
+  it("an early pick-up (checked out before its booked 08:30, in house before the round) did not arrive", () => {
+    // Asked after 08:30 the sheet's rule would list him (his check-out reads as when he left)...
+    expect(onRoundSheet(early, true, at, Date.parse("2026-11-24T12:00:00Z"))).toBe(true);
+    // ...but the sheet kept at 07:30 counted him gone, and that stands.
+    expect(arrivedSince(early, true, at, keptAt)).toBe(false);
+  });
+  it("a stay checked in after the sheet was kept arrived, even gone home since", () => {
+    const walkIn = { checkInDate: "2026-11-24T07:45:00Z", checkOutDate: "2026-11-24T12:00:00Z" };
+    expect(arrivedSince(walkIn, false, at, keptAt)).toBe(true);
+    expect(arrivedSince({ ...walkIn, status: "Checked Out" }, true, at, keptAt)).toBe(true);
+  });
+  it("a stay in house before that the sheet would have listed then arrived (the kennel system did not list it then)", () => {
+    const missed = { checkInDate: "2026-11-22T10:00:00Z", checkOutDate: "2026-11-26T10:00:00Z" };
+    expect(arrivedSince(missed, false, at, keptAt)).toBe(true);
   });
 });
 

@@ -5,7 +5,9 @@
  * SQLite, the post drawn again from the kept sheet and the record (src/present/round-sheet.ts).
  */
 import { beforeEach, expect, it } from "vitest";
+import { recordDay } from "../../src/answers/care-record.ts";
 import { enterFromPaper, type PaperCell } from "../../src/answers/paper-enter.ts";
+import { recordItems } from "../../src/answers/record-round.ts";
 import { roundRecord } from "../../src/answers/round-record.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
 import { sheetMessages } from "../../src/blocks/round-sheet.ts";
@@ -14,8 +16,10 @@ import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
 import { sheetPetKey } from "../../src/present/rounds.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
+import { recordDayText } from "../../src/text/record.ts";
 import { biscuitMorning } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { TEXT } from "./harness.ts";
 
 const clock = { now: () => new Date("2026-11-24T15:00:00Z") };
 const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
@@ -66,4 +70,31 @@ it("a paper dose given on time, or not given, has no word of its timing", async 
   ]);
   expect(text).toContain("Rimadyl 50 mg from the paper chart: given 07:35 by JD, entered 15:00 by Sam");
   expect(text).not.toMatch(/given (late|on time|before its window|after its window)/);
+});
+
+it("a meal recorded after its window closed says so on the round post, as a dose given after its window does", async () => {
+  const pet = sheet.pets[0] as Sheet["pets"][number];
+  const who = { userId: "U0SAM", userName: "Sam" };
+  const done = await recordItems(
+    deps(),
+    sheet,
+    pet,
+    [{ item: "meal", outcome: "ate_all" }],
+    who,
+    "view:meal",
+  );
+  expect(done.status).toBe("recorded");
+  const { problem, ...record } = (await roundRecord(deps(), "morning", "2026-11-24")) as NonNullable<
+    Awaited<ReturnType<typeof roundRecord>>
+  >;
+  expect(problem).toBeUndefined();
+  const post = sheetMessages(sheet, record);
+  expect(JSON.stringify([post.parent, ...post.replies].map((m) => m.blocks))).toContain(
+    "meal ate all 15:00 Sam · ⏩ recorded after its window closed",
+  );
+  // And `kennel-desk record` in the terminal.
+  const day = await recordDay({ ...deps(), record: store }, "test", { date: "2026-11-24", round: "morning" });
+  expect(recordDayText(day, TEXT)).toContain(
+    "meal (Kibble 100 g): ate all 15:00 · Sam · ⏩ recorded after its window closed",
+  );
 });

@@ -72,7 +72,7 @@ export function register(app: App, deps: BotDeps, sheetRedraw?: SheetRedraw, sla
   registerOpenRecord(app, deps);
   registerSearchPages(app, deps);
   // The care record's buttons and forms share one recorder (the messages it last drew).
-  const redraw = sheetRedraw ?? new SheetRedraw(deps);
+  const redraw = sheetRedraw ?? new SheetRedraw(deps, slack);
   registerRecordTap(app, deps, redraw);
   registerRecordSubmit(app, deps, redraw);
   registerRecordWitness(app, deps, redraw);

@@ -58,7 +58,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                formClock(deps, sheet),
+                { ...formClock(deps, sheet), states: asks.states },
                 asks.ask,
                 when,
               )

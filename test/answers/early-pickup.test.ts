@@ -1,0 +1,93 @@
+/**
+ * A stay marked checked out before its booked check-out (an early pick-up: the awkward house's
+ * AW-EARLY, Bobby, "Checked Out" with its check-out at 08:30): the morning round kept at 07:30 counts
+ * him gone home before it and asks nothing of him, and every later reading of that round agrees (the
+ * dose times' job at noon, as at the bot's next start, the round asked again, `kennel-desk record`):
+ * he is not written as arrived, and none of his doses is chased. Real loopback HTTP to the sandbox and
+ * a real SQLite record.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordDay } from "../../src/answers/care-record.ts";
+import { owedRound, roundDoses } from "../../src/answers/obligations.ts";
+import type { Deps } from "../../src/deps.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { zonedInstant } from "../../src/time.ts";
+import { keepRounds } from "../helpers/rounds.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
+
+const TZ = "Europe/London";
+const DAY = "2026-11-24";
+const dir = mkdtempSync(join(tmpdir(), "kennel-desk-early-pickup-"));
+let sandbox: Sandbox;
+let store: CareRecordStore;
+/** The record's clock, moved with the test's. */
+let recordAt = zonedInstant(DAY, "07:30", TZ).getTime();
+let bobby: number;
+
+function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
+  recordAt = zonedInstant(DAY, hhmm, TZ).getTime();
+  const clock = { now: () => zonedInstant(DAY, hhmm, TZ) };
+  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0" };
+  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, customers: 60, today: DAY, timezone: TZ, awkward: true });
+  ({ store } = await openCareRecord(
+    { engine: "sqlite", dataDir: dir },
+    { now: () => new Date(recordAt) },
+    undefined,
+  ));
+  const stay = sandbox.main.bookingByReference.get("AW-EARLY") as { bookingId: number; status?: string };
+  expect(stay.status).toBe("Checked Out");
+  bobby = stay.bookingId;
+  // The morning round kept at its time, Bobby already checked out (his booked check-out 08:30).
+  await keepRounds(depsAt("07:30"), [DAY], ["morning"]);
+}, 90_000);
+
+afterAll(async () => {
+  await store?.close();
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a stay checked out before the round, its booked check-out after it (Bobby, AW-EARLY)", () => {
+  it("the kept round counts him gone home before it and asks nothing of him", async () => {
+    const owed = await owedRound(depsAt("07:31"), DAY, "morning");
+    expect(owed?.pets.some((p) => p.bookingId === bobby)).toBe(false);
+    expect(owed?.counts?.away).toBeGreaterThan(0);
+  });
+
+  it("the dose times' job after his booked check-out (as at the next start) writes no arrival and chases none of his doses", async () => {
+    const doses = await roundDoses(depsAt("12:00"), "morning", DAY, { keep: true });
+    expect(doses.length).toBeGreaterThan(0);
+    expect(doses.filter((d) => d.bookingId === bobby)).toEqual([]);
+    const changes = await store.log({ kind: "obligation_change", date: DAY });
+    expect(changes.filter((c) => c.body.bookingId === bobby)).toEqual([]);
+    const owed = await owedRound(depsAt("12:01"), DAY, "morning");
+    expect(owed?.arrivals ?? 0).toBe(0);
+  });
+
+  it("kennel-desk record's morning lists none of his doses", async () => {
+    const day = await recordDay(depsAt("21:00"), "test", { date: DAY, round: "morning" });
+    const pets = day.rounds.flatMap((r) => r.pets);
+    expect(pets.length).toBeGreaterThan(0);
+    expect(pets.filter((p) => p.bookingId === bobby)).toEqual([]);
+  });
+
+  it("the round asked again after his booked check-out (a later /rounds morning) leaves him off, counted gone home", async () => {
+    const first = JSON.stringify(await prepareRoundPost(depsAt("07:32"), "morning", DAY));
+    const later = JSON.stringify(await prepareRoundPost(depsAt("12:05"), "morning", DAY));
+    const gone = (text: string) => /(\d+) gone home before it/.exec(text)?.[1];
+    expect(gone(first)).toBeDefined();
+    expect(first).not.toContain("Bobby");
+    expect(later).not.toContain("Bobby");
+    expect(gone(later)).toBe(gone(first));
+  });
+});
