@@ -78,6 +78,8 @@ export class SheetRedraw {
   readonly #slack: DigestSlack | undefined;
   /** The round's newest entry each message showed when this process last put it in place, by "sheet:message". */
   readonly #shown = new Map<string, number>();
+  /** The entries (paper marks read) of the sheet drawn last: what `redrawChanged` reads after a tap's redraw. */
+  #drawn: { sheet: number; entries: Entry[] } | undefined;
 
   constructor(deps: BotDeps, slack?: DigestSlack) {
     this.#deps = deps;
@@ -108,9 +110,13 @@ export class SheetRedraw {
    */
   async redrawChanged(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
     if (!this.#slack) return;
-    const entries = await this.#deps.record
-      .entries({ date: sheet.date, round: sheet.round })
-      .then((e) => withPaperMarks(this.#deps, e));
+    // The tap's own redraw read the round's entries after its commit: read again only if it did not.
+    const entries =
+      this.#drawn?.sheet === sheet.id
+        ? this.#drawn.entries
+        : await this.#deps.record
+            .entries({ date: sheet.date, round: sheet.round })
+            .then((e) => withPaperMarks(this.#deps, e));
     const stale = new Set<number>();
     for (const e of entries) {
       const pet = e.paper && sheet.pets.find((p) => p.bookingId === e.bookingId && p.petId === e.petId);
@@ -148,6 +154,7 @@ export class SheetRedraw {
         sheet.pets.filter((p) => p.message === index),
       ).catch(() => undefined),
     ]);
+    this.#drawn = { sheet: sheet.id, entries };
     const { config, clock } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
     const doses = { now: clock.now(), owed };
