@@ -12,7 +12,7 @@ import { type ExportRows, exportRows } from "../answers/record-export.ts";
 import { bookingIdByReference } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { memoryCeiling } from "../process/memory.ts";
-import { kennelKey } from "../record/kennel.ts";
+import { exportedKennel } from "../record/kennel.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { custodyExportRows } from "../text/custody-record.ts";
 import { planExportRow } from "../text/plan-record.ts";
@@ -91,17 +91,17 @@ interface Days {
   zone: string;
   from?: string | undefined;
   to?: string | undefined;
-  /** The record's kennel (kennelKey), on every row. */
-  kennel: string;
+  /** A row's kennel as exported, from what it holds (src/record/kennel.ts exportedKennel). */
+  kennel: (held: ExportRow["kennel"]) => string | number;
 }
 
 /**
  * Each kind's rows as the export's rows, a page at a time, counted; each row's `kennel` the record's
- * as it names itself now ("loopback#1"; a row written before it knew its business holds "loopback").
+ * as it names itself now ("loopback#1") where the row holds its earlier name ("loopback") or none.
  */
 function exportSources(rows: ExportRows, days: Days, counts: Counts) {
   const zone = days.zone;
-  const ours = <R extends { kennel: unknown }>(row: R): R => ({ ...row, kennel: days.kennel });
+  const ours = <R extends ExportRow>(row: R): R => ({ ...row, kennel: days.kennel(row.kennel) });
   return {
     async *entries() {
       for await (const { entries, facts } of rows.entries()) {
@@ -192,7 +192,7 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
     else if (always) await out.write(`,\n  "${name}": []`);
   }
   // Each medicine held with its kennel, as every other row carries it.
-  const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel, ...c }));
+  const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel(null), ...c }));
   if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
   await out.write("\n}\n");
 }
@@ -337,7 +337,7 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     const zone = ctx.config.timezone;
     const counts = newCounts();
     const stdout = new Out(ctx.io.stdout, settle);
-    const days: Days = { zone, from: query.from, to: query.to, kennel: kennelKey(await store.kennel()) };
+    const days: Days = { zone, from: query.from, to: query.to, kennel: exportedKennel(await store.kennel()) };
     await (format === "csv" ? writeCsv : writeJson)(stdout, rows, days, counts);
     await stdout.flush();
     const none = counts.entries + counts.welfare + counts.asNeeded + counts.unrecorded === 0;

@@ -36,6 +36,19 @@ export function kennelKey(k: KennelIdentity): string {
   return k.kennelId === undefined ? k.origin : `${k.origin}#${k.kennelId}`;
 }
 
+/**
+ * A row's kennel as the exports name it, from what the row holds: the record's kennel as it names
+ * itself now (kennelKey) for the same kennel's earlier name, its origin alone, held by a row written
+ * before the record learnt its business ("loopback" in a record now "loopback#1"), and for a row
+ * with no kennel of its own (an item asked with nothing recorded, a medicine's custody); any other
+ * value as it is held ("before the kennel was recorded": an entry made before the record knew its
+ * kennel at all).
+ */
+export function exportedKennel(record: KennelIdentity): (held: string | number | null) => string | number {
+  const now = kennelKey(record);
+  return (held) => (held === null || held === record.origin ? now : held);
+}
+
 /** "the kennel API at https://api.kennel.example (business 7)" */
 export function kennelWords(k: KennelIdentity): string {
   const where =

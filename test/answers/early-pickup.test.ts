@@ -6,56 +6,47 @@
  * he is not written as arrived, and none of his doses is chased. Real loopback HTTP to the sandbox and
  * a real SQLite record.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
 import { owedRound, roundDoses } from "../../src/answers/obligations.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import type { Sandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
 import { keepRounds } from "../helpers/rounds.ts";
-import { sandboxDeps } from "../helpers/sandbox-deps.ts";
+import { movingClock, useSandboxRecord } from "../helpers/sandbox-deps.ts";
 
 const TZ = "Europe/London";
 const DAY = "2026-11-24";
-const dir = mkdtempSync(join(tmpdir(), "kennel-desk-early-pickup-"));
+const clock = movingClock(zonedInstant(DAY, "07:30", TZ));
 let sandbox: Sandbox;
 let store: CareRecordStore;
-/** The record's clock, moved with the test's. */
-let recordAt = zonedInstant(DAY, "07:30", TZ).getTime();
+let deps: Deps & { record: CareRecordStore };
 let bobby: number;
+useSandboxRecord(
+  { seed: 21, customers: 60, today: DAY, timezone: TZ, awkward: true },
+  clock,
+  "kennel-desk-early-pickup-",
+  (started) => {
+    ({ sandbox, store, deps } = started);
+  },
+  { env: { KENNEL_CACHE_TTL_S: "0" } },
+);
 
+/** The deps on the sandbox and the record, their clock and the record's moved to a local time of the day. */
 function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  recordAt = zonedInstant(DAY, hhmm, TZ).getTime();
-  const clock = { now: () => zonedInstant(DAY, hhmm, TZ) };
-  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0" };
-  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
+  clock.to(zonedInstant(DAY, hhmm, TZ));
+  return deps;
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 60, today: DAY, timezone: TZ, awkward: true });
-  ({ store } = await openCareRecord(
-    { engine: "sqlite", dataDir: dir },
-    { now: () => new Date(recordAt) },
-    undefined,
-  ));
   const stay = sandbox.main.bookingByReference.get("AW-EARLY") as { bookingId: number; status?: string };
   expect(stay.status).toBe("Checked Out");
   bobby = stay.bookingId;
   // The morning round kept at its time, Bobby already checked out (his booked check-out 08:30).
   await keepRounds(depsAt("07:30"), [DAY], ["morning"]);
 }, 90_000);
-
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe("a stay checked out before the round, its booked check-out after it (Bobby, AW-EARLY)", () => {
   it("the kept round counts him gone home before it and asks nothing of him", async () => {

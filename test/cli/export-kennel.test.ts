@@ -2,12 +2,17 @@
  * One kennel, one spelling in the exports: a row written before the record knew its business
  * carries the kennel's origin alone ("loopback"), later rows its origin and business
  * ("loopback#1"); the CSV's and the JSON's `kennel` read the record's kennel as it names itself now
- * on every row. The record's rows stay as written: `record verify --file` finds the copy intact.
+ * for that earlier name, and show any other value as the row holds it (an entry of a record made
+ * before it knew its kennel at all: "before the kennel was recorded"). The record's rows stay as
+ * written: `record verify --file` finds the copy intact.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { temporaryRecord } from "../../src/record/open.ts";
+import { migrationsAfter } from "../../src/record/schema.ts";
+import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import { parseCsv } from "../helpers/csv.ts";
 import { runCommand } from "./helpers.ts";
 
@@ -28,14 +33,35 @@ const meal = (petId: number, requestKey: string) => ({
   requestKey,
 });
 
+/** The record as schema 1 left it: one entry, made before a record knew its kennel. */
+function schemaOneEntry(dir: string) {
+  const db = new DatabaseSync(join(dir, SQLITE_FILE));
+  db.exec(
+    "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, what TEXT NOT NULL, applied_at TEXT NOT NULL)",
+  );
+  for (const s of migrationsAfter(0, "sqlite")[0]?.statements ?? []) db.exec(s);
+  db.exec("INSERT INTO schema_version VALUES (1, 'v1', '2026-11-01T00:00:00Z')");
+  db.exec("INSERT INTO care_requests VALUES ('k0', '2026-11-22T07:00:00Z')");
+  db.exec(
+    `INSERT INTO care_entries (round_date, round, booking_id, pet_id, pet_name, item, item_text, outcome, user_id, user_name, request_key, recorded_at)
+     VALUES ('2026-11-22', 'morning', 7, 3, 'Rex', 'meal', 'kibble', 'ate_all', 'U0JANE', 'Jane', 'k0', '2026-11-22T07:00:00Z')`,
+  );
+  db.close();
+}
+
 beforeAll(async () => {
+  schemaOneEntry(record.dir);
   await record.store.record([meal(1, "k1")]);
   // The business's id, learnt from the kennel API's records after that first entry.
   await record.store.bindKennelId(1);
   await record.store.record([meal(2, "k2")]);
   const kept = await record.store.entries({ date: "2026-11-22" });
-  // As written: the first entry before the record knew its business.
-  expect(kept.map((e) => e.kennel).sort()).toEqual(["loopback", "loopback#1"]);
+  // As written: the first entry before the record knew its kennel, the next before it knew its business.
+  expect(kept.map((e) => e.kennel).sort()).toEqual([
+    "before the kennel was recorded",
+    "loopback",
+    "loopback#1",
+  ]);
   await record.store.close();
 });
 afterAll(() => record.close());
@@ -45,17 +71,18 @@ const exported = (format: string) =>
     clock,
   });
 
-it("the CSV and the JSON name the record's kennel one way on every row", async () => {
+it("the CSV and the JSON name the same kennel one way, the record's name now; any other kennel as held", async () => {
+  const kennels = ["before the kennel was recorded", "loopback#1", "loopback#1"];
   const csv = await exported("csv");
   expect(csv.code).toBe(0);
   const [head = [], ...rows] = parseCsv(csv.stdout);
   const at = (name: string) => head.indexOf(name);
   const rounds = rows.filter((r) => r[at("kind")] === "round");
-  expect(rounds.map((r) => r[at("kennel")])).toEqual(["loopback#1", "loopback#1"]);
+  expect(rounds.map((r) => r[at("kennel")])).toEqual(kennels);
   const json = await exported("json");
   expect(json.code).toBe(0);
   const entries = (JSON.parse(json.stdout) as { entries: Array<{ kennel: string }> }).entries;
-  expect(entries.map((e) => e.kennel)).toEqual(["loopback#1", "loopback#1"]);
+  expect(entries.map((e) => e.kennel)).toEqual(kennels);
 });
 
 it("record verify --file still finds the copy intact", async () => {

@@ -14,7 +14,7 @@ import { plansOfStays } from "../../src/answers/plans.ts";
 import { prnDoses, withPetNames } from "../../src/answers/prn.ts";
 import { welfareRecords } from "../../src/answers/welfare-record.ts";
 import { loadConfig, type RecordSettings } from "../../src/config.ts";
-import { kennelKey } from "../../src/record/kennel.ts";
+import { exportedKennel } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { postgresDriver } from "../../src/record/postgres.ts";
 import { sqliteDriver } from "../../src/record/sqlite.ts";
@@ -23,6 +23,7 @@ import { planExportRow } from "../../src/text/plan-record.ts";
 import {
   csvHeadLine,
   csvLine,
+  type ExportRow,
   exportRow,
   prnExportRow,
   recordCsv,
@@ -67,9 +68,9 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
   );
   const head = await store.head();
   const facts = await entryFacts(deps, entries);
-  // Every row names the record's kennel as it names itself now, one spelling.
-  const kennel = kennelKey(await store.kennel());
-  const ours = <R extends { kennel: unknown }>(row: R): R => ({ ...row, kennel });
+  // Every row names the record's kennel as it names itself now where it holds its earlier name or none.
+  const kennel = exportedKennel(await store.kennel());
+  const ours = <R extends ExportRow>(row: R): R => ({ ...row, kennel: kennel(row.kennel) });
   // Each item the range's rounds asked with nothing recorded, the range read at once (a stay's or a
   // pet's: from the record's first day to today).
   const began = await store.began();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { alertMessage } from "../../src/digest/dose-alert-editor.ts";
 import type { Claim } from "../../src/digest/dose-alert-records.ts";
-import type { Entry } from "../../src/record/types.ts";
+import { lateMeal, paperDose } from "../helpers/entries.ts";
 import { fetchDeps } from "../helpers/fetch-deps.ts";
 
 const DATE = "2026-11-30";
@@ -39,25 +39,12 @@ const claim: Claim = {
     dose(1, "meal", "meal"),
   ],
 };
-const paper = (p: number, givenAt: string, id: number): Entry =>
-  ({
-    id,
-    date: DATE,
-    round: "morning",
-    bookingId: 990002,
-    petId: p,
-    item: "med:1",
-    itemText: "x",
-    outcome: "given",
-    givenAt: `${DATE}T${givenAt}:00Z`,
-    recordedAt: `${DATE}T13:04:00Z`,
-    userName: "Sam",
-    paper: { by: "JS" },
-  }) as Entry;
+/** Scout's (pet 1) or Milo's (pet 2) morning dose given at `given` by JS, entered from the paper chart at 13:04. */
+const paper = (p: number, given: string) => paperDose(DATE, given, { bookingId: 990002, petId: p });
 
 describe("a missed reply drawn again after a paper entry", () => {
   it("says who gave it and who entered it apart, with its off-time mark, as the post does", () => {
-    const message = alertMessage(deps, claim, DATE, [paper(1, "06:00", 1), paper(2, "10:15", 2)]);
+    const message = alertMessage(deps, claim, DATE, [paper(1, "06:00"), paper(2, "10:15")]);
     const text = JSON.stringify(message.blocks);
     expect(text).toContain(
       "(from the paper chart: given 06:00 by JS, entered 13:04 by Sam · ⏪ given before its window opened)",
@@ -69,14 +56,7 @@ describe("a missed reply drawn again after a paper entry", () => {
   });
 
   it("a meal recorded after its window closed reads late, as a dose given after its window does", () => {
-    const meal = {
-      ...paper(1, "13:05", 3),
-      item: "meal",
-      outcome: "ate_all",
-      givenAt: undefined,
-      paper: undefined,
-      recordedAt: `${DATE}T13:05:00Z`,
-    } as Entry;
+    const meal = lateMeal(DATE, { bookingId: 990002, petId: 1 });
     const text = JSON.stringify(alertMessage(deps, claim, DATE, [meal]).blocks);
     expect(text).toContain("(ate all 13:05 Sam · ⏩ recorded after its window closed)");
   });

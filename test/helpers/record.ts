@@ -55,3 +55,11 @@ export async function recorded(store: CareRecordStore, e: EntryInput) {
   expect(r.status).toBe("recorded");
   return r.entries[0] as NonNullable<(typeof r.entries)[0]>;
 }
+
+/** What `act` answers, the record's head the same after it as before it: `act` wrote nothing. */
+export async function writingNothing<T>(store: CareRecordStore, act: () => Promise<T>): Promise<T> {
+  const before = await store.head();
+  const answer = await act();
+  expect(await store.head()).toEqual(before);
+  return answer;
+}

@@ -58,16 +58,37 @@ export function useSandboxDeps(
 }
 
 /**
+ * A clock that stands where the test moves it (`to`): given to useSandboxRecord, it is the deps'
+ * clock and the record's together, so what a step writes is stamped at that step's moment.
+ */
+export function movingClock(start: Date): Clock & { to(when: Date): void } {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    to(when) {
+      at = when.getTime();
+    },
+  };
+}
+
+/**
  * A sandbox for a whole file and a care record in a folder of its own, opened as the bot opens it
  * (for the sandbox's kennel: the terminal refuses another kennel's record), with deps on both:
  * started before the file's tests (then `ready`, with the folder for KENNEL_DATA_DIR), closed and
- * removed after.
+ * removed after. `clock` is the deps' and the record's (a movingClock to move both each step);
+ * `env` is set over the kennel's settings (KENNEL_CACHE_TTL_S "0": no care cache).
  */
 export function useSandboxRecord(
   sandboxOptions: SandboxOptions,
   clock: Clock,
   prefix: string,
-  ready: (started: { sandbox: Sandbox; store: CareRecordStore; deps: Deps; dir: string }) => void,
+  ready: (started: {
+    sandbox: Sandbox;
+    store: CareRecordStore;
+    deps: Deps & { record: CareRecordStore };
+    dir: string;
+  }) => void,
+  options: { env?: Record<string, string> } = {},
 ): void {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   let sandbox: Sandbox | undefined;
@@ -75,7 +96,11 @@ export function useSandboxRecord(
   beforeAll(async () => {
     sandbox = await startSandbox(sandboxOptions);
     const deps = sandboxDeps(sandbox, clock, {
-      env: { KENNEL_TIMEZONE: sandboxOptions.timezone ?? "Europe/London", KENNEL_DATA_DIR: dir },
+      env: {
+        KENNEL_TIMEZONE: sandboxOptions.timezone ?? "Europe/London",
+        KENNEL_DATA_DIR: dir,
+        ...options.env,
+      },
       retryDelayMs: 0,
     });
     store = (await openCareRecord(deps.config.record, clock, recordKennel(deps.config))).store;
