@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
+import { chartOf } from "../../src/answers/chart.ts";
 import { owedRound, roundDoses } from "../../src/answers/obligations.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
@@ -89,5 +90,11 @@ describe("a stay checked out before the round, its booked check-out after it (Bo
     ];
     expect(headline(first)[0]).toBeDefined();
     expect(headline(later)).toEqual(headline(first));
+  });
+
+  it("the chart to print agrees: no page for him (the kept round asked nothing of him, no later sheet lists him), as record enter finds no dose of his", async () => {
+    const chart = await chartOf(depsAt("13:00"), { from: DAY, days: 1 });
+    expect(chart.pets.some((p) => p.rows.length > 0)).toBe(true);
+    expect(chart.pets.filter((p) => p.bookingId === bobby)).toEqual([]);
   });
 });
