@@ -18,7 +18,8 @@ let base: string;
 let mode = "ok";
 
 /** `kennel-desk ARGS` in-process, with exactly this environment. */
-const run = (args: string[], env: Record<string, string>) => runCommand(args, env);
+const run = (args: string[], env: Record<string, string>, options: { previewHere?: boolean } = {}) =>
+  runCommand(args, env, options);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -114,11 +115,23 @@ describe("kennel-desk status", () => {
       writeFileSync(join(folder, PREVIEW_STATE_FILE), JSON.stringify(note));
       const beside = previewInFolder(folder, {}, undefined, () => true);
       expect(previewNote(beside as PreviewInFolder, "now")).toContain(`(pid 1, port ${port})`);
-      const r = await run(["status"], beside?.env as Record<string, string>);
+      // Run in its folder, the command reads the preview (as src/cli/program.ts passes it).
+      const r = await run(["status"], beside?.env as Record<string, string>, { previewHere: true });
       expect(r.stdout).toContain(
         `Slack: the preview answered at http://127.0.0.1:${port} (PORT ${port}): it has no link to Slack`,
       );
       expect(r.stdout).not.toContain(":3000");
+      // Another folder with settings of its own, asking the same port (PORT's default, say): a preview
+      // answers there, but it is not this folder's: said so, never taken for this folder's bot.
+      const elsewhere = await run(["status"], {
+        KENNEL_API_KEY: KEY,
+        KENNEL_API_BASE_URL: base,
+        PORT: String(port),
+      });
+      expect(elsewhere.stdout).toContain(
+        `Slack: a preview answered at http://127.0.0.1:${port} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; it has no link to Slack`,
+      );
+      expect(elsewhere.stdout).not.toContain("Slack: the preview answered");
       // PORT=3000 set here: not used, and said so by status (as a KENNEL_API_KEY set here is said).
       const own = previewInFolder(folder, { PORT: "3000" }, undefined, () => true) as PreviewInFolder;
       expect(previewNote(own, "now", "status")).toContain(
@@ -128,7 +141,7 @@ describe("kennel-desk status", () => {
       expect(previewNote(own, "now", "arrivals")).not.toContain("PORT");
       const same = previewInFolder(folder, { PORT: String(port) }, undefined, () => true) as PreviewInFolder;
       expect(previewNote(same, "now", "status")).not.toContain("PORT");
-      const r3000 = await run(["status"], own.env as Record<string, string>);
+      const r3000 = await run(["status"], own.env as Record<string, string>, { previewHere: true });
       expect(r3000.stdout).toContain(
         `Slack: the preview answered at http://127.0.0.1:${port} (PORT ${port})`,
       );

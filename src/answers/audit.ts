@@ -7,6 +7,7 @@
  * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
 import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { reviewTime } from "../domain/review-time.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
@@ -55,6 +56,12 @@ export interface AuditFigures {
    * kept but its last round is still open, so it is not yet reviewable (not counted).
    */
   reviewed: { days: number; reviewed: number; notReviewed: string[]; todayOpen?: boolean };
+  /**
+   * The past days (since the record began) with rounds never posted, so no sheet kept: the record
+   * cannot say what was due, the paper chart is their record (as `record DATE` says). Runs of days
+   * with the same rounds never posted, oldest first.
+   */
+  neverPosted: Array<{ from: string; to: string; rounds: Round[] }>;
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -91,6 +98,8 @@ type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> 
   rounds: number;
   /** The part's days with a kept round. */
   roundDays: string[];
+  /** The part's rounds with a kept sheet: "2026-11-24|morning". */
+  keptRounds: string[];
 };
 
 async function auditPart(
@@ -132,7 +141,8 @@ async function auditPart(
     for (const d of page) if (d.witness) count(d.witness);
   const rounds = owed.length;
   const roundDays = [...new Set(owed.map((r) => r.date))];
-  return { rounds, roundDays, doses: doseFigures(doses), notGivenByReason, highAlert };
+  const keptRounds = owed.map((r) => `${r.date}|${r.round}`);
+  return { rounds, roundDays, keptRounds, doses: doseFigures(doses), notGivenByReason, highAlert };
 }
 
 /** Each figure of `b` added to `a`'s. */
@@ -164,13 +174,17 @@ export async function recordAudit(
       ? {
           rounds: total.rounds + part.rounds,
           roundDays: [...total.roundDays, ...part.roundDays],
+          keptRounds: [...total.keptRounds, ...part.keptRounds],
           doses: addUp(total.doses, part.doses),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
           highAlert: addUp(total.highAlert, part.highAlert),
         }
       : part;
   }
-  const { roundDays, ...figures } = total as AuditPart;
+  const { roundDays, keptRounds, ...figures } = total as AuditPart;
+  // The days since the record began: before it, nothing was kept for Kennel Desk to say.
+  const began = await deps.record.began();
+  const first = began ? localDate(new Date(began), deps.config.timezone) : to;
   return {
     from,
     to,
@@ -182,6 +196,7 @@ export async function recordAudit(
       await reviewedDays(deps, from, to),
       reviewable(deps, to, now) ? undefined : to,
     ),
+    neverPosted: neverPosted(new Set(keptRounds), first > from ? first : from, addDays(to, -1)),
     head,
     where,
     at: now.toISOString(),
@@ -214,4 +229,17 @@ function reviewedOf(
     notReviewed,
     ...(todayOpen ? { todayOpen } : {}),
   };
+}
+
+/** The past days' rounds with no kept sheet, as runs of days with the same rounds never posted. */
+function neverPosted(kept: Set<string>, from: string, to: string): AuditFigures["neverPosted"] {
+  const runs: AuditFigures["neverPosted"] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const rounds = ROUNDS.filter((r) => !kept.has(`${d}|${r}`));
+    const last = runs.at(-1);
+    if (rounds.length === 0) continue;
+    if (last && last.to === addDays(d, -1) && last.rounds.join() === rounds.join()) last.to = d;
+    else runs.push({ from: d, to: d, rounds });
+  }
+  return runs;
 }

@@ -19,6 +19,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import type { RoundDose } from "./doses.ts";
+import { withOwed } from "./obligation-body.ts";
 import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
@@ -119,9 +120,12 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   const pets = new Map<string, ChartPet>();
   for (const date of dates) {
     for (const round of ROUNDS) {
-      const report = await roundReport(deps, round, date, { keepPlans: false });
-      chart.requestId ??= report.requestId;
+      const asNow = await roundReport(deps, round, date, { keepPlans: false });
+      chart.requestId ??= asNow.requestId;
       const mine = owed.find((r) => r.date === date && r.round === round);
+      // A kept round's pets are the ones it kept (and those arrived since), as /rounds and `record
+      // enter` read it: a pet it counted gone home before it (an early pick-up) has no page from it.
+      const report = mine ? withOwed(deps, asNow, mine) : asNow;
       chart.columns.push({ date, round, kept: mine !== undefined });
       for (const p of report.pets) addPet(q, pets, p, chart.problems);
       for (const d of roundDosesOf(deps, report, mine, entries)) {

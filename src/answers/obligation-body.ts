@@ -16,7 +16,7 @@ import {
   owedPetKey,
 } from "../domain/obligations.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
-import { arrivedSince } from "../domain/rounds.ts";
+import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { doseSettings } from "./doses.ts";
@@ -182,11 +182,16 @@ export function withOwed(deps: Pick<Deps, "config">, report: RoundReport, owed: 
       return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
     });
   if (gone.length === 0) return { ...report, pets };
-  const { away, pets: onSheet } = report.totals;
+  // The headline counts the pets the sheet lists, as roundReport counts them: a pet counted gone home
+  // takes its dose and diet out of the figures too.
+  const sheets = pets.flatMap((p) => (p.sheet ? [p.sheet] : []));
   const totals = {
     ...report.totals,
-    away: away + gone.length,
-    pets: onSheet - gone.filter((p) => p.pet).length,
+    away: report.totals.away + gone.length,
+    pets: pets.filter((p) => p.pet).length,
+    ...roundCounts(sheets),
+    ...medicationCounts(pets),
+    careMissing: pets.filter((p) => !p.pet).length,
   };
   return { ...report, pets, totals };
 }

@@ -18,7 +18,7 @@ import { owedRound } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
-import type { Sheet } from "./sheets.ts";
+import { latestSheet, type Sheet } from "./sheets.ts";
 import { dayWitnesses } from "./witness.ts";
 
 /** The care record as a sheet's message is drawn with it. */
@@ -82,4 +82,22 @@ export async function keptSheetRecord(
     sheetCustody(deps, sheet.pets).catch(() => undefined),
   ]);
   return { ...record, plans, custody };
+}
+
+/**
+ * The round's sheet last kept, with its record now as its redraws show it (keptSheetRecord; with no
+ * care record, the sheet alone), or undefined when none was kept: a round already posted, shown again.
+ */
+export async function keptRoundNow(
+  deps: Deps,
+  round: Round,
+  date: string,
+): Promise<{ sheet: Sheet; record: SheetRecord; problem?: string | undefined } | undefined> {
+  const sheet = await latestSheet(deps, date, round);
+  if (!sheet) return undefined;
+  const { problem, ...record } = (await keptSheetRecord(deps, sheet)) ?? {
+    entries: [],
+    timezone: deps.config.timezone,
+  };
+  return { sheet, record, problem };
 }

@@ -28,6 +28,8 @@ export interface CliDeps {
   clock?: Clock;
   /** How long `digest` waits after posting before it checks for a duplicate; tests pass 0. Default 2 s. */
   settleMs?: number;
+  /** The command reads the preview running in its folder (its settings, kennel clock and port). */
+  previewHere?: boolean;
 }
 
 export interface CliContext {

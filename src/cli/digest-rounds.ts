@@ -4,17 +4,20 @@
  * later day's shown for reference (--dry-run), never posted.
  */
 
-import { UsageError } from "../answers/failure.ts";
+import { describeFailure, UsageError } from "../answers/failure.ts";
+import { keptRoundNow } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import type { Deps } from "../deps.ts";
 import { type PostKind, type PostMessages, roundOfPost } from "../digest/posts.ts";
 import { askedRoundPost, pastRoundRefusal } from "../digest/round-post.ts";
 import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { roundText, type TextOptions } from "../text/index.ts";
+import { sheetDocs, wholeSheet } from "../present/round-sheet.ts";
+import type { CareRecordStore } from "../record/types.ts";
+import { roundSheetText, roundText, type TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
-import { referenceRoundWords } from "../words/day.ts";
+import { keptRoundWords, referenceRoundWords } from "../words/day.ts";
 import type { CliContext } from "./context.ts";
 import { openStore } from "./record-store.ts";
 
@@ -59,9 +62,41 @@ export function laterRoundPost(deps: Deps, kind: PostKind, date: string): Promis
   return round && laterDay(deps, date) ? askedRoundPost(deps, round, date) : undefined;
 }
 
-/** A round post's text: today's as the post says it; a later day's marked for reference, not kept. */
+/**
+ * A round post's text: today's as the post says it (nothing drafted into the record: a dry run writes
+ * nothing); a later day's marked for reference, not kept.
+ */
 export async function roundPostText(deps: Deps, round: Round, date: string, o: TextOptions): Promise<string> {
-  if (!laterDay(deps, date)) return roundText(await roundReport(deps, round, date), o);
+  if (!laterDay(deps, date)) return roundText(await roundReport(deps, round, date, { keepPlans: false }), o);
   const reference = referenceRoundWords(dayHeading(date));
   return roundText(await roundReport(deps, round, date, { keepPlans: false }), o, { reference });
+}
+
+/**
+ * Today's round already posted, as a dry run prints it: said to be posted, then the sheet kept when it
+ * was (what was due, written once) with its record now, as `kennel-desk rounds` and /rounds show it;
+ * undefined when none was kept (the sheet now is what a post would ask).
+ */
+export async function keptRoundText(
+  deps: Deps,
+  round: Round,
+  date: string,
+  o: TextOptions,
+): Promise<string | undefined> {
+  const kept = await keptRoundNow(deps, round, date);
+  if (!kept) return undefined;
+  const sheet = roundSheetText(sheetDocs(wholeSheet(kept.sheet), kept.record, { problem: kept.problem }), o);
+  return `${keptRoundWords(roundWord(round).toLowerCase(), dayHeading(date))}\n\n${sheet}`;
+}
+
+/** The care record to read, or undefined (said on standard error) when there is none or it cannot be read. */
+export async function readRecord(ctx: CliContext): Promise<CareRecordStore | undefined> {
+  try {
+    return (await openStore(ctx, { quiet: true })).store;
+  } catch (error) {
+    ctx.io.stderr.write(
+      `The care record cannot be read (${describeFailure(error).what}): a round already posted is shown as the bookings say now.\n`,
+    );
+    return undefined;
+  }
 }

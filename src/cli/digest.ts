@@ -29,7 +29,13 @@ import { docText } from "../text/doc.ts";
 import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays, localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, readOptions, textOptions } from "./context.ts";
-import { laterRoundPost, roundOfAnotherDay, roundPostText } from "./digest-rounds.ts";
+import {
+  keptRoundText,
+  laterRoundPost,
+  readRecord,
+  roundOfAnotherDay,
+  roundPostText,
+} from "./digest-rounds.ts";
 import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
 import { requireStore } from "./record-store.ts";
 
@@ -174,10 +180,13 @@ export async function run(ctx: CliContext): Promise<number> {
   const reviewRecord = kinds.includes("review") ? (await requireStore(ctx)).store : undefined;
   if (reviewRecord) deps.record = reviewRecord;
   if (dryRun) {
+    // Today's round already posted is shown as it was kept: its sheet read from the record, read only.
+    const kept = kinds.some((k) => roundOfPost(k)) && date === today ? await readRecord(ctx) : undefined;
     try {
-      await printPosts(ctx, deps, { kinds, welfare, date, json: values.json === true });
+      await printPosts(ctx, deps, { kinds, welfare, date, json: values.json === true, kept });
     } finally {
       await reviewRecord?.close();
+      await kept?.close();
     }
     return 0;
   }
@@ -227,14 +236,34 @@ export async function run(ctx: CliContext): Promise<number> {
 async function printPosts(
   ctx: CliContext,
   deps: Deps,
-  o: { kinds: PostKind[]; welfare: ScheduledPost[]; date: string; json: boolean },
+  o: {
+    kinds: PostKind[];
+    welfare: ScheduledPost[];
+    date: string;
+    json: boolean;
+    /** The care record, read only: a round already posted today is shown as kept. */
+    kept: CareRecordStore | undefined;
+  },
 ): Promise<void> {
   const { config, io } = ctx;
   const { kinds, welfare, date } = o;
+  const keptRound = async (kind: PostKind) => {
+    const round = roundOfPost(kind);
+    return round && o.kept ? { round, deps: { ...deps, record: o.kept } } : undefined;
+  };
   if (o.json) {
-    const { composePost } = await import("../digest/compose.ts");
+    const [{ composePost }, { keptRoundPost }] = await Promise.all([
+      import("../digest/compose.ts"),
+      import("../digest/round-post.ts"),
+    ]);
     const posts = [];
     for (const kind of kinds) {
+      const k = await keptRound(kind);
+      const kept = k && (await keptRoundPost(k.deps, k.round, date));
+      if (kept) {
+        posts.push({ kind, date, alreadyPosted: true, ...kept });
+        continue;
+      }
       const post = laterRoundPost(deps, kind, date) ?? composePost(deps, kind, date);
       posts.push({ kind, date, ...(await post) });
     }
@@ -250,9 +279,15 @@ async function printPosts(
       : inRoundsChannel(kind)
         ? config.rounds.channel
         : config.digest?.channel;
-    const where = channel ? `would be posted in ${channel}` : `${setting} not set`;
+    const k = await keptRound(kind);
+    const kept = k && (await keptRoundText(k.deps, k.round, date, textOptions(ctx)));
+    const where = kept
+      ? "already posted: kept in the care record"
+      : channel
+        ? `would be posted in ${channel}`
+        : `${setting} not set`;
     texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${await postText(deps, kind, date, textOptions(ctx))}`,
+      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? (await postText(deps, kind, date, textOptions(ctx)))}`,
     );
   }
   io.stdout.write(`${texts.join("\n\n")}\n`);

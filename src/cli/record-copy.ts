@@ -43,9 +43,10 @@ function exportHead(file: string): { format: string; seq: number; hex: string } 
   if (json) return named(json, "JSON");
   // CSV: the header, then the rows, the head the last row's record_head ("#206 sha256 …").
   if (f.start.startsWith("id,seq,kennel,")) return named(/#(\d+) sha256 ([0-9a-f]{64})/.exec(f.end), "CSV");
-  // The printable page: the head in its footer ("#206 · 7f0efe40841b16f7…").
+  // The printable page (a stay's, or the index): the head in its footer ("Record head at the time:
+  // #206, sha256 <code>7f0e…</code>").
   if (/^\s*<!doctype html/i.test(f.start))
-    return named(/#(\d+) · ([0-9a-f]{16,64})/.exec(f.end), "printable (HTML)");
+    return named(/#(\d+), sha256 (?:<[^>]*>)*([0-9a-f]{64})/.exec(f.end), "printable (HTML)");
   return undefined;
 }
 

@@ -159,7 +159,7 @@ async function writeCsv(out: Out, rows: ExportRows, days: Days, counts: Counts):
   );
   for await (const row of merged) await out.write(csvLine(row));
   for await (const page of s.unrecorded()) for (const row of page) await out.write(csvLine(row));
-  await out.write(csvHeadLine(rows.head));
+  await out.write(csvHeadLine(rows.head, String(days.kennel(null))));
 }
 
 /** `value` as JSON.stringify(…, null, 2) writes it at `depth` levels in (its first line not indented). */
@@ -301,8 +301,8 @@ async function writeHtml(
     range: { from?: string | undefined; to?: string | undefined };
   },
 ) {
-  const range = o.range.from && o.range.to ? { from: o.range.from, to: o.range.to } : undefined;
-  const made = stayPages(ctx, store, rows.stays, o.petId, { head: rows.head, range });
+  const kennel = String(exportedKennel(await store.kennel())(null));
+  const made = stayPages(ctx, store, rows.stays, o.petId, { kennel, head: rows.head, range: o.range });
   if (o.out !== undefined) return writePages(ctx, o.out, made.pages, made.each, made.index);
   // Standard output takes one page: a second (another pet, another stay) needs a folder.
   let one: string | undefined;

@@ -177,6 +177,14 @@ export interface StayPages {
   index(): Page;
 }
 
+/** What every page of an export names: the kennel the record is for (as its rows name it), its head, its days. */
+interface PagesOf {
+  kennel: string;
+  head?: ChainHead | undefined;
+  /** The days asked (both, or neither: a stay's whole record). */
+  range?: { from?: string | undefined; to?: string | undefined } | undefined;
+}
+
 /**
  * One page per stay's pet (issue 45), from the care record alone: what each round asked when its sheet
  * was kept beside every entry, the stay's plan versions with who confirmed them and when, its welfare
@@ -189,18 +197,19 @@ export function stayPages(
   store: CareRecordStore,
   stays: number[],
   petId: number | undefined,
-  o: { head?: ChainHead | undefined; range?: { from?: string; to?: string } | undefined } = {},
+  o: PagesOf,
 ): StayPages {
   const zone = ctx.config.timezone;
   const rows: StayIndexRow[] = [];
   const generatedAt = ctx.clock.now().toISOString();
+  const days = o.range?.from && o.range.to ? { from: o.range.from, to: o.range.to } : undefined;
   async function* pages(): AsyncGenerator<Page> {
     const deps = { record: store, config: ctx.config, clock: ctx.clock };
     const taken = new Set<string>([INDEX_PAGE]);
     const began = await store.began().catch(() => undefined);
     for (const bookingId of [...new Set(stays)]) {
       const [kept, api] = await Promise.all([
-        recordedStay(deps, bookingId, { range: o.range, began }),
+        recordedStay(deps, bookingId, { range: days, began }),
         apiSays(ctx, store, bookingId),
       ]);
       const { stay, said } = kept;
@@ -219,6 +228,7 @@ export function stayPages(
           timezone: zone,
           generatedAt,
           head: o.head,
+          kennel: o.kennel,
         };
         const name = pageFileName(named, bookingId, { petId: pet.petId, name: pet.petName }, taken);
         // The index's line keeps the pet's figures, not its entries (a year's stays stay small).
@@ -228,7 +238,7 @@ export function stayPages(
       }
     }
   }
-  const range = o.range?.from && o.range.to ? `${o.range.from} to ${o.range.to}` : undefined;
+  const range = days && `${days.from} to ${days.to}`;
   return {
     pages: pages(),
     each: () => {
@@ -237,7 +247,7 @@ export function stayPages(
     },
     index: () => ({
       name: INDEX_PAGE,
-      page: stayIndexHtml(rows, { timezone: zone, generatedAt, head: o.head, range }),
+      page: stayIndexHtml(rows, { timezone: zone, generatedAt, kennel: o.kennel, head: o.head, range }),
     }),
   };
 }

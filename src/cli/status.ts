@@ -6,6 +6,7 @@
 import { statusAnswer } from "../answers/kennel.ts";
 import { describeSlackLink, fetchSlackConnection } from "../slack/connection.ts";
 import { statusText } from "../text/index.ts";
+import { previewAnsweredWords } from "../words/surface.ts";
 import { type CliContext, kennelDeps, print, readOptions, textOptions } from "./context.ts";
 
 /** Whether the preview (not the bot) answers at `base`: its /healthz says so. */
@@ -31,8 +32,10 @@ async function slackWords(ctx: CliContext): Promise<string> {
   const base = `http://${near}:${port}`;
   const link = await fetchSlackConnection(`${base}/readyz`, ctx.deps.fetch);
   if (link) return `${describeSlackLink(link)} (the bot at ${base}, PORT ${port})`;
+  // This folder's preview only when the command reads it (its settings and port): else one on this
+  // port may be another folder's.
   if (await previewAt(base, ctx.deps.fetch))
-    return `the preview answered at ${base} (PORT ${port}): it has no link to Slack (its page stands in for Slack)`;
+    return previewAnsweredWords(base, port, ctx.deps.previewHere === true);
   return `no running bot answered at ${base} (PORT ${port}: set PORT to the port the bot listens on)`;
 }
 

@@ -11,7 +11,7 @@ import { describeFailure, UsageError } from "../answers/failure.ts";
 import { withOwed } from "../answers/obligation-body.ts";
 import { addConfirmedSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
-import { roundRecord } from "../answers/round-record.ts";
+import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { latestSheet, saveSheet } from "../answers/sheets.ts";
 import { sheetForSlack, sheetMessages } from "../blocks/round-sheet.ts";
@@ -61,6 +61,21 @@ export async function pastRoundRefusal(
   const kept = !record ? none : (await latestSheet({ record }, date, round)) ? "kept" : "never";
   const { what, whatToDo } = pastRoundWords(roundWord(round).toLowerCase(), dayHeading(date), date, kept);
   return new UsageError(what, whatToDo);
+}
+
+/**
+ * Today's round already posted, drawn again as its post is after each tap: the sheet kept when it was
+ * posted, with its record now (`kennel-desk digest --dry-run --json`); undefined when none was kept.
+ */
+export async function keptRoundPost(
+  deps: Deps,
+  round: Round,
+  date: string,
+): Promise<PostMessages | undefined> {
+  const kept = await keptRoundNow(deps, round, date);
+  if (!kept) return undefined;
+  const { sheet, record, problem } = kept;
+  return { ...sheetMessages(sheet, record, { problem }), payload: { sheet: sheet.id } };
 }
 
 export async function prepareRoundPost(

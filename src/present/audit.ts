@@ -5,12 +5,13 @@
  */
 import type { AuditFigures } from "../answers/audit.ts";
 import { PAPER_AUDIT_REASONS } from "../domain/paper.ts";
+import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { headWords } from "../record/chain.ts";
 import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
-import { PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
+import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
@@ -53,6 +54,25 @@ function reviewedLine(a: AuditFigures): Line {
     missing.length ? [toned("warn", `not reviewed: ${missing.join(", ")}`)] : undefined,
     r.todayOpen ? "today: not yet reviewable (its last round still open)" : undefined,
   );
+}
+
+/** Runs of days shown at most (the latest): an audit of a year before Kennel Desk posted rounds stays short. */
+const NEVER_POSTED_SHOWN = 10;
+
+/**
+ * The past days whose rounds were never posted, in `record DATE`'s words: "Sat 28 Nov – Sun 29 Nov:
+ * Morning, midday and evening rounds: never posted, so the record holds no sheet of them…".
+ */
+function neverPostedLines(a: AuditFigures): Line[] {
+  const runs = a.neverPosted.slice(-NEVER_POSTED_SHOWN);
+  const more = a.neverPosted.length - runs.length;
+  return [
+    ...(more > 0 ? [line(`and ${plural(more, "earlier run")} of days with rounds never posted`)] : []),
+    ...runs.map((r) => {
+      const [words = ""] = noSheetRoundsWords(r.rounds.map(roundWord), "past", r.to);
+      return figure(`📄 ${daysWords(r.from, r.to)}: ${words}`, 1);
+    }),
+  ];
 }
 
 export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
@@ -110,6 +130,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     [
       { kind: "text", lines: doses },
       { kind: "text", lines: others },
+      ...(a.neverPosted.length ? [{ kind: "text" as const, lines: neverPostedLines(a) }] : []),
       { kind: "note", lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)] },
     ],
   );

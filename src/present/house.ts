@@ -5,6 +5,7 @@ import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayOf } from "../words/dates.ts";
 import { pagePlace } from "../words/day.ts";
 import {
+  CHECKED_OUT_NO_TIME,
   checkedOutWords,
   houseSummaryParts,
   houseTitle,
@@ -33,7 +34,7 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
     : e.checkedOutAt
       ? toned("warn", checkedOutWords(value(e.checkedOutAt, 10)))
       : e.left
-        ? toned("warn", `🏠 ${value(statusText(b.status), 60)}`)
+        ? toned("warn", CHECKED_OUT_NO_TIME)
         : e.goingHome
           ? toned("warn", "🏠 going home that day")
           : b.checkOutDate

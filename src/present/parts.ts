@@ -7,8 +7,10 @@ import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import type { SummaryPart } from "../words/day.ts";
+import { VERIFY_HEAD_WHERE, verifyHeadCommand } from "../words/record.ts";
 import type { Action, ActionOf, Doc, Line, PageAction, Part, Span } from "./doc.ts";
 import { code, dotted, line, lineText, strong, value } from "./doc.ts";
+import { headToCheck } from "./record.ts";
 
 /** A room's name as a group's line. */
 export const roomLine = (room: string): Line => [strong(room)];
@@ -90,15 +92,18 @@ export function textParts(ls: Line[], max = 2400): Part[] {
   return parts;
 }
 
-/** A page's foot line naming the record's head it was made at and `verify`, the command that checks it. */
-export function recordHeadLines(head: ChainHead | undefined, verify: string): Line[] {
+/**
+ * A page's foot line naming the record's head it was made at and the command that checks it, whole:
+ * `record verify --head` with that head, run where the record is.
+ */
+export function recordHeadLines(head: ChainHead | undefined): Line[] {
   if (!head) return [];
   return [
     line(
       `Record head at the time: #${head.seq}, sha256 `,
       code(head.hash),
-      " (check it with ",
-      code(verify),
+      ` (${VERIFY_HEAD_WHERE} `,
+      code(verifyHeadCommand(headToCheck(head))),
       ").",
     ),
   ];

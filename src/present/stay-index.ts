@@ -28,7 +28,14 @@ function datesWords(r: StayIndexRow, timezone: string): string {
 
 export function stayIndexDoc(
   rows: StayIndexRow[],
-  o: { timezone: string; generatedAt: string; head?: ChainHead | undefined; range?: string | undefined },
+  o: {
+    timezone: string;
+    generatedAt: string;
+    /** The kennel the record is for, as its rows name it ("loopback#1"). */
+    kennel: string;
+    head?: ChainHead | undefined;
+    range?: string | undefined;
+  },
 ): Doc {
   const title = "Care record · stays";
   const stays = new Set(rows.map((r) => r.reference)).size;
@@ -44,13 +51,13 @@ export function stayIndexDoc(
     line(
       `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone}) from the kennel's care record alone: what was due is what each round asked when its sheet was kept.`,
     ),
-    ...recordHeadLines(o.head, "kennel-desk record verify --file"),
+    ...recordHeadLines(o.head),
   ];
   return summarisedDoc(
     title,
     [
       line(
-        `${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+        `${value(o.kennel, 200)} · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
       ),
     ],
     [

@@ -206,8 +206,10 @@ export interface StayPage {
   timezone: string;
   /** When the page was made (ISO 8601). */
   generatedAt: string;
-  /** The record's head when the page was made: an inspector checks it with `kennel-desk record verify`. */
+  /** The record's head when the page was made: an inspector checks it with `kennel-desk record verify --head`. */
   head?: ChainHead | undefined;
+  /** The kennel the record is for, as its rows name it ("loopback#1"; the CSV's and JSON's `kennel`). */
+  kennel: string;
 }
 
 /**
@@ -222,6 +224,7 @@ export function stayPageDoc(page: StayPage): Doc {
   const [title, ...rest] = doc.parts;
   const when = (iso: string | undefined) => (iso ? line(dateTimeOf(iso, tz)) : undefined);
   const fields = [
+    { label: "Kennel", value: line(value(page.kennel, 200)) },
     { label: "Booking", value: line(value(page.reference, 100)) },
     { label: "Check-in", value: when(page.checkIn) },
     { label: "Check-out", value: when(page.checkOut) },
@@ -233,7 +236,7 @@ export function stayPageDoc(page: StayPage): Doc {
     : [];
   const foot: Line[] = [
     line(`Made by Kennel Desk on ${dateTimeOf(page.generatedAt, tz)} (${tz}) from the kennel's care record.`),
-    ...recordHeadLines(page.head, "kennel-desk record verify"),
+    ...recordHeadLines(page.head),
   ];
   const last = rest.at(-1);
   const body = last?.kind === "note" ? rest.slice(0, -1) : rest;

@@ -242,14 +242,15 @@ export function csvLine(row: ExportRow): string {
 
 /**
  * The CSV's last row: the record's head when exported, as `kennel-desk record verify --head` takes
- * it ("#1234 sha256 9f3a…"), in its own column, so a printed or mailed copy names the chain it came
- * from and every row has the same cells.
+ * it ("#1234 sha256 9f3a…"), in its own column, and the kennel the record is for, so a printed or
+ * mailed copy names the chain and the kennel it came from and every row has the same cells.
  */
-export function csvHeadLine(head: ChainHead): string {
+export function csvHeadLine(head: ChainHead, kennel: string | null = null): string {
   const empty = Object.fromEntries(COLUMNS.map((c) => [c, null])) as ExportRow;
   return csvLine({
     ...empty,
     seq: head.seq,
+    kennel,
     kind: "record_head",
     record_head: `#${head.seq} sha256 ${head.hash} (check with: kennel-desk record verify --head "${headToCheck(head)}")`,
   });

@@ -101,6 +101,14 @@ export const referenceRoundWords = (day: string, past = false): string =>
     : `🔎 For reference, not kept: what this round asks is kept when it is posted on ${day}, and it is recorded from that post.`;
 
 /**
+ * A dry run of a round already posted today (`kennel-desk digest --content rounds --dry-run`): what it
+ * prints is the sheet kept when it was posted (what was due, written once), with what is recorded on it
+ * now, as /rounds and `kennel-desk rounds` show it; not the bookings as they say now.
+ */
+export const keptRoundWords = (round: string, day: string): string =>
+  `📌 Already posted: the ${round} round of ${day} was posted and its sheet kept in the care record. Below is the sheet as kept (what was due, written once) with what is recorded on it now, as /rounds ${round} shows it.`;
+
+/**
  * A past day's round asked for now (/rounds morning yesterday): refused, with where that day is. What a
  * round asked was kept when it was posted on its day; a post now would ask what today's bookings say.
  * `kept`: whether a sheet was kept for that round (the record's, as `record enter` finds it). Kept: its

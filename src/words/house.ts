@@ -108,6 +108,12 @@ export const pastCheckOutWords = (when: string) => `⚠️ past check-out (${whe
 /** A stay checked out that day at a time the API states: "🏠 checked out 08:30". */
 export const checkedOutWords = (time: string) => `🏠 checked out ${time}`;
 
+/**
+ * A stay whose status says it has left (whatever the API's word: "Checked Out", "Departed"…) at no
+ * time the API states (its check-out still to come): said as "🏠 checked out 08:30" is, with no time.
+ */
+export const CHECKED_OUT_NO_TIME = "🏠 checked out (no time stated)";
+
 export const NO_CHECK_OUT = "❔ no check-out date";
 
 /** "Care details missing — arrivals Tue 25 Nov (3 of 12)" */

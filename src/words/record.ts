@@ -36,6 +36,12 @@ export function earlyWords(
 export const ownCountWords = (words: string, part: boolean): string =>
   part ? words.replace(/^📋 /, "📋 This message: ") : words;
 
+/** The command that checks an export by the head it names ("#206 · 7f0efe40841b16f7"), run where the record is. */
+export const verifyHeadCommand = (head: string): string => `kennel-desk record verify --head "${head}"`;
+
+/** Where an export's check is run: the record it was taken from (or a backup of it), never the export. */
+export const VERIFY_HEAD_WHERE = "check it where the record is:";
+
 /**
  * `record verify --file` (or `audit --file`) given an export: what it is, that nothing is wrong with
  * it, and how an export is checked. An export names the record's head but carries no row's hash, so
@@ -53,7 +59,7 @@ export function exportGivenWords(
       : "record audit --file reads a copy of the record itself (its kept rounds beside its entries), and an export carries the record's rows, not what each round kept";
   return {
     what: `${file} is a ${e.format} export of the care record (its head ${head}), not a copy of the record: ${reads}. Nothing is wrong with the export for that.`,
-    whatToDo: `To check an export: kennel-desk record verify --head "${head}" where the record is (or with --file on a backup of it, kennel-desk record backup FILE): an intact record that passes through the export's head is the record it was taken from. To check the chain itself, give --file a copy of the record (a backup, or the bot's care-record.sqlite).`,
+    whatToDo: `To check an export: ${verifyHeadCommand(head)} where the record is (or with --file on a backup of it, kennel-desk record backup FILE): an intact record that passes through the export's head is the record it was taken from. To check the chain itself, give --file a copy of the record (a backup, or the bot's care-record.sqlite).`,
   };
 }
 

@@ -46,3 +46,15 @@ export const addressHint = (surface: Surface): string =>
   surface === "bot"
     ? "Whoever installed Kennel Desk should check KENNEL_API_BASE_URL: the API's https:// address including /api/v1."
     : `Check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}: the API's https:// address including /api/v1, then run the command again.`;
+
+/**
+ * `kennel-desk status`'s Slack line when a preview, not a bot, answers on the port it asked: the
+ * preview running in this folder (whose settings the command reads), or one it cannot tell is this
+ * folder's (another folder's preview on PORT's default, say), which is said, never taken for its bot.
+ */
+export function previewAnsweredWords(base: string, port: number, here: boolean): string {
+  const none = "it has no link to Slack (its page stands in for Slack)";
+  return here
+    ? `the preview answered at ${base} (PORT ${port}): ${none}`
+    : `a preview answered at ${base} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; ${none}. This folder's bot, when it runs, answers on its own PORT: set PORT to it here`;
+}

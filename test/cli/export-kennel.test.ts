@@ -6,7 +6,7 @@
  * before it knew its kennel at all: "before the kennel was recorded"). The record's rows stay as
  * written: `record verify --file` finds the copy intact.
  */
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -119,4 +119,40 @@ it("record verify --file (and audit --file) given an export: says it is one, not
   expect((await exported("csv")).stdout).toMatch(
     /\(check with: kennel-desk record verify --head ""#\d+ · [0-9a-f]{16}""\)"\r\n$/,
   );
+});
+
+it("the printable export: verify --file on its pages says it is an export, and each page gives the whole command that checks it", async () => {
+  const bare = { KENNEL_TIMEZONE: "Europe/London", LOG_LEVEL: "silent" };
+  const out = join(record.dir, "printable");
+  const made = await runCommand(
+    ["record", "export", "--from", "2026-11-22", "--to", "2026-11-22", "--format", "html", "--out", out],
+    env,
+    { clock },
+  );
+  expect(made.code, made.stderr).toBe(0);
+  const pages = readdirSync(out);
+  expect(pages).toContain("index.html");
+  expect(pages.length).toBeGreaterThan(1);
+  for (const page of pages) {
+    const file = join(out, page);
+    const r = await runCommand(["record", "verify", "--file", file], bare);
+    expect(r.code, page).toBe(2);
+    expect(r.stderr).toContain(`${file} is a printable (HTML) export of the care record (its head`);
+    expect(r.stderr).not.toContain("holds no care record");
+    const head = /its head (#\d+ · [0-9a-f]{16})\)/.exec(r.stderr)?.[1] ?? "";
+    // The page's own words: the command whole, with the head it names, and it works.
+    const html = readFileSync(file, "utf8");
+    expect(html).toContain(`kennel-desk record verify --head &quot;${head}&quot;`);
+    const through = await runCommand(["record", "verify", "--head", head], env, { clock });
+    expect(through.stdout).toMatch(/^intact, and it passes through the head printed before/);
+    // Each page names the kennel, as the CSV's and the JSON's rows do.
+    expect(html).toContain("loopback#1");
+  }
+});
+
+it("the CSV's head row names the kennel, as every other row", async () => {
+  const [head = [], ...rows] = parseCsv((await exported("csv")).stdout);
+  const last = rows.at(-1) ?? [];
+  expect(last[head.indexOf("kind")]).toBe("record_head");
+  expect(last[head.indexOf("kennel")]).toBe("loopback#1");
 });

@@ -64,7 +64,7 @@ export function useSandboxCli(options: SandboxOptions, now: () => Date) {
 export async function runCommand(
   args: string[],
   env: Record<string, string>,
-  options: { clock?: Clock; settleMs?: number } = {},
+  options: { clock?: Clock; settleMs?: number; previewHere?: boolean } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
@@ -76,6 +76,7 @@ export async function runCommand(
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+    ...(options.previewHere ? { previewHere: true } : {}),
   });
   return { code, stdout, stderr };
 }

@@ -233,6 +233,12 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(text.stdout).toContain("💊 As-needed doses given: 2 · effect recorded 1 · no effect recorded 1");
       expect(text.stdout).toContain("💉 High-alert doses given: 2 · witnessed 1 · unwitnessed 1");
       expect(text.stdout).toMatch(/🔏 care record #\d+ · [0-9a-f]{16}/);
+      // A day's rounds never posted are said, in the words of that day's record (`record DATE`).
+      const day = (await cli(["record", "2026-11-24"], env)).stdout;
+      const said = day.split("\n").find((l) => l.startsWith("Midday round: never posted"));
+      expect(said).toContain("the paper chart is that round's record");
+      expect(text.stdout).toContain(`📄 Tue 24 Nov 2026: ${said}`);
+      expect(a.neverPosted.at(-1)).toEqual({ from: "2026-11-24", to: "2026-11-24", rounds: ["midday"] });
       // Sixty days take in the dose of 20 Oct (its round's sheet, nothing recorded: missed).
       const wide = JSON.parse((await cli(["record", "audit", "--days", "60", "--json"], env)).stdout);
       expect(wide.doses).toMatchObject({ due: 6, missed: 2 });

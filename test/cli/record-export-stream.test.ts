@@ -93,7 +93,7 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
         ...welfare.map((w) => ours(welfareExportRow(w, ZONE))),
         ...plans.map((v) => ours(planExportRow(v, ZONE))),
         ...asNeeded.map((d) => ours(prnExportRow(d, ZONE))),
-      ]) + [...unrecorded.map(csvLine), csvHeadLine(head)].join("")
+      ]) + [...unrecorded.map(csvLine), csvHeadLine(head, String(kennel(null)))].join("")
     );
   const bySeq = [...asNeeded].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   return `${JSON.stringify(

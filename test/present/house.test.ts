@@ -43,6 +43,10 @@ describe("in house: one document, two serializers", () => {
     // The stay still checked in, and the one checked out at 08:30.
     expect(all).toContain("Jess · Sioned Ellis · ⚠️ past check-out (Sat 21 Nov 10:00): still here?");
     expect(all).toContain("Bobby · Iwan Powell · 🏠 checked out 08:30");
+    // Checked out with no time stated (its check-out still to come): the same words, no time, never
+    // the API's own status word beside them.
+    expect(all).toMatch(/Ziggy · [^·\n]+ · 🏠 checked out \(no time stated\)/);
+    expect(all).not.toContain("🏠 Checked Out");
     expect(lines[1]).toContain("past their check-out: still here?");
     // Numbers whole, one cat, another customer's pet not shown.
     expect(all).toContain("Pippa: 💊 Vetmedin 2,5 mg");

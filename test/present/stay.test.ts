@@ -128,6 +128,7 @@ describe("the stay record: one document, two serializers", () => {
       timezone: TZ,
       generatedAt: "2026-11-24T10:00:00.000Z",
       head: { seq: 42, hash: "ab".repeat(32) },
+      kennel: "api.kennel.example#7",
     };
     const html = stayHtml(page);
     const lines = visibleOfHtml(html);
@@ -139,8 +140,10 @@ describe("the stay record: one document, two serializers", () => {
     expect(lines.slice(at, at + record.length)).toEqual(record);
     expect(lines).toContain("Owner: Ann <Lee>");
     expect(lines.at(-1)).toBe(
-      `Record head at the time: #42, sha256 ${"ab".repeat(32)} (check it with kennel-desk record verify).`,
+      `Record head at the time: #42, sha256 ${"ab".repeat(32)} (check it where the record is: kennel-desk record verify --head "#42 · ${"ab".repeat(8)}").`,
     );
+    // The kennel the record is for, as the CSV's and the JSON's rows name it.
+    expect(lines).toContain("Kennel: api.kennel.example#7");
     expect(html).toMatch(/<del><bdi>refused \d\d:\d\d · Jane &lt;@U0BOSS&gt; &amp; co<\/bdi><\/del>/);
     expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
   });

@@ -64,6 +64,7 @@ const SURFACES: Record<string, (text: string) => string> = {
   page: (t) =>
     stayHtml({
       reference: t,
+      kennel: t,
       stay: { bookingId: 1, pets: [], problem: undefined },
       owner: t,
       checkIn: undefined,

@@ -93,6 +93,7 @@ describe("the exports' one cleaning", () => {
     };
     const page = stayHtml({
       reference: "CR\u202E 8001",
+      kennel: "loopback#1",
       stay: { bookingId: 8001, pets: [pet], problem: undefined },
       owner: "Ann\u001b[2J Lee",
       checkIn: undefined,
