@@ -42,9 +42,9 @@ export function closedDoses(
 }
 
 /**
- * Each entry entered from the paper chart, and each meal's, with its state by its item's window
- * (given before it opened, late, after it closed; a meal recorded after it closed): what the form
- * says beside it, as the post does.
+ * Each entry of an item the sheet listed, with its state by the item's window (a dose given before
+ * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
+ * as the post does.
  */
 export function offTimeStates(
   deps: Pick<Deps, "config">,
@@ -55,7 +55,7 @@ export function offTimeStates(
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
   for (const e of entries) {
-    const item = (e.paper || e.item === "meal") && pet.due.find((d) => d.item === e.item);
+    const item = pet.due.find((d) => d.item === e.item);
     if (!item) continue;
     const w = doseWindow(
       item,

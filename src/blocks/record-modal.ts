@@ -14,7 +14,7 @@ import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
-import { lateMealWords, offTimeWords } from "../present/dose-states.ts";
+import { offTimeMark } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
@@ -153,7 +153,7 @@ export interface FormClock {
   timezone: string;
   /** The hour that came twice on the day an as-needed dose's time is read on, when the clocks go back that day. */
   repeated?: { date: string; from: string; to: string } | undefined;
-  /** Each paper entry's and meal's state by its window, by entry id: its off-time mark beside it, as on the post. */
+  /** Each entry's state by its item's window, by entry id: its off-time mark beside it, as on the post. */
   states?: ReadonlyMap<number, DoseState> | undefined;
 }
 
@@ -178,10 +178,7 @@ export function recordModal(
   const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when));
-  const offTime = (e: Entry) => {
-    const s = clock.states?.get(e.id);
-    return e.paper ? offTimeWords(s, clock.timezone) : lateMealWords(e.item, s);
-  };
+  const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
   const recorded = entries
     .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
     .slice(-6);
