@@ -15,7 +15,7 @@ import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
-import { withPaperMarks } from "./paper-marks.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { prnDosePages } from "./prn.ts";
 import { reviewedDays } from "./review.ts";
 import { witnessesOf } from "./witness.ts";
@@ -112,7 +112,7 @@ async function auditPart(
   const [owed, entries, witnesses] = await Promise.all([
     owedRounds(deps, { from, to }),
     // Entered from the paper chart: witnessed (or not) on the paper, never awaiting one.
-    deps.record.entries({ from, to }).then((e) => withPaperMarks(deps, e)),
+    markedEntries(deps, { from, to }),
     witnessesOf(deps.record, { from, to }),
   ]);
   const doses = dosesOwed(deps, owed, entries, now);

@@ -17,7 +17,7 @@ import { localDate } from "../time.ts";
 import type { RoundDay } from "../words/paper.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
-import { withPaperMarks } from "./paper-marks.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { prnDoses, withPetNames } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -179,13 +179,11 @@ export async function recordDay(
 ): Promise<RecordDay> {
   const store = deps.record;
   const [entries, kept, witnesses] = await Promise.all([
-    store
-      .entries({
-        date: query.date,
-        ...(query.round ? { round: query.round } : {}),
-        ...(query.petId !== undefined ? { petId: query.petId } : {}),
-      })
-      .then((e) => withPaperMarks(deps, e)),
+    markedEntries(deps, {
+      date: query.date,
+      ...(query.round ? { round: query.round } : {}),
+      ...(query.petId !== undefined ? { petId: query.petId } : {}),
+    }),
     owedRounds(deps, { date: query.date }, query.round),
     witnessesOf(store, { date: query.date }),
   ]);

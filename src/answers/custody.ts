@@ -34,6 +34,7 @@ import { currentEntries } from "../domain/record.ts";
 import type { Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { closedOf, countOf, medicineInOf, outOf } from "./custody-kinds.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import { witnessesOf } from "./witness.ts";
@@ -101,8 +102,8 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, 
       reasonCode: e.reasonCode,
       amount: amountIn(text, unit),
       amountText: text,
-      by: e.userName,
-      witness: s.witnesses.get(e.id)?.userName,
+      by: e.paper?.by ?? e.userName,
+      witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
       at: firstAt(e),
     };
   });
@@ -200,7 +201,8 @@ export async function stayCustodyOf(
     store.log({ kind: "medicine_count", ...q }),
     store.log({ kind: "medicine_closed", ...q }),
     store.log({ kind: "medicine_out", ...q }),
-    store.entries(q),
+    // A dose entered from the paper chart: given by the one the paper names, not who entered it.
+    markedEntries(deps, q),
     prnDoses(deps, q),
     witnessesOf(store, q),
   ]);

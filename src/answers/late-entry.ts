@@ -19,6 +19,8 @@ import type { Sheet, SheetPet } from "./sheets.ts";
 export interface ClosedDose {
   item: DueItem;
   window: DoseWindow;
+  /** Recorded already ("✏️ Record each…" may change it): its time is asked only if the form does. */
+  recorded?: true | undefined;
 }
 
 /** The pet's medications on the sheet (of `items`, when given) whose window has closed by `now`. */
@@ -42,9 +44,9 @@ export function closedDoses(
 }
 
 /**
- * Each entry entered from the paper chart, and each meal's, with its state by its item's window
- * (given before it opened, late, after it closed; a meal recorded after it closed): what the form
- * says beside it, as the post does.
+ * Each entry of an item the sheet listed, with its state by the item's window (a dose given before
+ * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
+ * as the post does.
  */
 export function offTimeStates(
   deps: Pick<Deps, "config">,
@@ -55,7 +57,7 @@ export function offTimeStates(
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
   for (const e of entries) {
-    const item = (e.paper || e.item === "meal") && pet.due.find((d) => d.item === e.item);
+    const item = pet.due.find((d) => d.item === e.item);
     if (!item) continue;
     const w = doseWindow(
       item,
@@ -187,7 +189,9 @@ export function givenAtRefusal(
  * window closed, and what it shows first (now, in the kennel's zone).
  */
 export interface TimeQuestion {
+  /** The doses not recorded yet, and those recorded already (asked only if changed). */
   labels: string[];
+  recorded?: string[] | undefined;
   /** When the (first) window closed (ISO 8601). */
   closedAt: string;
   date: string;
@@ -208,8 +212,10 @@ export function timeQuestion(
   if (closed.length === 0) return undefined;
   const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
   const repeated = repeatedHourOf(deps, closed);
+  const recorded = closed.filter((c) => c.recorded).map((c) => c.item.label);
   return {
-    labels: closed.map((c) => c.item.label),
+    labels: closed.filter((c) => !c.recorded).map((c) => c.item.label),
+    ...(recorded.length ? { recorded } : {}),
     closedAt,
     ...givenDefault(deps),
     timezone: deps.config.timezone,
@@ -223,13 +229,15 @@ const TIMED: ReadonlySet<Outcome> = new Set(["given", "refused"]);
 /**
  * The time a form said, checked for the items it writes: each item given or refused after its
  * window closed keeps it; or the words for the form's field at fault when it cannot stand (`time`,
- * or `which` of an hour that came twice, when the form asked it).
+ * or `which` of an hour that came twice, when the form asked it). Left empty (`missing`), it is
+ * asked only when the form writes such an item: a form changing only the meal, or another item,
+ * needs none.
  */
 export async function checkGiven(
   deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
   sheet: Sheet,
   pet: SheetPet,
-  given: { date: string; time: string; which?: Which | undefined } | undefined,
+  given: { date: string; time: string; which?: Which | undefined } | "missing" | undefined,
   writes: Array<{ item: ItemKey; outcome: Outcome }>,
 ): Promise<
   { ok: true; givenAt: Map<ItemKey, string> } | { ok: false; field: "time" | "which"; error: string }
@@ -240,7 +248,7 @@ export async function checkGiven(
   const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
   const closed = closedDoses(deps, sheet, pet, now, timed);
   if (closed.length === 0) return { ok: true, givenAt };
-  const read = givenInstant(given, deps.config.timezone);
+  const read = givenInstant(given === "missing" ? {} : given, deps.config.timezone);
   // Which of the hour that came twice is asked beside the time (the form asks it on such days).
   const asked = repeatedHourOf(deps, closed) !== undefined;
   if (!read.ok)

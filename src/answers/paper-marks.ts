@@ -6,10 +6,20 @@
  * paper chart: given 08:05 by JD, entered 14:00") from the record alone.
  */
 import type { Deps } from "../deps.ts";
-import type { Entry } from "../record/types.ts";
+import type { Entry, EntryQuery } from "../record/types.ts";
 
 const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
   `${request}|${bookingId}|${petId}|${item}`;
+
+/**
+ * The record's entries `q` asks for, each entered from the paper chart marked so (`withPaperMarks`):
+ * how every surface that shows a round's entries reads them, so none names who entered a paper
+ * dose as its giver (test/architecture/entry-reads.test.ts keeps the other readers to a known list).
+ */
+export async function markedEntries(deps: Pick<Deps, "record">, q: EntryQuery): Promise<Entry[]> {
+  if (!deps.record) return [];
+  return withPaperMarks(deps, await deps.record.entries(q));
+}
 
 /**
  * Sets `paper` on each of the entries entered from the paper (the same objects, so what was read

@@ -21,6 +21,7 @@ import type {
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { itemsAdded } from "./obligation-added.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
 
 /** Who recorded: the Slack user id and the name Slack shows. */
@@ -98,14 +99,17 @@ export function earlyReason(
   return undefined;
 }
 
-/** The pet's entries for its round, and its status beside what the sheet listed. */
+/**
+ * The pet's entries for its round (each from the paper chart marked so: what a form or a reply says
+ * of it names the paper's giver), and its status beside what the sheet listed.
+ */
 export async function petStatus(
   deps: Pick<Deps, "record">,
   sheet: Sheet,
   pet: SheetPet,
 ): Promise<{ entries: Entry[]; status: PetRoundStatus }> {
   const key = { date: sheet.date, round: sheet.round, bookingId: pet.bookingId, petId: pet.petId };
-  const entries = (await deps.record?.entries(key)) ?? [];
+  const entries = await markedEntries(deps, key);
   return { entries, status: petRoundStatus(key, pet.due, entries) };
 }
 

@@ -40,7 +40,10 @@ export async function tapAsks(
           : undefined;
   const { status, entries } = await petStatus(deps, sheet, pet);
   const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;
-  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only);
+  // A dose recorded already is asked of only if the form changes it (src/answers/late-entry.ts checkGiven).
+  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only).map((c) =>
+    status.current.has(c.item.item) ? { ...c, recorded: true as const } : c,
+  );
   const current = [...status.current.values()].map((e): [string, number, string] => [
     e.item,
     e.id,

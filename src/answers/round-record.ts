@@ -15,7 +15,7 @@ import type { Entry } from "../record/types.ts";
 import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
 import { describeFailure } from "./failure.ts";
 import { owedRound } from "./obligations.ts";
-import { withPaperMarks } from "./paper-marks.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
 import { latestSheet, type Sheet } from "./sheets.ts";
@@ -51,7 +51,7 @@ export async function roundRecord(
   const timezone = deps.config.timezone;
   try {
     const [entries, asNeeded, witness, owed] = await Promise.all([
-      store.entries({ date, round }).then((e) => withPaperMarks(deps, e)),
+      markedEntries(deps, { date, round }),
       prnDoses(deps, { date }),
       dayWitnesses(deps, date).catch(() => undefined),
       owedRound(deps, date, round),

@@ -9,7 +9,7 @@
 import type { Deps } from "../deps.ts";
 import { type Witness, type WitnessView, witnessProblem } from "../domain/witness.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
-import { withPaperMarks } from "./paper-marks.ts";
+import { markedEntries } from "./paper-marks.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -106,10 +106,9 @@ export async function witnessDose(
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
   const key = { date: sheet.date, round: sheet.round, bookingId: pet.bookingId, petId: pet.petId };
-  const entry = (await store.entries(key)).find((e) => e.id === entryId);
-  if (!entry) return { status: "not_needed" };
   // Entered from the paper chart: its witness is the paper's (src/domain/witness.ts).
-  await withPaperMarks(deps, [entry]);
+  const entry = (await markedEntries(deps, key)).find((e) => e.id === entryId);
+  if (!entry) return { status: "not_needed" };
   const highAlert = pet.due.find((d) => d.item === entry.item)?.highAlert;
   const existing = (await witnessesOf(store, { date: entry.date, bookingId: pet.bookingId })).get(entryId);
   const now = deps.clock.now().toISOString();

@@ -3,8 +3,9 @@
  * outcome, a reason from the list for a dose not given or refused (issue 35) with words of the
  * person's own, the note, and, when the form asked, when the doses whose window had closed were
  * given. Pure; every error is kept on the field at fault (`response_action: "errors"`), and nothing
- * is written while there is one. Whether the time given may stand (not in the future, not before the
- * pet arrived, not too early) is the listener's to check (src/answers/late-entry.ts).
+ * is written while there is one. Whether the time is needed (a dose past its window written) and may
+ * stand (not in the future, not before the pet arrived, not too early) is the listener's to check
+ * (src/answers/late-entry.ts checkGiven).
  */
 import type { GivenIfNeeded } from "../answers/record-each.ts";
 import type { SheetPet } from "../answers/sheets.ts";
@@ -42,8 +43,11 @@ export type Submission =
       ok: true;
       choices: ItemChoice[];
       ifNeeded: IfNeededChoice[];
-      /** The day and time said (YYYY-MM-DD, HH:mm, the kennel's zone), when the form asked. */
-      given?: Given | undefined;
+      /**
+       * The day and time said (YYYY-MM-DD, HH:mm, the kennel's zone), when the form asked; `missing`
+       * when left empty (asked only if the submission writes a dose past its window: checkGiven).
+       */
+      given?: Given | "missing" | undefined;
     }
   | { ok: false; errors: Record<string, string> };
 
@@ -192,7 +196,6 @@ export function readSubmission(
   const shared = cleanInput(values.note?.note?.value);
   if (shared && Array.from(shared).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   const given = m.q ? readGiven(values) : undefined;
-  if (given === "missing") errors[GIVEN_AT] = "Say when it was given: the day and the time.";
   if (Object.keys(errors).length) return { ok: false, errors };
   if (choices.length === 0 && ifNeeded.length === 0) {
     return {
@@ -205,7 +208,7 @@ export function readSubmission(
     };
   }
   const withShared = shared ? choices.map((c) => ({ ...c, note: c.note ?? shared })) : choices;
-  return { ok: true, choices: withShared, ifNeeded, ...(given && given !== "missing" ? { given } : {}) };
+  return { ok: true, choices: withShared, ifNeeded, ...(given ? { given } : {}) };
 }
 
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */

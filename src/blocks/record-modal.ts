@@ -14,14 +14,14 @@ import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
-import { lateMealWords, offTimeWords } from "../present/dose-states.ts";
+import { offTimeMark } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
   isMedicationItem,
   recordFormItems,
   roundWord,
-  timeOf,
+  timeQuestionWords,
   WHICH_WORDS,
   whichHourWords,
 } from "../present/record-form.ts";
@@ -104,30 +104,34 @@ function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
   };
 }
 
-/** "When was it given?": the day and the time (default now), in the kennel's zone. */
-function timeBlocks(q: TimeQuestion): unknown[] {
-  const which = clip(q.labels.join(", "), 600);
-  return [
+/**
+ * "When was it given?": the day and the time (default now), in the kennel's zone. `optional`
+ * ("Record each…", which may write none of the doses past their window): Slack lets it be left
+ * empty, and it is asked for only when the form writes one (src/answers/late-entry.ts checkGiven).
+ */
+function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
+  const words = timeQuestionWords(
     {
-      type: "section",
-      text: {
-        type: "mrkdwn",
-        text: truncate(
-          `⏰ The window for ${esc(which)} closed at ${timeOf(q.closedAt, q.timezone)}: when was it given? It is recorded now, as a late entry, with both times.`,
-          2900,
-        ),
-        verbatim: true,
-      },
+      open: q.labels.map((l) => clip(l, 200)),
+      recorded: (q.recorded ?? []).map((l) => clip(l, 200)),
+      closedAt: q.closedAt,
     },
+    q.timezone,
+  );
+  const maybe = optional ? { optional: true } : {};
+  return [
+    { type: "section", text: { type: "mrkdwn", text: truncate(esc(words), 2900), verbatim: true } },
     {
       type: "input",
       block_id: GIVEN_ON,
+      ...maybe,
       label: plain("Given on", 2000),
       element: { type: "datepicker", action_id: "date", initial_date: q.date },
     },
     {
       type: "input",
       block_id: GIVEN_AT,
+      ...maybe,
       label: plain(`Given at (the kennel's time, ${q.timezone})`, 2000),
       element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
     },
@@ -153,7 +157,7 @@ export interface FormClock {
   timezone: string;
   /** The hour that came twice on the day an as-needed dose's time is read on, when the clocks go back that day. */
   repeated?: { date: string; from: string; to: string } | undefined;
-  /** Each paper entry's and meal's state by its window, by entry id: its off-time mark beside it, as on the post. */
+  /** Each entry's state by its item's window, by entry id: its off-time mark beside it, as on the post. */
   states?: ReadonlyMap<number, DoseState> | undefined;
 }
 
@@ -177,11 +181,8 @@ export function recordModal(
   const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
   const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
-  if (when) blocks.push(...timeBlocks(when));
-  const offTime = (e: Entry) => {
-    const s = clock.states?.get(e.id);
-    return e.paper ? offTimeWords(s, clock.timezone) : lateMealWords(e.item, s);
-  };
+  if (when) blocks.push(...timeBlocks(when, true));
+  const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
   const recorded = entries
     .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
     .slice(-6);

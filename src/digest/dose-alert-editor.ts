@@ -6,6 +6,7 @@
  * "posted" record. Edits of one reply in one process run one after the other, each reading the store
  * afresh, so the last one shows the record as it is. A nudge is not edited.
  */
+import { markedEntries } from "../answers/paper-marks.ts";
 import { doseAlertMessage } from "../blocks/dose-alerts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
@@ -89,7 +90,8 @@ export class DoseAlertEditor {
     const alerts = await readAlerts(record, date);
     const posted = [...alerts.posted].filter(([, p]) => p.round === round && p.kind !== "nudge");
     if (posted.length === 0) return;
-    const entries = await record.entries({ date, round });
+    // Read as the post reads them: a dose entered from the paper names the paper's giver.
+    const entries = await markedEntries(this.#deps, { date, round });
     const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
     for (const [key, p] of posted) {

@@ -10,7 +10,7 @@ import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
-import { withPaperMarks } from "../answers/paper-marks.ts";
+import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
@@ -114,9 +114,7 @@ export class SheetRedraw {
     const entries =
       this.#drawn?.sheet === sheet.id
         ? this.#drawn.entries
-        : await this.#deps.record
-            .entries({ date: sheet.date, round: sheet.round })
-            .then((e) => withPaperMarks(this.#deps, e));
+        : await markedEntries(this.#deps, { date: sheet.date, round: sheet.round });
     const stale = new Set<number>();
     for (const e of entries) {
       const pet = e.paper && sheet.pets.find((p) => p.bookingId === e.bookingId && p.petId === e.petId);
@@ -142,9 +140,7 @@ export class SheetRedraw {
   /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
     const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
-      this.#deps.record
-        .entries({ date: sheet.date, round: sheet.round })
-        .then((e) => withPaperMarks(this.#deps, e)),
+      markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       owedRound(this.#deps, sheet.date, sheet.round),

@@ -20,7 +20,7 @@ import { outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
-import { lateMealWords, offTimeWords } from "./dose-states.ts";
+import { offTimeMark, offTimeWords } from "./dose-states.ts";
 import { textParts } from "./parts.ts";
 
 interface AlertDoseView {
@@ -86,8 +86,8 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
-  const late = d.item && lateMealWords(d.item, doseState(d.window, e.recordedAt, e));
-  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${late ? ` · ${late}` : ""}`;
+  const off = d.item && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
+  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${off ? ` · ${off}` : ""}`;
 }
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */

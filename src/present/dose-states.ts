@@ -70,9 +70,18 @@ export function lateMealWords(item: ItemKey, s: DoseState | undefined): string |
 }
 
 /**
- * Each dose of a pet entered from the paper chart and given off its time, and its meal recorded after
- * its window closed, by its kept window (the round post's line says so beside the entry's words, as
- * the confirmation, the record and the exports do); none without `doses`.
+ * An item's mark beside its entry, by its kept window: a dose given off its time ("⏰ given late"),
+ * tapped or entered from the paper chart alike, or a meal recorded after its window closed; else none.
+ * The round post, its replies and the record form say it as the terminal's record does.
+ */
+export function offTimeMark(item: ItemKey, s: DoseState | undefined, timezone: string): string | undefined {
+  return isMedicationItem(item) ? offTimeWords(s, timezone) : lateMealWords(item, s);
+}
+
+/**
+ * Each dose of a pet given off its time and its meal recorded after its window closed, by its kept
+ * window (`offTimeMark`: the round post's line says so beside the entry's words, as the
+ * confirmation, the record and the exports do); none without `doses`.
  */
 export function offTimeMarks(
   pet: { bookingId: number; petId: number },
@@ -85,9 +94,8 @@ export function offTimeMarks(
   if (!doses || !owed) return out;
   for (const item of owed.items) {
     const e = status.current.get(item.item);
-    if (!e || (!e.paper && item.item !== "meal")) continue;
-    const s = owedState(item, owed, e, doses.now.toISOString());
-    const words = e.paper ? offTimeWords(s, timezone) : lateMealWords(item.item, s);
+    if (!e) continue;
+    const words = offTimeMark(item.item, owedState(item, owed, e, doses.now.toISOString()), timezone);
     if (words) out.set(item.item, words);
   }
   return out;

@@ -188,10 +188,12 @@ export function petRecordLines(
   if (current.length === 0 && struck.length === 0)
     return [...notDueLines(s, open, timezone), ...overdue(s, open).map((o) => overdueLine(o, timezone))];
   const highAlert = new Map(s.due.map((d) => [d.item, d.highAlert]));
+  // Given or eaten plainly: on its time too (a mark beside an entry is never collapsed away).
   const plain = current.every(
     (e) =>
       !e.note &&
       !e.givenAt &&
+      !offTime?.get(e.item) &&
       !needsWitness(e, highAlert.get(e.item)) &&
       (e.outcome === "given" || e.outcome === "ate_all"),
   );

@@ -1,5 +1,6 @@
 /** The care record's words, for every renderer: each outcome as staff say it. */
 import type { Outcome } from "../record/types.ts";
+import { timeOf } from "./dates.ts";
 
 const OUTCOME_WORDS: Record<Outcome, string> = {
   given: "given",
@@ -68,3 +69,26 @@ export function exportGivenWords(
  * given after its window is: "⏩ recorded after its window closed".
  */
 export const MEAL_AFTER_WINDOW = "⏩ recorded after its window closed";
+
+const itIs = (labels: string[]) => (labels.length > 1 ? "they are" : "it is");
+const isAre = (labels: string[]) => (labels.length > 1 ? "are" : "is");
+
+/**
+ * The question of a form recording after a dose's window closed (issue 35): "⏰ The window for
+ * Rimadyl 50 mg closed at 10:00: when was it given? Recorded here, it is kept as a late entry, with
+ * both times."; a dose recorded already (`recorded`) is asked of only if the form changes it, and
+ * says so, never that it "is recorded now".
+ */
+export function timeQuestionWords(
+  q: { open: string[]; recorded: string[]; closedAt: string },
+  timezone: string,
+) {
+  const at = timeOf(q.closedAt, timezone);
+  const recorded = q.recorded.join(", ");
+  if (q.open.length === 0)
+    return `⏰ The window for ${recorded} closed at ${at}; ${itIs(q.recorded)} recorded already. Changed here, say when it was given: the change is kept as a late entry, with both times.`;
+  const more = q.recorded.length
+    ? ` ${recorded} ${isAre(q.recorded)} recorded already: the time is asked only for a change.`
+    : "";
+  return `⏰ The window for ${q.open.join(", ")} closed at ${at}: when was it given? Recorded here, it is kept as a late entry, with both times.${more}`;
+}

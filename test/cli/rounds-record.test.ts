@@ -75,7 +75,9 @@ describe("kennel-desk rounds with the care record", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("pets recorded");
-    expect(run.stdout).toContain("✅ 10:00 Jane");
+    // Recorded at 10:00, after its window closed at 09:30: marked so, never collapsed to "✅ 10:00 Jane".
+    expect(run.stdout).toContain("ate all 10:00 Jane · ⏩ recorded after its window closed");
+    expect(run.stdout).not.toContain("✅ 10:00 Jane");
     // The round post as Slack shows it after that tap (drawn again from the kept sheet and the
     // store) says the same, line by line.
     const { problem, ...record } = (await keptSheetRecord(deps, sheet)) as SheetRecord & {

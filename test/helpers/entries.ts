@@ -32,25 +32,3 @@ export function keptEntry(over: Partial<Entry> & { date: string }): Entry {
     ...over,
   } as Entry;
 }
-
-/**
- * A dose (item med:1) of the morning round of `date` that JS gave at `given` (HH:MM, UTC), entered
- * from the paper chart by Sam at 13:04; `over` set over it (its booking and pet).
- */
-export const paperDose = (date: string, given: string, over: Partial<Entry> = {}): Entry =>
-  keptEntry({
-    date,
-    item: "med:1",
-    itemText: "Rimadyl 50 mg",
-    outcome: "given",
-    givenAt: `${date}T${given}:00Z`,
-    recordedAt: `${date}T13:04:00Z`,
-    userId: "U0SAM",
-    userName: "Sam",
-    paper: { by: "JS" },
-    ...over,
-  });
-
-/** Sam's record at 13:05 of `date` of the morning round's meal eaten in full (after its window closed); `over` set over it. */
-export const lateMeal = (date: string, over: Partial<Entry> = {}): Entry =>
-  keptEntry({ date, recordedAt: `${date}T13:05:00Z`, userId: "U0SAM", userName: "Sam", ...over });

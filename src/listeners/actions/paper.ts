@@ -8,7 +8,6 @@
 import type { App } from "@slack/bolt";
 import { enterFromPaper, paperRound } from "../../answers/paper-enter.ts";
 import { paperEntered } from "../../answers/paper-entered.ts";
-import { withPaperMarks } from "../../answers/paper-marks.ts";
 import { petStatus } from "../../answers/record-round.ts";
 import type { Sheet } from "../../answers/sheets.ts";
 import { paperEnter } from "../../blocks/buttons.ts";
@@ -105,9 +104,8 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
     async run(f) {
       const pet = pickedPet(formValue(f.values)(PICKED_PET), f.found.pets);
       if (!pet) return await f.atFields({ [PICKED_PET]: "Choose the pet whose doses are on the paper." });
+      // A dose entered from the paper already names the paper's giver (petStatus reads its mark).
       const { status } = await petStatus(deps, f.found.sheet, pet);
-      // A dose entered from the paper already names the paper's giver, not who entered it.
-      await withPaperMarks(deps, [...status.current.values()]);
       const meta = { s: f.found.sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
       const doc = paperPetDoc(f.found.sheet, pet, status.current, deps.config.timezone);
       const view = paperPetModal(sealed(deps, paperPetForm, meta), doc);

@@ -1,0 +1,149 @@
+/**
+ * "✏️ Record each…" opened and submitted as the record buttons' listeners do
+ * (src/listeners/actions/record-tap.ts, record-submit.ts), on a real SQLite record whose entries were
+ * written as `kennel-desk record enter` and a tap write them: its "Recorded:" line names a paper
+ * dose's giver and who entered it apart, its off-time mark beside it, as the post does; after a
+ * dose's window closed, the time is asked only for a dose the submission writes, and the form never
+ * says a dose recorded already "is recorded now".
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { checkGiven, timeQuestion } from "../../src/answers/late-entry.ts";
+import { enterFromPaper } from "../../src/answers/paper-enter.ts";
+import { formClock, recordEach } from "../../src/answers/record-each.ts";
+import { recordItems } from "../../src/answers/record-round.ts";
+import { tapAsks } from "../../src/answers/record-tap.ts";
+import { type Sheet, type SheetPet, saveSheet } from "../../src/answers/sheets.ts";
+import type { FormValues } from "../../src/blocks/modal.ts";
+import { readSubmission } from "../../src/blocks/record-form.ts";
+import { GIVEN_AT, type ModalMeta, recordModal } from "../../src/blocks/record-modal.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { Deps } from "../../src/deps.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { biscuitMorning } from "../helpers/paper.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+const DATE = "2026-11-24";
+let at = Date.parse(`${DATE}T07:40:00Z`);
+const clock = { now: () => new Date(at) };
+const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+const stay = { checkInDate: `${DATE}T00:00:00Z`, checkOutDate: "2026-11-26T10:00:00Z" };
+const kennel = { getBooking: async () => ({ data: stay }) } as unknown as Deps["kennel"];
+const sam = { userId: "U0SAM", userName: "Sam Lee" };
+const pick = (value: string) => ({ outcome: { selected_option: { value } } });
+let store: CareRecordStore;
+let sheet: Sheet;
+let pet: SheetPet;
+const deps = () => ({ record: store, config, clock, log: silentLogger(), kennel });
+const now = (time: string) => {
+  at = Date.parse(`${DATE}T${time}:00Z`);
+};
+
+/** The form Sam's "✏️ Record each…" opens now: its metadata and its text. */
+async function openForm(): Promise<{ meta: ModalMeta; text: string }> {
+  const asks = await tapAsks(deps(), { sheet, pet, day: "today" }, "each");
+  const when = timeQuestion(deps(), asks.closed);
+  const meta: ModalMeta = {
+    s: sheet.id,
+    b: pet.bookingId,
+    p: pet.petId,
+    c: "C1",
+    t: "1.1",
+    cur: asks.current,
+    ...(when ? { q: 1 as const } : {}),
+  };
+  const drawn = { ...formClock(deps(), sheet), states: asks.states };
+  const view = recordModal("sealed", meta, sheet, pet, asks.entries, drawn, asks.ask, when);
+  return { meta, text: JSON.stringify(view) };
+}
+
+/** The form submitted with `values`: the errors at its fields, or what was written. */
+async function submit(meta: ModalMeta, values: FormValues, key: string) {
+  const sub = readSubmission(meta, pet, values);
+  if (!sub.ok) return { errors: sub.errors };
+  const checked = await checkGiven(deps(), sheet, pet, sub.given, sub.choices);
+  if (!checked.ok) return { errors: { [GIVEN_AT]: checked.error } };
+  const cur = new Map(meta.cur.map(([item, id]) => [item, id]));
+  const writes = sub.choices.map((c) => ({
+    ...c,
+    supersedes: cur.get(c.item),
+    givenAt: checked.givenAt.get(c.item),
+  }));
+  const done = await recordEach(deps(), sheet, pet, { writes, ifNeeded: sub.ifNeeded }, sam, key);
+  if (done.status === "fields") return { errors: done.errors };
+  return { written: done.result?.status === "recorded" ? done.result.entries : [] };
+}
+
+beforeEach(async () => {
+  now("07:40");
+  store = scratchRecord(clock);
+  sheet = await saveSheet({ record: store }, biscuitMorning(DATE, ["Rimadyl 50 mg", "Apoquel 16 mg"]));
+  pet = sheet.pets[0] as SheetPet;
+});
+
+describe("Record each… from the record", () => {
+  it("a dose entered from the paper chart reads as on the post: its giver and who entered it apart, off its time marked", async () => {
+    now("13:00");
+    const entered = await enterFromPaper(
+      deps(),
+      sheet,
+      pet,
+      [{ item: "med:1", mark: "given", time: "06:00", by: "JS" }],
+      sam,
+      "cli:paper:1",
+    );
+    expect(entered.status).toBe("recorded");
+    now("13:01");
+    const { text } = await openForm();
+    expect(text).toContain(
+      "Rimadyl 50 mg from the paper chart: given 06:00 by JS, entered 13:00 by Sam Lee · ⏪ given before its window opened",
+    );
+    expect(text).not.toContain("recorded 13:00 Sam Lee");
+  });
+
+  it("asks the time only for a dose it writes: the meal alone needs none; the form never says a recorded dose 'is recorded now'", async () => {
+    const tapped = await recordItems(
+      deps(),
+      sheet,
+      pet,
+      [
+        { item: "med:1", outcome: "given" },
+        { item: "med:2", outcome: "given" },
+      ],
+      sam,
+      "tap:1",
+    );
+    expect(tapped.status).toBe("recorded");
+    now("13:10");
+    const { meta, text } = await openForm();
+    expect(meta.q).toBe(1);
+    expect(text).not.toContain("recorded now");
+    expect(text).toContain(
+      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30; they are recorded already. Changed here, say when it was given",
+    );
+    // Slack lets the time be left empty on this form: it is asked for below only when needed.
+    expect(text).toMatch(/"block_id":"given_at","optional":true/);
+    // Only the meal, the time left empty: written, no time asked.
+    const meal = await submit(meta, { "it:meal": pick("ate_all") }, "view:1");
+    expect(meal).toMatchObject({ written: [{ item: "meal", outcome: "ate_all" }] });
+    // A change to a dose past its window, the time left empty: asked, nothing written.
+    const again = await openForm();
+    const refused = await submit(again.meta, { "it:med:1": pick("refused") }, "view:2");
+    expect(refused).toEqual({ errors: { [GIVEN_AT]: "Say when it was given: the day and the time." } });
+  });
+
+  it("a dose not recorded yet past its window is asked when it was given, kept as a late entry", async () => {
+    now("13:10");
+    const { meta, text } = await openForm();
+    expect(text).toContain(
+      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30: when was it given? Recorded here, it is kept as a late entry, with both times.",
+    );
+    const given = {
+      "it:med:1": pick("given"),
+      given_on: { date: { selected_date: DATE } },
+      given_at: { time: { selected_time: "08:05" } },
+    };
+    const done = await submit(meta, given, "view:3");
+    expect(done).toMatchObject({ written: [{ item: "med:1", givenAt: `${DATE}T08:05:00.000Z` }] });
+  });
+});
