@@ -159,11 +159,6 @@ async function checkCells(
   const { status } = await petStatus(deps, sheet, pet);
   const { kennel } = deps;
   const stay = kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
-  // Recorded already by another request: read with its paper mark, so its words name the paper's giver.
-  const had = cells
-    .map((c) => status.current.get(c.item))
-    .filter((e): e is Entry => e !== undefined && e.requestKey !== requestKey);
-  await withPaperMarks(deps, had);
   const out: Checked = { writes: [], marks: [] };
   const seen = new Set<ItemKey>();
   for (const cell of cells) {
