@@ -166,10 +166,10 @@ function eventLoopBusy(): () => number {
 /**
  * Checks `releaseAfterBursts` every `everyMs` on a timer that never keeps the process running, and
  * from now on lets V8's heap grow in small steps (`favourSmallHeap`; `favour` a test's own). Called
- * once the bot listens, not before its start: set at the start, the small steps made the start's
- * own burst (its modules, today's record read, the tap's path run once) collect often and left the
- * heap's next full collection due within the first taps after a restart (issue 48); set here, the
- * next collection sizes the heap in small steps, and the start's work is never collected for twice.
+ * once the bot listens, not before its start: set at the start, the start's own burst (its modules,
+ * today's record read, the tap's path run once) sized the heap in small steps and left its next full
+ * collection due within the first taps after a restart (in each of main's five runs measured: issue
+ * 48 in docs/benchmarks.md); set here, the next collection sizes the heap in small steps.
  */
 export function watchMemory(
   everyMs = 1_000,
