@@ -24,6 +24,9 @@
  *
  *   npm run bench:record-slack              30 taps a second for 60 s
  *   npm run bench:record-slack -- --short   30 taps a second for 10 s
+ *
+ * BENCH_BOT=path/to/main.js measures another build; BENCH_BOT_NODE_OPTIONS is added to the bot's
+ * NODE_OPTIONS (a profile of both its runs: `--cpu-prof --cpu-prof-dir=…`), not the baseline's.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -91,7 +94,7 @@ const botOptions = {
     // window closes a tap asks when the dose was given: issue 35).
     ROUNDS_TIMES: ROUNDS_JUST_PAST,
     MALLOC_MMAP_THRESHOLD_: "32768",
-    NODE_OPTIONS: "--max-semi-space-size=2",
+    NODE_OPTIONS: `--max-semi-space-size=2 ${process.env.BENCH_BOT_NODE_OPTIONS ?? ""}`.trim(),
   },
 };
 let bot = await startBot(botOptions);
@@ -398,6 +401,13 @@ const acks = sent.map((s) => s.ackMs);
 const knownAcks = knownTaps.map((s) => s.ackMs);
 const firstAcks = sent.filter((s) => s.first && !s.restarted && !knownTaps.includes(s)).map((s) => s.ackMs);
 const restartAcks = sent.filter((s) => s.restarted).map((s) => s.ackMs);
+progress(
+  `the restart's taps' acks in the order sent: ${sent
+    .filter((s) => s.restarted)
+    .sort((a, b) => a.sentAt - b.sentAt)
+    .map((s) => Math.round(s.ackMs))
+    .join(", ")} ms`,
+);
 const restartLost = sent.filter((s) => s.restarted && !byPetRound.get(entryKeyOf(s.tap))?.length);
 const refusedAcks = sent.filter((s) => s.status !== 200).length;
 

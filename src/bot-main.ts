@@ -23,7 +23,7 @@ import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { terminalLog } from "./log-lines.ts";
 import { installProcessGuards } from "./process/guards.ts";
-import { favourSmallHeap, releaseIdleMemory, watchMemory } from "./process/memory.ts";
+import { releaseIdleMemory, watchMemory } from "./process/memory.ts";
 import { stopWithParent } from "./process/parent.ts";
 import { StoreError } from "./record/errors.ts";
 import { DataFolderError } from "./record/folder.ts";
@@ -217,7 +217,6 @@ export async function main(
   }
   const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
   if (guard) installProcessGuards(process, log);
-  favourSmallHeap();
   // Signals first: a stop that arrives during start-up still finishes the commands in flight.
   const stopRequested = new Promise<string>((resolve) => {
     process.once("SIGTERM", () => resolve("SIGTERM"));

@@ -4,8 +4,10 @@
  * and the plans post (src/listeners/plan-redraw.ts). Redraws of one message run one after the other,
  * each drawing from the store when it starts, so the last one is current; with `join`, a redraw
  * asked for while one waits behind the one in flight shares it (it reads the store after their
- * commits), so a burst of taps makes one more chat.update, not one each. Nothing is read back from
- * Slack: the message equals the record.
+ * commits), so a burst of taps makes one more chat.update, not one each. A redraw begins once the
+ * requests already waiting on the server's sockets are read (`afterWaitingRequests`), so in a burst
+ * each tap's commit and ack go before the drawing of the taps before it (issue 48). Nothing is read
+ * back from Slack: the message equals the record.
  */
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
@@ -64,6 +66,16 @@ export async function replaceMessage(
   }
 }
 
+/**
+ * Resolves once the event loop has read what is waiting on its sockets (a full turn of the loop: its
+ * I/O is read between the two checks). Drawing a message is the heaviest work after a tap's ack, all
+ * of it on the event loop (the store's reads are synchronous), so without this a burst's next tap was
+ * not even read until the tap before it had drawn its message, and its ack waited for that drawing:
+ * most in a new process, where the drawing runs slowest (issue 48, the first tap after a restart).
+ */
+const afterWaitingRequests = (): Promise<void> =>
+  new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
 export class MessageRedraw {
   readonly #deps: BotDeps;
   /** One redraw at a time per message, each reading the store afresh: the last one wins, and is current. */
@@ -81,13 +93,15 @@ export class MessageRedraw {
    */
   redraw(at: { channel: string; ts: string }, what: string, draw: () => Promise<boolean>): Promise<boolean> {
     return this.#messages.run(`${at.channel}:${at.ts}`, () =>
-      draw().catch((error: unknown) => {
-        this.#deps.log.warn(
-          { channel: at.channel, ts: at.ts, err: words(error) },
-          `could not redraw ${what}`,
-        );
-        return false;
-      }),
+      afterWaitingRequests()
+        .then(draw)
+        .catch((error: unknown) => {
+          this.#deps.log.warn(
+            { channel: at.channel, ts: at.ts, err: words(error) },
+            `could not redraw ${what}`,
+          );
+          return false;
+        }),
     );
   }
 }

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { MessageRedraw } from "../../src/listeners/message-redraw.ts";
@@ -46,5 +48,30 @@ describe("one message redrawn at a time", () => {
     const failed = redraw.redraw(at, "the message", () => Promise.reject(new Error("boom")));
     expect(await failed).toBe(false);
     expect(await redraw.redraw(at, "the message", () => Promise.resolve(true))).toBe(true);
+  });
+});
+
+describe("a burst's taps read before the drawing of the ones before them", () => {
+  it("a request already waiting on a socket is read before a redraw draws", async () => {
+    const order: string[] = [];
+    const server = createServer((socket) => socket.on("data", () => order.push("the next tap read")));
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    const accepted = once(server, "connection");
+    const client: Socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    await Promise.all([accepted, once(client, "connect")]);
+    try {
+      // The next tap arrives (its bytes are on the server's socket) as a committed tap asks for its redraw.
+      client.write("POST /slack/events");
+      const redraw = new MessageRedraw(deps, { join: true });
+      const drawn = await redraw.redraw(at, "the message", async () => {
+        order.push("the message drawn");
+        return true;
+      });
+      expect(drawn).toBe(true);
+      expect(order).toEqual(["the next tap read", "the message drawn"]);
+    } finally {
+      client.destroy();
+      server.close();
+    }
   });
 });
