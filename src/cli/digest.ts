@@ -5,12 +5,8 @@
  * so it is posted at most once per day and kind, and completely.
  */
 
-import { chartPost } from "../answers/chart-post.ts";
-import { dayReport } from "../answers/day.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
-import { dayReview } from "../answers/review.ts";
 import { currentRound } from "../answers/rounds.ts";
-import { tomorrowCheck } from "../answers/today.ts";
 import { type Config, ConfigError, type ConfigProblem, type DigestKind, requireKennel } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type PostKind, roundOfPost, roundPost, type ScheduledPost } from "../digest/posts.ts";
@@ -19,24 +15,15 @@ import { reviewTime } from "../domain/review-time.ts";
 import { roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { createKennelClient } from "../kennel/client.ts";
-import { chartPostDoc } from "../present/chart-post.ts";
-import { reviewDoc } from "../present/review.ts";
 import { recordKennel } from "../record/kennel.ts";
 import { openCareRecord } from "../record/open.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
-import { docText } from "../text/doc.ts";
-import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
-import { addDays, localDate } from "../time.ts";
-import { type CliContext, dayOption, HELP_HINT, readOptions, textOptions } from "./context.ts";
-import {
-  keptRoundText,
-  laterRoundPost,
-  readRecord,
-  roundOfAnotherDay,
-  roundPostText,
-} from "./digest-rounds.ts";
-import { welfareDigestPosts, welfarePostText } from "./digest-welfare.ts";
+import { localDate } from "../time.ts";
+import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
+import { inRoundsChannel, printPosts } from "./digest-print.ts";
+import { readRecord, roundOfAnotherDay } from "./digest-rounds.ts";
+import { welfareDigestPosts } from "./digest-welfare.ts";
 import { requireStore } from "./record-store.ts";
 
 type Content = DigestKind | "rounds" | "tomorrow" | "welfare" | "welfare-due" | "review" | "chart";
@@ -53,8 +40,6 @@ const CONTENTS: readonly Content[] = [
 const isWelfare = (c: Content): c is "welfare" | "welfare-due" => c === "welfare" || c === "welfare-due";
 /** The posts that go to ROUNDS_CHANNEL: a round's sheet, and the manager's daily review (issue 50). */
 const inRounds = (c: Content) => c === "rounds" || c === "review" || c === "chart";
-const inRoundsChannel = (kind: string) =>
-  roundOfPost(kind) !== undefined || kind === "review" || kind === "chart";
 
 /** The Slack Web API client: the bot's own factory (retries, timeout, SLACK_API_URL, logging). */
 function slackClient(ctx: CliContext) {
@@ -178,18 +163,25 @@ export async function run(ctx: CliContext): Promise<number> {
   // The day's review reads the care record, to post or only to print: without it there is nothing to review.
   // Read-only: a record that does not exist is said, never made (a dry run writes nothing).
   const reviewRecord = kinds.includes("review") ? (await requireStore(ctx)).store : undefined;
-  if (reviewRecord) deps.record = reviewRecord;
   if (dryRun) {
     // Today's round already posted is shown as it was kept: its sheet read from the record, read only.
     const kept = kinds.some((k) => roundOfPost(k)) && date === today ? await readRecord(ctx) : undefined;
     try {
-      await printPosts(ctx, deps, { kinds, welfare, date, json: values.json === true, kept });
+      await printPosts(ctx, deps, {
+        kinds,
+        welfare,
+        date,
+        json: values.json === true,
+        kept,
+        review: reviewRecord,
+      });
     } finally {
       await reviewRecord?.close();
       await kept?.close();
     }
     return 0;
   }
+  if (reviewRecord) deps.record = reviewRecord;
   const posts: ScheduledPost[] = kinds.map(
     (kind) =>
       welfare.find((p) => p.kind === kind) ?? {
@@ -227,84 +219,6 @@ export async function run(ctx: CliContext): Promise<number> {
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);
   return 0;
-}
-
-/**
- * --dry-run: each post as it would go to Slack (--json: Block Kit, parent and thread replies), or as
- * a reader sees it (each one's document as text: the same words and order).
- */
-async function printPosts(
-  ctx: CliContext,
-  deps: Deps,
-  o: {
-    kinds: PostKind[];
-    welfare: ScheduledPost[];
-    date: string;
-    json: boolean;
-    /** The care record, read only: a round already posted today is shown as kept. */
-    kept: CareRecordStore | undefined;
-  },
-): Promise<void> {
-  const { config, io } = ctx;
-  const { kinds, welfare, date } = o;
-  const keptRound = async (kind: PostKind) => {
-    const round = roundOfPost(kind);
-    return round && o.kept ? { round, deps: { ...deps, record: o.kept } } : undefined;
-  };
-  if (o.json) {
-    const [{ composePost }, { keptRoundPost }] = await Promise.all([
-      import("../digest/compose.ts"),
-      import("../digest/round-post.ts"),
-    ]);
-    const posts = [];
-    for (const kind of kinds) {
-      const k = await keptRound(kind);
-      const kept = k && (await keptRoundPost(k.deps, k.round, date));
-      if (kept) {
-        posts.push({ kind, date, alreadyPosted: true, ...kept });
-        continue;
-      }
-      const post = laterRoundPost(deps, kind, date) ?? composePost(deps, kind, date);
-      posts.push({ kind, date, ...(await post) });
-    }
-    io.stdout.write(`${JSON.stringify(posts, null, 2)}\n`);
-    return;
-  }
-  const texts = [];
-  for (const kind of kinds) {
-    const mine = welfare.find((p) => p.kind === kind);
-    const setting = mine ? "WELFARE_CHANNEL" : inRoundsChannel(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
-    const channel = mine
-      ? mine.channel
-      : inRoundsChannel(kind)
-        ? config.rounds.channel
-        : config.digest?.channel;
-    const k = await keptRound(kind);
-    const kept = k && (await keptRoundText(k.deps, k.round, date, textOptions(ctx)));
-    const where = kept
-      ? "already posted: kept in the care record"
-      : channel
-        ? `would be posted in ${channel}`
-        : `${setting} not set`;
-    texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? (await postText(deps, kind, date, textOptions(ctx)))}`,
-    );
-  }
-  io.stdout.write(`${texts.join("\n\n")}\n`);
-}
-
-/** A post's text: the answer it is drawn from, as the terminal shows it (the post's own document). */
-async function postText(deps: Deps, kind: PostKind, date: string, o: TextOptions): Promise<string> {
-  if (kind === "departures" || kind === "arrivals")
-    return dayText(await dayReport(deps, kind, date, { wholeDay: true }), o);
-  if (kind === "tomorrow") return tomorrowText(await tomorrowCheck(deps, addDays(date, 1)), o);
-  if (welfareKindOf(kind)) return welfarePostText(deps, kind, date, o);
-  if (kind === "review")
-    return docText(reviewDoc(await dayReview(deps, date), { timezone: deps.config.timezone }), o);
-  if (kind === "chart") return docText(chartPostDoc(await chartPost(deps, addDays(date, 1))), o);
-  const round = roundOfPost(kind);
-  if (!round) throw new Error(`Nothing shows the "${kind}" post as text.`);
-  return roundPostText(deps, round, date, o);
 }
 
 function outcomeLine(

@@ -9,9 +9,8 @@
 
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
-import { keptSheetRecord, roundRecord } from "../answers/round-record.ts";
+import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
-import { latestSheet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -33,6 +32,14 @@ async function sheetNow(deps: Deps, round: Round, date: string) {
   if (date === today) return draftSheet(await roundReport(deps, round, date), { timezone });
   const reference = referenceRoundWords(dayHeading(date), date < today);
   return draftSheet(await roundReport(deps, round, date, { keepPlans: false }), { timezone, reference });
+}
+
+/** A round with no kept sheet: the sheet now, with whatever is recorded. */
+async function roundNow(deps: Deps, round: Round, date: string) {
+  const found = await roundRecord(deps, round, date);
+  const sheet = await sheetNow(deps, round, date);
+  const { problem, ...record } = found ?? { entries: [], timezone: deps.config.timezone };
+  return { sheet, record, problem };
 }
 
 export async function run(ctx: CliContext): Promise<number> {
@@ -57,13 +64,11 @@ export async function run(ctx: CliContext): Promise<number> {
   try {
     const round = asked.round ?? currentRound(deps);
     if (values.json === true) return print(ctx, await roundReport(deps, round, date), true, () => "");
-    const kept = await latestSheet(deps, date, round);
-    // A plan saved or confirmed since the sheet was kept, and its medicines: as Slack redraws it.
-    const record = kept ? await keptSheetRecord(deps, kept) : await roundRecord(deps, round, date);
-    const sheet = kept ?? (await sheetNow(deps, round, date));
-    const { problem, ...drawn } = record ?? { entries: [], timezone: config.timezone };
+    // The sheet kept, with a plan saved or confirmed since and its medicines: as Slack redraws it.
+    const { sheet, record, problem } =
+      (await keptRoundNow(deps, round, date)) ?? (await roundNow(deps, round, date));
     // The round once, as a terminal has it: no messages, so one progress line for every pet.
-    const docs = sheetDocs(wholeSheet(sheet), drawn, { problem });
+    const docs = sheetDocs(wholeSheet(sheet), record, { problem });
     return print(ctx, undefined, false, () => roundSheetText(docs, textOptions(ctx)));
   } finally {
     await close();
