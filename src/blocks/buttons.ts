@@ -42,19 +42,25 @@ export function readJson<T extends z.ZodType>(
 
 /**
  * A button: its state's schema (short keys on the wire, within Slack's 2000 characters) and, for a
- * button a listener answers with named values, how its keys read (`names`).
+ * button a listener answers with named values, how its keys read (`names`). The schema is built at
+ * the button's first encode or decode, not when the module loads (issue 48, a leaner start).
  */
 export function defineButton<T extends z.ZodType, N = z.infer<T>>(
   id: string,
-  schema: T,
+  makeSchema: () => T,
   names?: (state: z.infer<T>) => N,
 ): ButtonKind<z.infer<T>, N> {
-  const decode = (value: string | undefined) => readJson(schema, value, 2000);
+  let built: T | undefined;
+  const schema = () => {
+    built ??= makeSchema();
+    return built;
+  };
+  const decode = (value: string | undefined) => readJson(schema(), value, 2000);
   return {
     id,
     // "_next" as well as ":next": buttons on messages posted before the ids were unified still work.
     pattern: new RegExp(`^${id}([_:][\\w-]+)?$`),
-    encode: (state) => JSON.stringify(schema.parse(state)),
+    encode: (state) => JSON.stringify(schema().parse(state)),
     decode,
     read(value) {
       const state = decode(value);
@@ -65,35 +71,34 @@ export function defineButton<T extends z.ZodType, N = z.infer<T>>(
   };
 }
 
-const page = z.number().int().min(1).max(100_000);
-const recordId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const isoDate = z.string().refine(isIsoDate);
+const page = () => z.number().int().min(1).max(100_000);
+const recordId = () => z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const isoDate = () => z.string().refine(isIsoDate);
 
 /** Previous/Next on /arrivals and /departures. */
-export const dayPage = defineButton(
-  "day_page",
-  z.object({ k: z.enum(["arrivals", "departures"]), d: isoDate, p: page }),
+export const dayPage = defineButton("day_page", () =>
+  z.object({ k: z.enum(["arrivals", "departures"]), d: isoDate(), p: page() }),
 );
 /** Previous/Next on /inhouse. */
-export const housePage = defineButton("house_page", z.object({ d: isoDate, p: page }));
-export const openPet = defineButton("pet_open", z.object({ p: recordId }));
-export const openCustomer = defineButton("customer_open", z.object({ c: recordId }));
-export const openBooking = defineButton("booking_open", z.object({ b: recordId }));
+export const housePage = defineButton("house_page", () => z.object({ d: isoDate(), p: page() }));
+export const openPet = defineButton("pet_open", () => z.object({ p: recordId() }));
+export const openCustomer = defineButton("customer_open", () => z.object({ c: recordId() }));
+export const openBooking = defineButton("booking_open", () => z.object({ b: recordId() }));
 /** A booking's owner's contacts, for the one who clicked (tomorrow's check). */
-export const ownerContacts = defineButton("owner_contacts", z.object({ b: recordId }));
+export const ownerContacts = defineButton("owner_contacts", () => z.object({ b: recordId() }));
 /** "Stay record" on departures and /booking: the stay's full care record, only for the one who clicked. */
-export const stayRecordButton = defineButton("stay_record", z.object({ b: recordId }));
-export const customerBookingsPage = defineButton("customer_bookings", z.object({ c: recordId, p: page }));
-const query = z.object({ q: z.string().min(1).max(300), p: page });
+export const stayRecordButton = defineButton("stay_record", () => z.object({ b: recordId() }));
+export const customerBookingsPage = defineButton("customer_bookings", () =>
+  z.object({ c: recordId(), p: page() }),
+);
+const query = () => z.object({ q: z.string().min(1).max(300), p: page() });
 export const petsPage = defineButton("pets_page", query);
 export const customersPage = defineButton("customers_page", query);
-export const bookingsPage = defineButton(
-  "bookings_page",
-  z.object({ q: z.string().max(300), t: isoDate, p: page }),
+export const bookingsPage = defineButton("bookings_page", () =>
+  z.object({ q: z.string().max(300), t: isoDate(), p: page() }),
 );
 /** The Today home's buttons: which list to answer. */
-export const homeList = defineButton(
-  "home_list",
+export const homeList = defineButton("home_list", () =>
   z.object({
     l: z.enum([
       "arrivals",
@@ -113,23 +118,31 @@ export const homeList = defineButton(
  * "🖨 Chart" on a round post (`d`: its day) and on Home (no day: today, when tapped): the day's
  * medication chart on paper (src/answers/chart.ts), as a file in the tapper's messages with the app.
  */
-export const chartButton = defineButton("day_chart", z.object({ d: isoDate.optional() }), ({ d }) => ({
-  date: d,
-}));
+export const chartButton = defineButton(
+  "day_chart",
+  () => z.object({ d: isoDate().optional() }),
+  ({ d }) => ({
+    date: d,
+  }),
+);
 
 /**
  * "📄 Enter from paper…" on a round post (`s`: its kept sheet, issue 50): opens the form that asks
  * which pet, then that pet's doses as the chart on paper says them.
  */
-export const paperEnter = defineButton("paper_enter", z.object({ s: recordId }), ({ s }) => ({ sheetId: s }));
+export const paperEnter = defineButton(
+  "paper_enter",
+  () => z.object({ s: recordId() }),
+  ({ s }) => ({ sheetId: s }),
+);
 
 /**
  * A pet on a kept round sheet (src/answers/sheets.ts): the sheet's id, the booking and the pet; what
  * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
  * the items not recorded yet; "Record each…" opens the modal.
  */
-const sheetPetRef = z.object({ s: recordId, b: recordId, p: recordId });
-export type SheetPetButton = z.infer<typeof sheetPetRef>;
+const sheetPetRef = () => z.object({ s: recordId(), b: recordId(), p: recordId() });
+export type SheetPetButton = z.infer<ReturnType<typeof sheetPetRef>>;
 /** A pet on a kept sheet, named. */
 export interface SheetPetIds {
   sheetId: number;
@@ -146,18 +159,18 @@ export const recordEach = defineButton("rec_each", sheetPetRef, sheetPetIds);
  */
 export const recordWitness = defineButton(
   "rec_wit",
-  z.union([sheetPetRef.extend({ e: recordId }), sheetPetRef.extend({ n: recordId })]),
+  () => z.union([sheetPetRef().extend({ e: recordId() }), sheetPetRef().extend({ n: recordId() })]),
   (w) => ({ ...sheetPetIds(w), ...("e" in w ? { entryId: w.e } : { prnId: w.n }) }),
 );
 
-const versionRef = z.object({ v: recordId });
-const versionId = ({ v }: z.infer<typeof versionRef>) => ({ versionId: v });
+const versionRef = () => z.object({ v: recordId() });
+const versionId = ({ v }: z.infer<ReturnType<typeof versionRef>>) => ({ versionId: v });
 /** A pet's care plan (a kept version): opens its form (Confirm, Edit items…). */
 export const planOpen = defineButton("plan_open", versionRef, versionId);
 /** "✏️ Edit…" beside an item on the plan's form: opens its edit form over it (`k`: the item; none: every item). */
 export const planEdit = defineButton(
   "plan_edit",
-  versionRef.extend({ k: itemKey.optional() }),
+  () => versionRef().extend({ k: itemKey().optional() }),
   ({ v, k }) => ({
     versionId: v,
     item: k,
@@ -167,9 +180,13 @@ export const planEdit = defineButton(
  * An answer to one of the plan form's questions (issue 44): a radio button whose value is the
  * answer's id; the question is its block's (`q:<question id>`), the version the form's sealed metadata's.
  */
-export const planAnswer = defineButton("plan_answer", z.object({ a: z.string().max(4) }), ({ a }) => ({
-  answer: a,
-}));
+export const planAnswer = defineButton(
+  "plan_answer",
+  () => z.object({ a: z.string().max(4) }),
+  ({ a }) => ({
+    answer: a,
+  }),
+);
 
 /**
  * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post
@@ -177,17 +194,21 @@ export const planAnswer = defineButton("plan_answer", z.object({ a: z.string().m
  */
 export const prnGive = defineButton(
   "prn_give",
-  z.object({ b: recordId, p: recordId, s: recordId.optional() }),
+  () => z.object({ b: recordId(), p: recordId(), s: recordId().optional() }),
   ({ b, p, s }) => ({ bookingId: b, petId: p, sheetId: s }),
 );
 /** The follow-up's answer, in one tap: an as-needed dose (its id in the record) and how it worked. */
 export const prnEffect = defineButton(
   "prn_effect",
-  z.object({ d: recordId, e: z.enum(["helped", "no_change", "worse"]) }),
+  () => z.object({ d: recordId(), e: z.enum(["helped", "no_change", "worse"]) }),
   ({ d, e }) => ({ doseId: d, effect: e }),
 );
 /** "📝 With a note…" on the follow-up: the effect's form. */
-export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }), ({ d }) => ({ doseId: d }));
+export const prnEffectNote = defineButton(
+  "prn_note",
+  () => z.object({ d: recordId() }),
+  ({ d }) => ({ doseId: d }),
+);
 
 /**
  * Medicine custody (issue 49): "💊 Medicines in…" on the round post, the pet's card and /booking opens
@@ -197,21 +218,29 @@ export const prnEffectNote = defineButton("prn_note", z.object({ d: recordId }),
  */
 const stayPet = ({ b, p }: { b: number; p: number }) => ({ bookingId: b, petId: p });
 const medicine = ({ m }: { m: number }) => ({ custodyId: m });
-export const custodyOpen = defineButton("custody_open", z.object({ b: recordId, p: recordId }), stayPet);
+export const custodyOpen = defineButton(
+  "custody_open",
+  () => z.object({ b: recordId(), p: recordId() }),
+  stayPet,
+);
 export const custodyIn = defineButton(
   "custody_in",
-  z.object({ b: recordId, p: recordId, i: medicineItemKey }),
+  () => z.object({ b: recordId(), p: recordId(), i: medicineItemKey() }),
   (s) => ({ ...stayPet(s), item: s.i }),
 );
-export const custodyCount = defineButton("custody_count", z.object({ m: recordId }), medicine);
-export const custodyBack = defineButton("custody_back", z.object({ m: recordId }), medicine);
-export const custodyClose = defineButton("custody_close", z.object({ k: recordId }), ({ k }) => ({
-  countId: k,
-}));
+export const custodyCount = defineButton("custody_count", () => z.object({ m: recordId() }), medicine);
+export const custodyBack = defineButton("custody_back", () => z.object({ m: recordId() }), medicine);
+export const custodyClose = defineButton(
+  "custody_close",
+  () => z.object({ k: recordId() }),
+  ({ k }) => ({
+    countId: k,
+  }),
+);
 /** Home's "💊 Medicines held…": the stock (`c`: the controlled drugs only), with each medicine's buttons. */
 export const custodyStock = defineButton(
   "custody_stock",
-  z.object({ c: z.boolean().optional() }),
+  () => z.object({ c: z.boolean().optional() }),
   ({ c }) => ({
     controlled: c === true,
   }),

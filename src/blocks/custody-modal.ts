@@ -17,24 +17,28 @@ import { defineForm } from "./forms.ts";
 import { modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const channel = z.string().max(40).optional();
-const petName = z.string().max(200);
+const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const channel = () => z.string().max(40).optional();
+const petName = () => z.string().max(200);
 /** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
-const under = z.enum(["pet", "stock", "controlled"]).optional();
-export type UnderView = z.infer<typeof under>;
+const under = () => z.enum(["pet", "stock", "controlled"]).optional();
+export type UnderView = z.infer<ReturnType<typeof under>>;
 /** A pet's name within its metadata's room (the metadata fits Slack's 3000 characters once sealed). */
 const shorter = <M extends { n: string }>(m: M): M[] => [{ ...m, n: m.n.slice(0, 80) }];
 
 /** A pet's medicines (a view, no submit): the stay's pet, its name, the channel it was opened from (none: Home). */
-export const medicinesForm = defineForm("custody_view", z.object({ b: id, p: id, n: petName, c: channel }), {
-  shorter,
-  names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c }),
-});
+export const medicinesForm = defineForm(
+  "custody_view",
+  () => z.object({ b: id(), p: id(), n: petName(), c: channel() }),
+  {
+    shorter,
+    names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c }),
+  },
+);
 /** What the kennel holds now (a view, from Home): the controlled drugs only, or every medicine. */
 export const stockForm = defineForm(
   "custody_stock_view",
-  z.object({ k: z.boolean().optional(), c: channel }),
+  () => z.object({ k: z.boolean().optional(), c: channel() }),
   {
     names: (m) => ({ controlled: m.k === true, channel: m.c }),
   },
@@ -42,15 +46,15 @@ export const stockForm = defineForm(
 /** "💊 Count in…": a plan's medicine of a stay's pet. */
 export const countInForm = defineForm(
   "custody_in",
-  z.object({ b: id, p: id, i: medicineItemKey, n: petName, c: channel, o: under }),
+  () => z.object({ b: id(), p: id(), i: medicineItemKey(), n: petName(), c: channel(), o: under() }),
   {
     shorter,
     names: (m) => ({ bookingId: m.b, petId: m.p, item: m.i, petName: m.n, channel: m.c, under: m.o }),
   },
 );
 /** A medicine in custody (its first counting in's id `m`): "🔢 Count…", "↩️ Handed back…". */
-const medicineMeta = z.object({ m: id, n: petName, c: channel, o: under });
-const medicineNames = (m: z.infer<typeof medicineMeta>) => ({
+const medicineMeta = () => z.object({ m: id(), n: petName(), c: channel(), o: under() });
+const medicineNames = (m: z.infer<ReturnType<typeof medicineMeta>>) => ({
   custodyId: m.m,
   petName: m.n,
   channel: m.c,
@@ -59,10 +63,14 @@ const medicineNames = (m: z.infer<typeof medicineMeta>) => ({
 export const countForm = defineForm("custody_count", medicineMeta, { shorter, names: medicineNames });
 export const handBackForm = defineForm("custody_back", medicineMeta, { shorter, names: medicineNames });
 /** "✔️ Close discrepancy…": a count (`k`) whose difference a manager closes. */
-export const closeForm = defineForm("custody_close", z.object({ k: id, n: petName, c: channel, o: under }), {
-  shorter,
-  names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o }),
-});
+export const closeForm = defineForm(
+  "custody_close",
+  () => z.object({ k: id(), n: petName(), c: channel(), o: under() }),
+  {
+    shorter,
+    names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o }),
+  },
+);
 
 const plain = (text: string, max: number) => ({
   type: "plain_text" as const,

@@ -18,12 +18,18 @@ export interface FormKind<W, N = W> {
   read(text: string | undefined): N | undefined;
 }
 
+/** A form's metadata; its schema built at the form's first decode, not when the module loads (issue 48). */
 export function defineForm<T extends z.ZodType, N = z.infer<T>>(
   id: string,
-  schema: T,
+  makeSchema: () => T,
   options: { shorter?: (meta: z.infer<T>) => z.infer<T>[]; names?: (meta: z.infer<T>) => N } = {},
 ): FormKind<z.infer<T>, N> {
-  const decode = (text: string | undefined) => readJson(schema, text, 3000);
+  let built: T | undefined;
+  const schema = () => {
+    built ??= makeSchema();
+    return built;
+  };
+  const decode = (text: string | undefined) => readJson(schema(), text, 3000);
   return {
     id,
     write(meta, room = 3000) {
@@ -43,12 +49,12 @@ export function defineForm<T extends z.ZodType, N = z.infer<T>>(
 }
 
 /** Where the button that opened a form was, as a form's schema checks it: channel, ts, thread, response_url. */
-export const metaWhere = {
+export const metaWhere = () => ({
   c: z.string().min(1).max(40),
   t: z.string().min(1).max(40),
   h: z.string().max(40).optional(),
   u: z.string().max(500).optional(),
-};
+});
 
 /** Where the button that opened a form was, as a form carries it: channel, ts, thread, response_url. */
 export interface MetaWhere {

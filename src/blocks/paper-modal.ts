@@ -10,9 +10,9 @@ import { atOf, defineForm, metaWhere } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { plain } from "./plan.ts";
 
-const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const pickMeta = z.object({ s: recordId, ...metaWhere });
-const petMeta = z.object({ s: recordId, b: recordId, p: recordId, ...metaWhere });
+const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const pickMeta = () => z.object({ s: recordId(), ...metaWhere() });
+const petMeta = () => z.object({ s: recordId(), b: recordId(), p: recordId(), ...metaWhere() });
 
 /** Which pet: the round's kept sheet and the post it is on. */
 export const paperPickForm = defineForm("paper_pick", pickMeta, {
@@ -24,7 +24,7 @@ export const paperPetForm = defineForm("paper_pet", petMeta, {
   shorter: (m) => [{ ...m, u: undefined }],
   names: (m) => ({ sheetId: m.s, bookingId: m.b, petId: m.p, at: atOf(m) }),
 });
-export type PaperPickMeta = z.infer<typeof pickMeta>;
+export type PaperPickMeta = z.infer<ReturnType<typeof pickMeta>>;
 
 const mrkdwn = (text: string) => ({
   type: "section",

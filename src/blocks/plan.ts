@@ -24,37 +24,39 @@ import type { Message } from "./types.ts";
 const PLAN_MODAL = "plan_confirm";
 export const PLAN_EDIT_MODAL = "plan_edit_form";
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const TITLE = "Care plans to confirm · ";
 /**
  * The plans post's message a form was opened from, to draw again after Save and Confirm: its ts,
  * its heading (the post's first message) or its reply's label, and its pets (booking, pet) in order.
  */
-const plansPostRef = z.object({
-  t: z.string().max(40),
-  /** A reply's thread: the post's first message (its counts drawn again too). */
-  th: z.string().max(40).optional(),
-  h: z.string().max(300).optional(),
-  r: z.string().max(600).optional(),
-  p: z
-    .array(z.tuple([id, id]))
-    .min(1)
-    .max(100),
-});
-export type PlansPostRef = z.infer<typeof plansPostRef>;
+const plansPostRef = () =>
+  z.object({
+    t: z.string().max(40),
+    /** A reply's thread: the post's first message (its counts drawn again too). */
+    th: z.string().max(40).optional(),
+    h: z.string().max(300).optional(),
+    r: z.string().max(600).optional(),
+    p: z
+      .array(z.tuple([id(), id()]))
+      .min(1)
+      .max(100),
+  });
+export type PlansPostRef = z.infer<ReturnType<typeof plansPostRef>>;
 /**
  * What the plan's forms carry back: the version shown, the channel to answer in, the post's message
  * (a plans post's, or `r`: a round post's, drawn again after Save and Confirm: its kept sheet and
  * where it is), and the answers chosen so far to its questions (question id → answer id).
  */
-const planMeta = z.object({
-  v: id,
-  c: z.string().max(40).optional(),
-  m: plansPostRef.optional(),
-  r: z.object({ s: id, t: z.string().max(40), h: z.string().max(40).optional() }).optional(),
-  a: z.record(z.string().max(120), z.string().max(4)).optional(),
-});
-type PlanMeta = z.infer<typeof planMeta>;
+const planMeta = () =>
+  z.object({
+    v: id(),
+    c: z.string().max(40).optional(),
+    m: plansPostRef().optional(),
+    r: z.object({ s: id(), t: z.string().max(40), h: z.string().max(40).optional() }).optional(),
+    a: z.record(z.string().max(120), z.string().max(4)).optional(),
+  });
+type PlanMeta = z.infer<ReturnType<typeof planMeta>>;
 
 /** Without the post's message when it would not fit Slack's 3000 characters once sealed. */
 const shorter = (m: PlanMeta) => [{ ...m, m: undefined }];
@@ -226,7 +228,7 @@ export function plansPostOf(
   if (!head.startsWith(TITLE) && !label.startsWith(`*${TITLE}`)) return undefined;
   const p = plansPostPets(blocks);
   const thread = message.thread_ts && message.thread_ts !== message.ts ? { th: message.thread_ts } : {};
-  const r = plansPostRef.safeParse({
+  const r = plansPostRef().safeParse({
     t: message.ts,
     ...thread,
     ...(head ? { h: head.slice(TITLE.length) } : { r: label }),

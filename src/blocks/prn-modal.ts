@@ -30,26 +30,27 @@ const PRN_MODAL = "prn_modal";
 const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
 
-const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** What the give form carries back (sealed private_metadata). */
-const giveMeta = z.object({
-  b: recordId,
-  p: recordId,
-  /** The kept sheet, and the message the button was on (redrawn after the dose). */
-  s: recordId.optional(),
-  c: z.string().max(40).optional(),
-  t: z.string().max(40).optional(),
-  h: z.string().max(40).optional(),
-  u: z.string().max(500).optional(),
-  /** When the pet arrived and left (the booking's check-in and check-out, ISO 8601), when known: no dose outside. */
-  a: z.string().max(40).optional(),
-  d: z.string().max(40).optional(),
-  /** The pet's name and room as the form shows them. */
-  n: z.string().max(200),
-  r: z.string().max(200).optional(),
-});
-export type GiveMeta = z.infer<typeof giveMeta>;
+const giveMeta = () =>
+  z.object({
+    b: recordId(),
+    p: recordId(),
+    /** The kept sheet, and the message the button was on (redrawn after the dose). */
+    s: recordId().optional(),
+    c: z.string().max(40).optional(),
+    t: z.string().max(40).optional(),
+    h: z.string().max(40).optional(),
+    u: z.string().max(500).optional(),
+    /** When the pet arrived and left (the booking's check-in and check-out, ISO 8601), when known: no dose outside. */
+    a: z.string().max(40).optional(),
+    d: z.string().max(40).optional(),
+    /** The pet's name and room as the form shows them. */
+    n: z.string().max(200),
+    r: z.string().max(200).optional(),
+  });
+export type GiveMeta = z.infer<ReturnType<typeof giveMeta>>;
 
 /** "💊 Give if needed…": the stay's pet, the sheet and message it was on, when it arrived, its name. */
 export const giveForm = defineForm(PRN_MODAL, giveMeta, {
@@ -73,7 +74,7 @@ export const giveForm = defineForm(PRN_MODAL, giveMeta, {
 /** What the effect's form carries back: the dose, and the follow-up message (redrawn answered). */
 export const effectForm = defineForm(
   PRN_EFFECT_MODAL,
-  z.object({ d: recordId, c: z.string().max(40).optional(), t: z.string().max(40).optional() }),
+  () => z.object({ d: recordId(), c: z.string().max(40).optional(), t: z.string().max(40).optional() }),
   { names: (m) => ({ doseId: m.d, at: { channel: m.c, ts: m.t } }) },
 );
 

@@ -42,26 +42,27 @@ export const GIVEN_AT = "given_at";
 /** On a day the clocks go back, which of the hour that came twice (issue 46). */
 export const GIVEN_WHICH = "given_which";
 
-const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** What a modal carries back to the bot (private_metadata, ≤ 3000 characters with its seal). */
-const modalMeta = z.object({
-  /** The kept sheet, the booking and the pet. */
-  s: recordId,
-  b: recordId,
-  p: recordId,
-  /** The message the button was on: channel, ts, and its thread's ts when it is a reply. */
-  c: z.string().min(1).max(40),
-  t: z.string().min(1).max(40),
-  h: z.string().max(40).optional(),
-  /** The tap's response_url (to replace the message when chat.update cannot). */
-  u: z.string().max(500).optional(),
-  /** The current entry of each item when the modal opened: [item, entry id, outcome]. */
-  cur: z.array(z.tuple([z.string(), z.number().int(), z.string()])).max(6),
-  /** The form asks when the doses whose window had closed were given (issue 35). */
-  q: z.literal(1).optional(),
-});
-export type ModalMeta = z.infer<typeof modalMeta>;
+const modalMeta = () =>
+  z.object({
+    /** The kept sheet, the booking and the pet. */
+    s: recordId(),
+    b: recordId(),
+    p: recordId(),
+    /** The message the button was on: channel, ts, and its thread's ts when it is a reply. */
+    c: z.string().min(1).max(40),
+    t: z.string().min(1).max(40),
+    h: z.string().max(40).optional(),
+    /** The tap's response_url (to replace the message when chat.update cannot). */
+    u: z.string().max(500).optional(),
+    /** The current entry of each item when the modal opened: [item, entry id, outcome]. */
+    cur: z.array(z.tuple([z.string(), z.number().int(), z.string()])).max(6),
+    /** The form asks when the doses whose window had closed were given (issue 35). */
+    q: z.literal(1).optional(),
+  });
+export type ModalMeta = z.infer<ReturnType<typeof modalMeta>>;
 
 /** A record form's metadata, named: the pet on the kept sheet, the message, what it showed. */
 const named = (m: ModalMeta) => ({

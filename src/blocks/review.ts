@@ -12,18 +12,19 @@ import { modalView, plain } from "./modal.ts";
 import type { Message } from "./types.ts";
 
 /** A calendar date as a button carries it (the use case reads only days the record holds). */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** "✅ Reviewed…" on the day's review post: the day. */
-export const reviewButton = defineButton("day_review", z.object({ d: isoDate }));
+export const reviewButton = defineButton("day_review", () => z.object({ d: isoDate() }));
 
-const reviewMeta = z.object({
-  d: isoDate,
-  c: z.string().max(40),
-  t: z.string().max(40),
-  h: z.string().max(40).optional(),
-  u: z.string().max(500).optional(),
-});
+const reviewMeta = () =>
+  z.object({
+    d: isoDate(),
+    c: z.string().max(40),
+    t: z.string().max(40),
+    h: z.string().max(40).optional(),
+    u: z.string().max(500).optional(),
+  });
 export const reviewForm = defineForm("day_review_modal", reviewMeta, {
   shorter: (m) => [{ ...m, u: undefined }],
   names: (m) => ({ date: m.d, at: atOf(m) }),

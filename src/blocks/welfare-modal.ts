@@ -33,17 +33,18 @@ const ADVICE_MODAL = "wf_advice_modal";
 const RESOLVE_MODAL = "wf_resolve_modal";
 const NOTE_MAX = 500;
 
-const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Where the button was: channel, ts, its thread's ts, the tap's response_url. */
-const where = {
+const where = () => ({
   c: z.string().min(1).max(40),
   t: z.string().min(1).max(40),
   h: z.string().max(40).optional(),
   u: z.string().max(500).optional(),
-};
-const checkMeta = z.object({ l: recordId, b: recordId, p: recordId, ...where, cur: recordId.optional() });
-const flagMeta = z.object({ f: recordId, l: z.literal(1).optional(), ...where });
-type FlagMeta = z.infer<typeof flagMeta>;
+});
+const checkMeta = () =>
+  z.object({ l: recordId(), b: recordId(), p: recordId(), ...where(), cur: recordId().optional() });
+const flagMeta = () => z.object({ f: recordId(), l: z.literal(1).optional(), ...where() });
+type FlagMeta = z.infer<ReturnType<typeof flagMeta>>;
 
 /** Without the response_url when it must, to fit Slack's 3000 characters once sealed. */
 const shorter = <M extends { u?: string | undefined }>(m: M) => [{ ...m, u: undefined }];

@@ -18,17 +18,21 @@ import { LIMITS, messageChars } from "./limits.ts";
 import { button, fallback, truncate } from "./mrkdwn.ts";
 import type { Block, Message, SectionBlock } from "./types.ts";
 
-const recordId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const listPetRef = z.object({ l: recordId, b: recordId, p: recordId });
+const recordId = () => z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const listPetRef = () => z.object({ l: recordId(), b: recordId(), p: recordId() });
 /** "✅ All normal": one tap checks the pet. */
-const listPetIds = ({ l, b, p }: z.infer<typeof listPetRef>) => ({ listId: l, bookingId: b, petId: p });
+const listPetIds = ({ l, b, p }: z.infer<ReturnType<typeof listPetRef>>) => ({
+  listId: l,
+  bookingId: b,
+  petId: p,
+});
 export const welfareOk = defineButton("wf_ok", listPetRef, listPetIds);
 /** "✏️ Something to note" (or "✏️ Change", "✏️ Check…"): the form. */
 export const welfareNote = defineButton("wf_note", listPetRef, listPetIds);
 /** A flag's "🩺 Vet advice…" and "✔️ Resolved…". */
 /** `l`: the button is on the Home tab's list of flags (redrawn as the list). */
-const flagRef = z.object({ f: recordId, l: z.literal(1).optional() });
-const flagIds = ({ f, l }: z.infer<typeof flagRef>) => ({ flagId: f, onHomeList: l === 1 });
+const flagRef = () => z.object({ f: recordId(), l: z.literal(1).optional() });
+const flagIds = ({ f, l }: z.infer<ReturnType<typeof flagRef>>) => ({ flagId: f, onHomeList: l === 1 });
 export const flagAdvice = defineButton("wf_advice", flagRef, flagIds);
 export const flagResolve = defineButton("wf_resolve", flagRef, flagIds);
 

@@ -1,5 +1,5 @@
 /** How an HTTP or network outcome becomes one of the kennel error family (src/kennel/errors.ts). */
-import { type HTTPError, isHTTPError, isNetworkError, isTimeoutError } from "ky";
+import type { HTTPError } from "ky";
 import {
   AuthenticationError,
   BadRequestError,
@@ -111,6 +111,9 @@ export function redirectError(
   );
 }
 
+/** How ky tells its failures apart: the module's own guards, passed in by the transport that loaded it. */
+export type KyGuards = Pick<typeof import("ky"), "isHTTPError" | "isNetworkError" | "isTimeoutError">;
+
 /** Any failure of one request (after its retries) as a KennelError (an abort stays an abort). */
 export function mapError(
   mc: MappingContext,
@@ -118,6 +121,7 @@ export function mapError(
   spec: RequestSpec,
   sentId: string,
   url: URL,
+  { isHTTPError, isNetworkError, isTimeoutError }: KyGuards,
 ): Error {
   const path = `GET ${url.pathname}`;
   if (error instanceof KennelError) return error;

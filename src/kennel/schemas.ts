@@ -11,6 +11,7 @@
  *   the record's id) or, when it is not an object at all, skipped. It never sinks its list.
  */
 import { z } from "zod";
+import { atFirstUse } from "../first-use.ts";
 import type { Logger } from "../log.ts";
 import {
   type Booking,
@@ -37,13 +38,15 @@ export {
 // ---------------------------------------------------------------------------------------------
 // Page envelope
 
-const pageEnvelopeSchema = z.looseObject({
-  page: optInt,
-  pageSize: optInt,
-  totalRecords: optInt,
-  totalPages: optInt,
-  items: z.array(z.unknown()),
-});
+const pageEnvelopeSchema = atFirstUse(() =>
+  z.looseObject({
+    page: optInt(),
+    pageSize: optInt(),
+    totalRecords: optInt(),
+    totalPages: optInt(),
+    items: z.array(z.unknown()),
+  }),
+);
 
 export interface Page<T> {
   page: number;
@@ -102,11 +105,11 @@ function readRecord<S extends z.ZodType>(
 }
 
 export function readBooking(raw: unknown, log: Logger): Booking | undefined {
-  return readRecord(bookingSchema, "booking", raw, log);
+  return readRecord(bookingSchema(), "booking", raw, log);
 }
 
 export function readReducedBooking(raw: unknown, log: Logger): ReducedBooking | undefined {
-  return readRecord(reducedBookingSchema, "booking", raw, log);
+  return readRecord(reducedBookingSchema(), "booking", raw, log);
 }
 
 /** The care fields of a pet record (docs/kennel-api.md, "Pet"): diet, medication, allergies, medical notes. */
@@ -130,7 +133,7 @@ const CARE_LEFT_OUT = "careLeftOut";
  * /customers/{id}/pets, may carry the pet without its care) is marked for `careLeftOut`.
  */
 export function readPet(raw: unknown, log: Logger): Pet | undefined {
-  const pet = readRecord(petSchema, "pet", raw, log);
+  const pet = readRecord(petSchema(), "pet", raw, log);
   if (!pet || !isPlainObject(raw)) return pet;
   const present = (v: unknown) =>
     v !== null && v !== undefined && !(typeof v === "string" && v.trim() === "");
@@ -156,7 +159,7 @@ export function careLeftOut(pet: Pet): boolean {
 }
 
 export function readCustomer(raw: unknown, log: Logger): Customer | undefined {
-  const customer = readRecord(customerSchema, "customer", raw, log);
+  const customer = readRecord(customerSchema(), "customer", raw, log);
   if (!customer) return undefined;
   const pets = customer.pets?.map((p) => readPet(p, log)).filter((p): p is Pet => p !== undefined);
   return { ...customer, pets } as Customer;
@@ -185,7 +188,7 @@ export function readPageOrArray(body: unknown): Page<unknown> | undefined {
   if (Array.isArray(body)) {
     return { page: 1, pageSize: body.length, totalRecords: body.length, totalPages: 1, items: body };
   }
-  const env = pageEnvelopeSchema.safeParse(body);
+  const env = pageEnvelopeSchema().safeParse(body);
   if (!env.success) return undefined;
   const { items } = env.data;
   const page = env.data.page ?? 1;

@@ -12,7 +12,6 @@
  * - The request id is cleaned where it is read (request-id.ts).
  */
 import { randomUUID } from "node:crypto";
-import ky from "ky";
 import { type Logger, scrubSecrets } from "../log.ts";
 import {
   looksLikeHtml,
@@ -32,6 +31,16 @@ import {
 import { Limiter } from "./limiter.ts";
 import { findRequestId } from "./request-id.ts";
 import type { KennelClientOptions, RawAnswer, RequestSpec } from "./types.ts";
+
+/**
+ * ky, loaded at the first request rather than when the bot's start loads this module (issue 48: its
+ * source and its check of what this runtime's fetch supports are no part of a start).
+ */
+let kyModule: Promise<typeof import("ky")> | undefined;
+const loadKy = () => {
+  kyModule ??= import("ky");
+  return kyModule;
+};
 
 const RETRY_STATUS = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 const DEFAULT_CONCURRENCY = 6;
@@ -152,9 +161,10 @@ export class Transport implements MappingContext {
   async #send(url: URL, spec: RequestSpec): Promise<RawAnswer> {
     const sentId = this.#newRequestId();
     const ctx = { requestId: sentId, path: `GET ${url.pathname}` };
+    const ky = await loadKy();
     let response: Response;
     try {
-      response = await ky.get(url, {
+      response = await ky.default.get(url, {
         headers: { "X-Api-Key": this.#apiKey, Accept: "application/json", "X-Request-Id": sentId },
         redirect: "manual",
         timeout: this.timeoutMs,
@@ -170,7 +180,7 @@ export class Transport implements MappingContext {
         fetch: this.#attemptFetch,
       });
     } catch (error) {
-      throw mapError(this, error, spec, sentId, url);
+      throw mapError(this, error, spec, sentId, url, ky);
     }
     const requestId = findRequestId(response.headers, undefined, this.secrets) ?? sentId;
     const at = { ...ctx, requestId, status: response.status };

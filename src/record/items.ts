@@ -4,13 +4,14 @@
  * schema every layer names it by.
  */
 import { z } from "zod";
+import { atFirstUse } from "../first-use.ts";
 
 export const ITEM_KEYS = ["med:1", "med:2", "med:3", "med:4", "med:5", "meal"] as const;
 
 export type ItemKey = (typeof ITEM_KEYS)[number];
 
 /** An item key, checked (a sheet's due item, a dose, a claimed reply). */
-export const itemKey = z.enum(ITEM_KEYS);
+export const itemKey = atFirstUse(() => z.enum(ITEM_KEYS));
 
 /** A plan's medicine (every item but the meal): what medicine custody counts. */
-export const medicineItemKey = itemKey.exclude(["meal"]);
+export const medicineItemKey = atFirstUse(() => itemKey().exclude(["meal"]));

@@ -84,7 +84,7 @@ function envelope(items: Json[], query: URLSearchParams): Json {
 }
 
 /** The reduced booking's fields: the ones the client reads from a booking found by its reference. */
-const REDUCED_FIELDS = Object.keys(reducedBookingSchema.shape);
+const REDUCED_FIELDS = Object.keys(reducedBookingSchema().shape);
 
 function reduced(booking: Json): Json {
   const out: Json = {};

@@ -1,7 +1,7 @@
 /**
  * The plan reader's costlier patterns (a pattern a high-alert drug's name, the amounts' and strengths'
  * patterns) are built when a first instruction is read, not when the bot's start loads the reader's
- * modules (src/domain/plan/first-use.ts), and built once: what they find is the reader's own tests'.
+ * modules (src/first-use.ts), and built once: what they find is the reader's own tests'.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 

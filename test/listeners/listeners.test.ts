@@ -78,7 +78,7 @@ function buttonHandler<S>(deps: BotDeps, spec: ButtonSpec<S>) {
   return handler;
 }
 
-const pageButton = defineButton("x_page", z.object({ p: z.number() }));
+const pageButton = defineButton("x_page", () => z.object({ p: z.number() }));
 
 /** A kennel API with no arrivals, counting the calls to it: `calls()`. */
 function noArrivals() {

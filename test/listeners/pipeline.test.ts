@@ -45,11 +45,15 @@ function setup(options: { guest?: boolean } = {}) {
   return { deps, calls, told, warnings, client, handlers, app: app as never };
 }
 
-const button = defineButton("t_tap", z.object({ s: z.number(), p: z.number() }), ({ s, p }) => ({
-  sheetId: s,
-  petId: p,
-}));
-const form = defineForm("t_form", z.object({ s: z.number(), c: z.string() }), {
+const button = defineButton(
+  "t_tap",
+  () => z.object({ s: z.number(), p: z.number() }),
+  ({ s, p }) => ({
+    sheetId: s,
+    petId: p,
+  }),
+);
+const form = defineForm("t_form", () => z.object({ s: z.number(), c: z.string() }), {
   names: (m) => ({ sheetId: m.s, channel: m.c }),
 });
 

@@ -8,7 +8,7 @@
  * words, any case; a kennel's word may be several ("potassium bromide"). Diazepam and midazolam are
  * controlled drugs too; they are listed as anticonvulsants, what a kennel gives them for.
  */
-import { atFirstUse } from "./first-use.ts";
+import { atFirstUse } from "../../first-use.ts";
 import type { HighAlert, HighAlertClass } from "./types.ts";
 
 const BUILT_IN: Record<Exclude<HighAlertClass, "kennel">, readonly string[]> = {

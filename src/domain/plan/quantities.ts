@@ -3,7 +3,7 @@
  * shortened ("2,5 mg" stays "2,5 mg", "1/2 tab" stays "1/2 tab", "0.625mg" stays "0.625mg"): every
  * value here is a slice of the text.
  */
-import { atFirstUse } from "./first-use.ts";
+import { atFirstUse } from "../../first-use.ts";
 
 /** A number as kennels write one: 2, 2.5, 2,5, 1/2, ½, 1½, 1 1/2, "half", "one and a half". */
 const NUMBER =

@@ -9,73 +9,77 @@
 import { z } from "zod";
 import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../../domain/custody-reasons.ts";
 import { COUNT_UNITS, type CountUnit } from "../../domain/custody-units.ts";
+import { atFirstUse } from "../../first-use.ts";
 import { medicineItemKey } from "../items.ts";
 import { date, defineKind, id, words } from "./kind.ts";
 
-const name = words(200);
-const note = words(500);
-const quantity = z.number().finite().min(0).max(1_000_000);
-const counter = z.object({ userId: z.string().max(40).optional(), userName: name });
+const schemas = atFirstUse(() => {
+  const name = words(200);
+  const note = words(500);
+  const quantity = z.number().finite().min(0).max(1_000_000);
+  const counter = z.object({ userId: z.string().max(40).optional(), userName: name });
 
-const inBody = z.object({
-  /** The plan's medicine it supplies (never the meal). */
-  item: medicineItemKey,
-  label: name,
-  strength: words(100).optional(),
-  unit: z.enum(COUNT_UNITS as [CountUnit, ...CountUnit[]]),
-  per: z.object({ amount: z.number().positive().max(100_000), unit: z.enum(["iu", "ml"]) }).optional(),
-  quantity: quantity.positive(),
-  ownerNameChecked: z.boolean(),
-  expiry: date.optional(),
-  openedOn: date.optional(),
-  discardDays: z.number().int().min(1).max(3650).optional(),
-  storage: z.enum(["fridge", "room"]),
-  controlled: z.boolean(),
-  highAlert: z.boolean(),
-  by: counter,
-  witness: counter.optional(),
-  note: note.optional(),
-});
-const countBody = z.object({
-  custodyId: id,
-  counted: quantity,
-  expected: quantity.optional(),
-  by: counter,
-  witness: counter.optional(),
-  reason: z.enum(DISCREPANCY_REASONS as [DiscrepancyReason, ...DiscrepancyReason[]]).optional(),
-  note: note.optional(),
-});
-const closedBody = z.object({ countId: id, note, by: counter });
-const outBody = z.object({
-  custodyId: id,
-  quantity,
-  to: name,
-  by: counter,
-  witness: counter.optional(),
-  note: note.optional(),
+  const inBody = z.object({
+    /** The plan's medicine it supplies (never the meal). */
+    item: medicineItemKey(),
+    label: name,
+    strength: words(100).optional(),
+    unit: z.enum(COUNT_UNITS as [CountUnit, ...CountUnit[]]),
+    per: z.object({ amount: z.number().positive().max(100_000), unit: z.enum(["iu", "ml"]) }).optional(),
+    quantity: quantity.positive(),
+    ownerNameChecked: z.boolean(),
+    expiry: date().optional(),
+    openedOn: date().optional(),
+    discardDays: z.number().int().min(1).max(3650).optional(),
+    storage: z.enum(["fridge", "room"]),
+    controlled: z.boolean(),
+    highAlert: z.boolean(),
+    by: counter,
+    witness: counter.optional(),
+    note: note.optional(),
+  });
+  const countBody = z.object({
+    custodyId: id(),
+    counted: quantity,
+    expected: quantity.optional(),
+    by: counter,
+    witness: counter.optional(),
+    reason: z.enum(DISCREPANCY_REASONS as [DiscrepancyReason, ...DiscrepancyReason[]]).optional(),
+    note: note.optional(),
+  });
+  const closedBody = z.object({ countId: id(), note, by: counter });
+  const outBody = z.object({
+    custodyId: id(),
+    quantity,
+    to: name,
+    by: counter,
+    witness: counter.optional(),
+    note: note.optional(),
+  });
+  return { inBody, countBody, closedBody, outBody };
 });
 
 export const medicineIn = defineKind({
   name: "medicine_in",
   version: 1,
   words: "a medicine counted in",
-  body: inBody,
+  body: () => schemas().inBody,
 });
 export const medicineCount = defineKind({
   name: "medicine_count",
   version: 1,
   words: "a medicine's count",
-  body: countBody,
+  body: () => schemas().countBody,
 });
 export const medicineClosed = defineKind({
   name: "medicine_closed",
   version: 1,
   words: "a count's discrepancy closed",
-  body: closedBody,
+  body: () => schemas().closedBody,
 });
 export const medicineOut = defineKind({
   name: "medicine_out",
   version: 1,
   words: "a medicine handed back",
-  body: outBody,
+  body: () => schemas().outBody,
 });

@@ -4,59 +4,63 @@
  * was posted (where, so it is edited as entries arrive).
  */
 import { z } from "zod";
+import { atFirstUse } from "../../first-use.ts";
 import { itemKey } from "../items.ts";
 import { defineKind, id, round, text } from "./kind.ts";
 
-const at = text(40);
-const alertKind = z.enum(["nudge", "late", "missed"]);
+const schemas = atFirstUse(() => {
+  const at = text(40);
+  const alertKind = z.enum(["nudge", "late", "missed"]);
 
-const claimedDose = z.object({
-  b: id,
-  p: id,
-  name: text(200),
-  room: text(200).optional(),
-  item: itemKey,
-  label: text(200),
-  text: text(3000),
-  highAlert: z.boolean().optional(),
-  /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
-  unconfirmed: z.boolean().optional(),
-  opensAt: at,
-  dueAt: at,
-  lateAt: at,
-  closesAt: at,
-});
+  const claimedDose = z.object({
+    b: id(),
+    p: id(),
+    name: text(200),
+    room: text(200).optional(),
+    item: itemKey(),
+    label: text(200),
+    text: text(3000),
+    highAlert: z.boolean().optional(),
+    /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
+    unconfirmed: z.boolean().optional(),
+    opensAt: at,
+    dueAt: at,
+    lateAt: at,
+    closesAt: at,
+  });
 
-const claim = z.object({
-  v: z.literal(1),
-  step: z.literal("claim"),
-  kind: alertKind,
-  round,
-  at,
-  attempt: z.number().int().min(1),
-  /** When it was claimed, by the claimer's clock (ISO). */
-  claimedAt: at,
-  doses: z.array(claimedDose).max(2000),
-});
+  const claim = z.object({
+    v: z.literal(1),
+    step: z.literal("claim"),
+    kind: alertKind,
+    round: round(),
+    at,
+    attempt: z.number().int().min(1),
+    /** When it was claimed, by the claimer's clock (ISO). */
+    claimedAt: at,
+    doses: z.array(claimedDose).max(2000),
+  });
 
-const posted = z.object({
-  v: z.literal(1),
-  step: z.literal("posted"),
-  kind: alertKind,
-  round,
-  at,
-  attempt: z.number().int().min(1),
-  channel: text(40),
-  ts: text(40),
+  const posted = z.object({
+    v: z.literal(1),
+    step: z.literal("posted"),
+    kind: alertKind,
+    round: round(),
+    at,
+    attempt: z.number().int().min(1),
+    channel: text(40),
+    ts: text(40),
+  });
+  return { claim, posted, claimedDose };
 });
 
 export const doseAlert = defineKind({
   name: "dose_alert",
   version: 1,
   words: "a dose times' reply, claimed or posted",
-  body: z.discriminatedUnion("step", [claim, posted]),
+  body: () => z.discriminatedUnion("step", [schemas().claim, schemas().posted]),
 });
 
-export type Claim = z.infer<typeof claim>;
-export type Posted = z.infer<typeof posted>;
-export type ClaimedDose = z.infer<typeof claimedDose>;
+export type Claim = z.infer<ReturnType<typeof schemas>["claim"]>;
+export type Posted = z.infer<ReturnType<typeof schemas>["posted"]>;
+export type ClaimedDose = z.infer<ReturnType<typeof schemas>["claimedDose"]>;

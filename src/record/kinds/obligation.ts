@@ -17,97 +17,103 @@
  * never the kennel API's answer of a later moment.
  */
 import { z } from "zod";
+import { atFirstUse } from "../../first-use.ts";
 import { itemKey } from "../items.ts";
 import { date, defineKind, id, instant, round, text } from "./kind.ts";
 
-/** An item's window as the round kept it (src/domain/doses.ts DoseWindow). */
-const window = z.object({ opensAt: instant, dueAt: instant, lateAt: instant, closesAt: instant });
+const schemas = atFirstUse(() => {
+  /** An item's window as the round kept it (src/domain/doses.ts DoseWindow). */
+  const window = z.object({ opensAt: instant(), dueAt: instant(), lateAt: instant(), closesAt: instant() });
 
-const owedItem = z.object({
-  item: itemKey,
-  label: text(200),
-  /** Its words as the sheet showed them (kept with its entry). */
-  text: text(3000),
-  /** A high-alert drug: a shorter window, a nudge, a witness. */
-  highAlert: z.boolean().optional(),
-  window,
-  /** The kept version of the pet's care plan it was worked from, when there was one. */
-  plan: id.optional(),
-  /** The plan was confirmed by a person; false: due from the words, plan not confirmed. */
-  confirmed: z.boolean(),
-});
+  const owedItem = z.object({
+    item: itemKey(),
+    label: text(200),
+    /** Its words as the sheet showed them (kept with its entry). */
+    text: text(3000),
+    /** A high-alert drug: a shorter window, a nudge, a witness. */
+    highAlert: z.boolean().optional(),
+    window,
+    /** The kept version of the pet's care plan it was worked from, when there was one. */
+    plan: id().optional(),
+    /** The plan was confirmed by a person; false: due from the words, plan not confirmed. */
+    confirmed: z.boolean(),
+  });
 
-const owedPet = z.object({
-  bookingId: id,
-  petId: id,
-  name: text(200),
-  room: text(200).optional(),
-  /** The booking's reference, and the stay's check-in and check-out as the kennel API said then. */
-  reference: text(100).optional(),
-  checkIn: instant.optional(),
-  checkOut: instant.optional(),
-  /** Not here yet when the round was kept: its check-in later that day (nothing is due before it). */
-  arrivesAt: instant.optional(),
-  items: z.array(owedItem).min(1).max(12),
+  const owedPet = z.object({
+    bookingId: id(),
+    petId: id(),
+    name: text(200),
+    room: text(200).optional(),
+    /** The booking's reference, and the stay's check-in and check-out as the kennel API said then. */
+    reference: text(100).optional(),
+    checkIn: instant().optional(),
+    checkOut: instant().optional(),
+    /** Not here yet when the round was kept: its check-in later that day (nothing is due before it). */
+    arrivesAt: instant().optional(),
+    items: z.array(owedItem).min(1).max(12),
+  });
+  return { owedPet, owedItem };
 });
 
 export const obligation = defineKind({
   name: "obligation",
   version: 1,
   words: "what a round asked, written when its sheet was kept",
-  body: z.object({
-    v: z.literal(1),
-    date,
-    round,
-    /** The business the pets' records came from (the API's kennelId), when they said. */
-    kennelId: id.optional(),
-    pets: z.array(owedPet).max(5000),
-    /**
-     * Every booking on the sheet when it was kept (with something due or not, its care read or
-     * not): a booking not among them, asked later, arrived since.
-     */
-    bookings: z.array(id).max(5000),
-    /** Bookings on the sheet whose pets' care could not be matched or read: what was due there is not known. */
-    careMissing: z
-      .array(z.object({ bookingId: id.optional(), pets: text(400), status: text(40) }))
-      .max(5000)
-      .optional(),
-    /**
-     * What the round's figures counted when it was kept: pets in house that day, on the sheet
-     * (in house at the round's time), and gone home before it or arriving after it.
-     */
-    counts: z.object({
-      inHouse: z.number().int().nonnegative(),
-      onSheet: z.number().int().nonnegative(),
-      away: z.number().int().nonnegative(),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      date: date(),
+      round: round(),
+      /** The business the pets' records came from (the API's kennelId), when they said. */
+      kennelId: id().optional(),
+      pets: z.array(schemas().owedPet).max(5000),
+      /**
+       * Every booking on the sheet when it was kept (with something due or not, its care read or
+       * not): a booking not among them, asked later, arrived since.
+       */
+      bookings: z.array(id()).max(5000),
+      /** Bookings on the sheet whose pets' care could not be matched or read: what was due there is not known. */
+      careMissing: z
+        .array(z.object({ bookingId: id().optional(), pets: text(400), status: text(40) }))
+        .max(5000)
+        .optional(),
+      /**
+       * What the round's figures counted when it was kept: pets in house that day, on the sheet
+       * (in house at the round's time), and gone home before it or arriving after it.
+       */
+      counts: z.object({
+        inHouse: z.number().int().nonnegative(),
+        onSheet: z.number().int().nonnegative(),
+        away: z.number().int().nonnegative(),
+      }),
     }),
-  }),
 });
 
 export const obligationChange = defineKind({
   name: "obligation_change",
   version: 1,
   words: "a pet arriving or going home, or items added, after its round's obligation was written",
-  body: z.object({
-    v: z.literal(1),
-    /** The obligation it changes (its id in the record). */
-    obligation: id,
-    round,
-    change: z.enum(["arrived", "left", "added"]),
-    bookingId: id,
-    petId: id,
-    name: text(200),
-    room: text(200).optional(),
-    /**
-     * An arrival's booking reference, check-in and check-out as the kennel API said then (a stay's
-     * record reads its dates from them; older arrivals have none: their arrival stands for the check-in).
-     */
-    reference: text(100).optional(),
-    checkIn: instant.optional(),
-    checkOut: instant.optional(),
-    /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
-    at: instant,
-    /** An arrival's items, or the items added (a departure has none). */
-    items: z.array(owedItem).max(12).optional(),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      /** The obligation it changes (its id in the record). */
+      obligation: id(),
+      round: round(),
+      change: z.enum(["arrived", "left", "added"]),
+      bookingId: id(),
+      petId: id(),
+      name: text(200),
+      room: text(200).optional(),
+      /**
+       * An arrival's booking reference, check-in and check-out as the kennel API said then (a stay's
+       * record reads its dates from them; older arrivals have none: their arrival stands for the check-in).
+       */
+      reference: text(100).optional(),
+      checkIn: instant().optional(),
+      checkOut: instant().optional(),
+      /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
+      at: instant(),
+      /** An arrival's items, or the items added (a departure has none). */
+      items: z.array(schemas().owedItem).max(12).optional(),
+    }),
 });

@@ -17,9 +17,10 @@ export const paper = defineKind({
   name: "paper",
   version: 2,
   words: "a round's entries entered from the chart on paper",
-  body: z.object({
-    v: z.union([z.literal(1), z.literal(2)]),
-    request: words(200),
-    items: z.array(z.object({ item: itemKey, by: words(60), witness: words(60).optional() })).min(1),
-  }),
+  body: () =>
+    z.object({
+      v: z.union([z.literal(1), z.literal(2)]),
+      request: words(200),
+      items: z.array(z.object({ item: itemKey(), by: words(60), witness: words(60).optional() })).min(1),
+    }),
 });

@@ -7,29 +7,34 @@
 import { z } from "zod";
 import type { ChangedItem } from "../../domain/plan/state.ts";
 import type { Plan } from "../../domain/plan/types.ts";
+import { atFirstUse } from "../../first-use.ts";
 import { defineKind, text } from "./kind.ts";
 
-const planData = z.custom<Plan>(
-  (p) =>
-    typeof p === "object" &&
-    p !== null &&
-    (p as Plan).format === 1 &&
-    Array.isArray((p as Plan).items) &&
-    Array.isArray((p as Plan).confirmations),
-  "not a care plan of format 1",
-);
-const changed = z.custom<ChangedItem>((c) => typeof c === "object" && c !== null);
+const schemas = atFirstUse(() => {
+  const planData = z.custom<Plan>(
+    (p) =>
+      typeof p === "object" &&
+      p !== null &&
+      (p as Plan).format === 1 &&
+      Array.isArray((p as Plan).items) &&
+      Array.isArray((p as Plan).confirmations),
+    "not a care plan of format 1",
+  );
+  const changed = z.custom<ChangedItem>((c) => typeof c === "object" && c !== null);
+  return { planData, changed };
+});
 
 export const plan = defineKind({
   name: "plan",
   version: 1,
   words: "a version of a pet's care plan",
-  body: z.object({
-    plan: planData,
-    /** The kennel system's words that changed, when this version was drafted again because of them. */
-    changed: z.array(changed).optional(),
-    /** The pet's name and room as the sheet showed them when the plan was drafted. */
-    petName: text(200).optional(),
-    room: text(200).optional(),
-  }),
+  body: () =>
+    z.object({
+      plan: schemas().planData,
+      /** The kennel system's words that changed, when this version was drafted again because of them. */
+      changed: z.array(schemas().changed).optional(),
+      /** The pet's name and room as the sheet showed them when the plan was drafted. */
+      petName: text(200).optional(),
+      room: text(200).optional(),
+    }),
 });

@@ -11,13 +11,14 @@ export const plansPost = defineKind({
   name: "plans_post",
   version: 1,
   words: "a round's care plans to confirm, as posted",
-  body: z.object({
-    v: z.literal(1),
-    round,
-    /** Each message's pets, [bookingId, petId], in order (the first message is the post's parent). */
-    messages: z
-      .array(z.array(z.tuple([id, id])).max(200))
-      .min(1)
-      .max(100),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      round: round(),
+      /** Each message's pets, [bookingId, petId], in order (the first message is the post's parent). */
+      messages: z
+        .array(z.array(z.tuple([id(), id()])).max(200))
+        .min(1)
+        .max(100),
+    }),
 });

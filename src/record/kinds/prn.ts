@@ -15,39 +15,41 @@ export const prn = defineKind({
   name: "prn",
   version: 1,
   words: "an as-needed dose",
-  body: z.object({
-    item: itemKey,
-    label: words(200),
-    itemText: text(3000),
-    reason: words(500),
-    givenAt: instant,
-    userName: words(200),
-    ack: z.object({ rule: z.enum(["max_per_24h", "min_interval"]), words: words(1000) }).optional(),
-    note: words(500).optional(),
-    /** A high-alert drug (its plan item's): witnessed as a round's dose is (issue 46). */
-    highAlert: z.literal(true).optional(),
-    /** The pet's name as its plan had it, so every export row names the pet (issue 46). */
-    petName: words(200).optional(),
-    /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
-    unconfirmed: z.literal(true).optional(),
-  }),
+  body: () =>
+    z.object({
+      item: itemKey(),
+      label: words(200),
+      itemText: text(3000),
+      reason: words(500),
+      givenAt: instant(),
+      userName: words(200),
+      ack: z.object({ rule: z.enum(["max_per_24h", "min_interval"]), words: words(1000) }).optional(),
+      note: words(500).optional(),
+      /** A high-alert drug (its plan item's): witnessed as a round's dose is (issue 46). */
+      highAlert: z.literal(true).optional(),
+      /** The pet's name as its plan had it, so every export row names the pet (issue 46). */
+      petName: words(200).optional(),
+      /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
+      unconfirmed: z.literal(true).optional(),
+    }),
 });
 
 export const prnEffect = defineKind({
   name: "prn_effect",
   version: 1,
   words: "how an as-needed dose worked",
-  body: z.object({
-    prnId: id,
-    effect: z.enum(PRN_EFFECTS as [PrnEffect, ...PrnEffect[]]),
-    note: words(500).optional(),
-    userName: words(200),
-  }),
+  body: () =>
+    z.object({
+      prnId: id(),
+      effect: z.enum(PRN_EFFECTS as [PrnEffect, ...PrnEffect[]]),
+      note: words(500).optional(),
+      userName: words(200),
+    }),
 });
 
 export const prnFollowUp = defineKind({
   name: "prn_follow_up",
   version: 1,
   words: "the follow-up of an as-needed dose, claimed",
-  body: z.object({ prnId: id, to: text(40).optional(), at: instant }),
+  body: () => z.object({ prnId: id(), to: text(40).optional(), at: instant() }),
 });

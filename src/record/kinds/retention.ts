@@ -12,18 +12,19 @@ export const retention = defineKind({
   name: "retention",
   version: 1,
   words: "a retention pass",
-  body: z.object({
-    before: date,
-    retentionDays: z.number().int().positive(),
-    entries: z.number().int().nonnegative(),
-    records: z.number().int().nonnegative(),
-    from: date.nullable(),
-    to: date.nullable(),
-    throughSeq: z.number().int().nonnegative(),
-    lastRemovedHash: z.string(),
-    /** The removed rows from the last that was not a retention entry, each with its link (schema 4). */
-    removed: z.array(z.object({ prevHash: z.string(), content: z.string() })).optional(),
-    /** The passes this one removed, as they were (their own `earlier` folded in). */
-    earlier: z.array(z.unknown()).optional(),
-  }),
+  body: () =>
+    z.object({
+      before: date(),
+      retentionDays: z.number().int().positive(),
+      entries: z.number().int().nonnegative(),
+      records: z.number().int().nonnegative(),
+      from: date().nullable(),
+      to: date().nullable(),
+      throughSeq: z.number().int().nonnegative(),
+      lastRemovedHash: z.string(),
+      /** The removed rows from the last that was not a retention entry, each with its link (schema 4). */
+      removed: z.array(z.object({ prevHash: z.string(), content: z.string() })).optional(),
+      /** The passes this one removed, as they were (their own `earlier` folded in). */
+      earlier: z.array(z.unknown()).optional(),
+    }),
 });

@@ -11,5 +11,5 @@ export const review = defineKind({
   name: "review",
   version: 1,
   words: "a manager's review of a day",
-  body: z.object({ v: z.literal(1), userName: words(200), note: text(1000) }),
+  body: () => z.object({ v: z.literal(1), userName: words(200), note: text(1000) }),
 });

@@ -5,118 +5,139 @@
  * which every redraw draws again. A button carries only the sheet's id and the pet's ids.
  */
 import { z } from "zod";
+import { atFirstUse } from "../../first-use.ts";
 import { itemKey } from "../items.ts";
 import { date, defineKind, id, round, text } from "./kind.ts";
 
-const dueItem = z.object({
-  item: itemKey,
-  label: text(2000),
-  /** The item whole: a drug with its strength and amount, the meal's diet (never shortened: issue 47). */
-  text: text(20_000),
-  /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
-  highAlert: z.boolean().optional(),
-  /** The dose window's own minutes, when the care plan sets them. */
-  window: z
-    .object({
-      beforeMinutes: z.number().int().min(0).max(720).optional(),
-      afterMinutes: z.number().int().min(1).max(720).optional(),
-    })
-    .optional(),
-  /** Due from the words, the pet's care plan not confirmed (issue 44). */
-  unconfirmed: z.boolean().optional(),
-});
+const dueItem = atFirstUse(() =>
+  z.object({
+    item: itemKey(),
+    label: text(2000),
+    /** The item whole: a drug with its strength and amount, the meal's diet (never shortened: issue 47). */
+    text: text(20_000),
+    /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
+    highAlert: z.boolean().optional(),
+    /** The dose window's own minutes, when the care plan sets them. */
+    window: z
+      .object({
+        beforeMinutes: z.number().int().min(0).max(720).optional(),
+        afterMinutes: z.number().int().min(1).max(720).optional(),
+      })
+      .optional(),
+    /** Due from the words, the pet's care plan not confirmed (issue 44). */
+    unconfirmed: z.boolean().optional(),
+  }),
+);
 /** An item printed to give if needed (issue 44): its reason and limits, as the plan (or its words) say. */
-const ifNeededItem = dueItem.extend({
-  reason: text(500).optional(),
-  maxPer24h: z.number().int().min(1).max(48).optional(),
-  minHoursBetween: z.number().positive().max(168).optional(),
-});
+const ifNeededItem = atFirstUse(() =>
+  dueItem().extend({
+    reason: text(500).optional(),
+    maxPer24h: z.number().int().min(1).max(48).optional(),
+    minHoursBetween: z.number().positive().max(168).optional(),
+  }),
+);
 
-const sheetPet = z.object({
-  bookingId: id,
-  petId: id,
-  /** The pet's name, whole (issue 47). */
-  name: text(2000),
-  /** What the sheet listed as due for the pet, in its order. */
-  due: z.array(dueItem).max(6),
-  /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
-  ifNeeded: z.array(ifNeededItem).max(5).optional(),
-  /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
-  oneTap: z.boolean(),
-  /** The message of the post that holds the pet (0: the parent). */
-  message: z.number().int().nonnegative(),
-  /**
-   * The pet was not checked in when the sheet was made and arrives later that day (its booking's
-   * check-in, ISO 8601): a tap before then asks first.
-   */
-  arrivesAt: text(40).optional(),
-  /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
-  planToConfirm: id.optional(),
-  /** Its confirmed plan has a dose to give if needed (issue 35): "💊 Give if needed…" beside the pet. */
-  asNeeded: z.boolean().optional(),
-});
+const sheetPet = atFirstUse(() =>
+  z.object({
+    bookingId: id(),
+    petId: id(),
+    /** The pet's name, whole (issue 47). */
+    name: text(2000),
+    /** What the sheet listed as due for the pet, in its order. */
+    due: z.array(dueItem()).max(6),
+    /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
+    ifNeeded: z.array(ifNeededItem()).max(5).optional(),
+    /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
+    oneTap: z.boolean(),
+    /** The message of the post that holds the pet (0: the parent). */
+    message: z.number().int().nonnegative(),
+    /**
+     * The pet was not checked in when the sheet was made and arrives later that day (its booking's
+     * check-in, ISO 8601): a tap before then asks first.
+     */
+    arrivesAt: text(40).optional(),
+    /** The pet's care plan when the sheet was made: its kept version, unless confirmed ("📋 Plan…" opens it). */
+    planToConfirm: id().optional(),
+    /** Its confirmed plan has a dose to give if needed (issue 35): "💊 Give if needed…" beside the pet. */
+    asNeeded: z.boolean().optional(),
+  }),
+);
 
 // A message's document (src/present/doc.ts Part), as kept: the same shape, checked both ways.
-const span = z.object({
-  text: z.string(),
-  strong: z.literal(true).optional(),
-  em: z.literal(true).optional(),
-  code: z.literal(true).optional(),
-  struck: z.literal(true).optional(),
-  tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
-  /** Said by the pet's care plan when drawn (issue 44): a redraw after the plan changed replaces it. */
-  of: z.literal("plan").optional(),
-  /** Names the button beside it: a surface with no buttons leaves it out. */
-  button: z.literal(true).optional(),
-});
-const line = z.array(span);
-const lines = z.array(line);
-const action = z.object({
-  text: z.string(),
-  actionId: z.string(),
-  value: z.string(),
-  style: z.enum(["primary", "danger"]).optional(),
-});
-const part = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("title"), text: z.string() }),
-  z.object({ kind: z.literal("summary"), lines }),
-  z.object({ kind: z.literal("group"), line }),
-  z.object({ kind: z.literal("item"), lines, action: action.optional(), key: z.string().optional() }),
-  z.object({ kind: z.literal("text"), lines, action: action.optional() }),
-  z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line })) }),
-  z.object({ kind: z.literal("note"), lines }),
-  z.object({ kind: z.literal("actions"), actions: z.array(action) }),
+const span = atFirstUse(() =>
   z.object({
-    kind: z.literal("grid"),
-    corner: z.string(),
-    columns: z.array(lines),
-    rows: z.array(
-      z.object({
-        head: lines,
-        cells: z.array(z.object({ line, key: z.string().optional(), struck: z.literal(true).optional() })),
-      }),
-    ),
+    text: z.string(),
+    strong: z.literal(true).optional(),
+    em: z.literal(true).optional(),
+    code: z.literal(true).optional(),
+    struck: z.literal(true).optional(),
+    tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
+    /** Said by the pet's care plan when drawn (issue 44): a redraw after the plan changed replaces it. */
+    of: z.literal("plan").optional(),
+    /** Names the button beside it: a surface with no buttons leaves it out. */
+    button: z.literal(true).optional(),
   }),
-  // A page's QR code (the chart on paper's): never on a round's sheet, a part of the one document model.
-  z.object({ kind: z.literal("qr"), link: z.string(), lines }),
-  z.object({ kind: z.literal("divider") }),
-]);
+);
+const line = atFirstUse(() => z.array(span()));
+const lines = atFirstUse(() => z.array(line()));
+const action = atFirstUse(() =>
+  z.object({
+    text: z.string(),
+    actionId: z.string(),
+    value: z.string(),
+    style: z.enum(["primary", "danger"]).optional(),
+  }),
+);
+const part = atFirstUse(() =>
+  z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("title"), text: z.string() }),
+    z.object({ kind: z.literal("summary"), lines: lines() }),
+    z.object({ kind: z.literal("group"), line: line() }),
+    z.object({
+      kind: z.literal("item"),
+      lines: lines(),
+      action: action().optional(),
+      key: z.string().optional(),
+    }),
+    z.object({ kind: z.literal("text"), lines: lines(), action: action().optional() }),
+    z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line() })) }),
+    z.object({ kind: z.literal("note"), lines: lines() }),
+    z.object({ kind: z.literal("actions"), actions: z.array(action()) }),
+    z.object({
+      kind: z.literal("grid"),
+      corner: z.string(),
+      columns: z.array(lines()),
+      rows: z.array(
+        z.object({
+          head: lines(),
+          cells: z.array(
+            z.object({ line: line(), key: z.string().optional(), struck: z.literal(true).optional() }),
+          ),
+        }),
+      ),
+    }),
+    // A page's QR code (the chart on paper's): never on a round's sheet, a part of the one document model.
+    z.object({ kind: z.literal("qr"), link: z.string(), lines: lines() }),
+    z.object({ kind: z.literal("divider") }),
+  ]),
+);
 
 export const sheet = defineKind({
   name: "sheet",
   version: 1,
   words: "a round's sheet as posted",
-  body: z.object({
-    v: z.literal(1),
-    date,
-    round,
-    /** The business the pets' records came from (the API's kennelId), when they said. */
-    kennelId: id.optional(),
-    fallback: z.string(),
-    pets: z.array(sheetPet),
-    /** Each message's document parts, drawn by src/blocks/round-sheet.ts. */
-    messages: z.array(z.object({ parts: z.array(part) })).min(1),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      date: date(),
+      round: round(),
+      /** The business the pets' records came from (the API's kennelId), when they said. */
+      kennelId: id().optional(),
+      fallback: z.string(),
+      pets: z.array(sheetPet()),
+      /** Each message's document parts, drawn by src/blocks/round-sheet.ts. */
+      messages: z.array(z.object({ parts: z.array(part()) })).min(1),
+    }),
 });
 
-export type SheetPet = z.infer<typeof sheetPet>;
+export type SheetPet = z.infer<ReturnType<typeof sheetPet>>;

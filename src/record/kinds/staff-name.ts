@@ -10,15 +10,16 @@ export const staffName = defineKind({
   name: "staff_name",
   version: 1,
   words: "the name Slack gave a person after their records were committed",
-  body: z.object({
-    userId: text(40),
-    /** The name Slack shows now. */
-    name: text(200),
-    /** The name the records below were committed with. */
-    committedAs: text(200),
-    /** The round entries committed under that name. */
-    entryIds: z.array(id).max(100),
-    /** Other records committed under it (a welfare check, a witness, a dose given if needed…). */
-    recordIds: z.array(id).max(100),
-  }),
+  body: () =>
+    z.object({
+      userId: text(40),
+      /** The name Slack shows now. */
+      name: text(200),
+      /** The name the records below were committed with. */
+      committedAs: text(200),
+      /** The round entries committed under that name. */
+      entryIds: z.array(id()).max(100),
+      /** Other records committed under it (a welfare check, a witness, a dose given if needed…). */
+      recordIds: z.array(id()).max(100),
+    }),
 });

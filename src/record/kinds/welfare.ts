@@ -9,116 +9,128 @@
  */
 import { z } from "zod";
 import { WELFARE_SIGNS } from "../../domain/welfare-signs.ts";
+import { atFirstUse } from "../../first-use.ts";
 import { date, defineKind, id, round, text, words } from "./kind.ts";
 
-const listPet = z.object({
-  bookingId: id,
-  petId: id,
-  name: text(200),
-  room: text(200).optional(),
-  /** The message of the post that holds the pet (0: the parent). */
-  message: z.number().int().nonnegative(),
-});
+const listPet = atFirstUse(() =>
+  z.object({
+    bookingId: id(),
+    petId: id(),
+    name: text(200),
+    room: text(200).optional(),
+    /** The message of the post that holds the pet (0: the parent). */
+    message: z.number().int().nonnegative(),
+  }),
+);
 
 export const welfareList = defineKind({
   name: "welfare_list",
   version: 1,
   words: "a welfare post's list as posted",
-  body: z.object({
-    v: z.literal(1),
-    date,
-    round,
-    /** The area (a room name's beginning), null for the whole house, "" for the other rooms. */
-    area: text(60).nullable(),
-    pets: z.array(listPet).max(2000),
-    messages: z.number().int().positive().max(100),
-    /** Bookings whose pets could not be listed (care not matched): named, never left out. */
-    unlisted: z.array(text(400)).max(500),
-    /** The business the pets' records came from (the API's kennelId), when they said. */
-    kennelId: id.optional(),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      date: date(),
+      round: round(),
+      /** The area (a room name's beginning), null for the whole house, "" for the other rooms. */
+      area: text(60).nullable(),
+      pets: z.array(listPet()).max(2000),
+      messages: z.number().int().positive().max(100),
+      /** Bookings whose pets could not be listed (care not matched): named, never left out. */
+      unlisted: z.array(text(400)).max(500),
+      /** The business the pets' records came from (the API's kennelId), when they said. */
+      kennelId: id().optional(),
+    }),
+});
+
+export type ListPet = z.infer<ReturnType<typeof listPet>>;
+
+const mealSeen = atFirstUse(() =>
+  z.object({
+    round: round(),
+    outcome: z.enum(["ate_all", "ate_some", "ate_none", "not_offered", "not_recorded"]),
+    entryId: id().optional(),
   }),
-});
-
-export type ListPet = z.infer<typeof listPet>;
-
-const mealSeen = z.object({
-  round,
-  outcome: z.enum(["ate_all", "ate_some", "ate_none", "not_offered", "not_recorded"]),
-  entryId: id.optional(),
-});
+);
 
 export const welfareCheck = defineKind({
   name: "welfare",
   version: 1,
   words: "a welfare check of a pet",
-  body: z.object({
-    v: z.literal(1),
-    round,
-    bookingId: id,
-    petId: id,
-    petName: text(200),
-    room: text(200).optional(),
-    values: z.object({
-      drinking: z.enum(WELFARE_SIGNS.drinking),
-      stool: z.enum(WELFARE_SIGNS.stool),
-      urine: z.enum(WELFARE_SIGNS.urine),
-      demeanour: z.enum(WELFARE_SIGNS.demeanour),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      round: round(),
+      bookingId: id(),
+      petId: id(),
+      petName: text(200),
+      room: text(200).optional(),
+      values: z.object({
+        drinking: z.enum(WELFARE_SIGNS.drinking),
+        stool: z.enum(WELFARE_SIGNS.stool),
+        urine: z.enum(WELFARE_SIGNS.urine),
+        demeanour: z.enum(WELFARE_SIGNS.demeanour),
+      }),
+      note: words(500).optional(),
+      eating: z.array(mealSeen()).max(3),
+      userName: text(200),
+      /** The Slack request that made it (a re-delivered tap finds it). */
+      request: text(200),
     }),
-    note: words(500).optional(),
-    eating: z.array(mealSeen).max(3),
-    userName: text(200),
-    /** The Slack request that made it (a re-delivered tap finds it). */
-    request: text(200),
-  }),
 });
 
-const episodeEntry = z.object({
-  kind: z.enum(["check", "meal"]),
-  id,
-  date,
-  round,
-  at: text(40),
-});
+const episodeEntry = atFirstUse(() =>
+  z.object({
+    kind: z.enum(["check", "meal"]),
+    id: id(),
+    date: date(),
+    round: round(),
+    at: text(40),
+  }),
+);
 
 export const welfareFlag = defineKind({
   name: "welfare_flag",
   version: 1,
   words: "a welfare flag",
-  body: z.object({
-    v: z.literal(1),
-    bookingId: id,
-    petId: id,
-    petName: text(200),
-    room: text(200).optional(),
-    sign: z.string().regex(/^(drinking|stool|urine|demeanour|eating):[a-z_]+$/),
-    entries: z.array(episodeEntry).min(2).max(50),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      bookingId: id(),
+      petId: id(),
+      petName: text(200),
+      room: text(200).optional(),
+      sign: z.string().regex(/^(drinking|stool|urine|demeanour|eating):[a-z_]+$/),
+      entries: z.array(episodeEntry()).min(2).max(50),
+    }),
 });
 
 export const welfareAdvice = defineKind({
   name: "welfare_advice",
   version: 1,
   words: "a vet's advice on a welfare flag",
-  body: z.object({
-    v: z.literal(1),
-    flag: id,
-    vet: words(200),
-    sought: text(40),
-    advice: words(1000),
-    userName: text(200),
-    request: text(200),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      flag: id(),
+      vet: words(200),
+      sought: text(40),
+      advice: words(1000),
+      userName: text(200),
+      request: text(200),
+    }),
 });
 
 export const welfareResolved = defineKind({
   name: "welfare_resolved",
   version: 1,
   words: "a welfare flag resolved",
-  body: z.object({
-    v: z.literal(1),
-    flag: id,
-    why: words(500),
-    userName: text(200),
-    request: text(200),
-  }),
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      flag: id(),
+      why: words(500),
+      userName: text(200),
+      request: text(200),
+    }),
 });

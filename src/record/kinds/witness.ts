@@ -10,8 +10,9 @@ export const witness = defineKind({
   name: "witness",
   version: 1,
   words: "a witness of a high-alert dose",
-  body: z.union([
-    z.object({ entryId: id, userName: words(200) }),
-    z.object({ prnId: id, userName: words(200) }),
-  ]),
+  body: () =>
+    z.union([
+      z.object({ entryId: id(), userName: words(200) }),
+      z.object({ prnId: id(), userName: words(200) }),
+    ]),
 });
