@@ -1,7 +1,15 @@
 /** The customer endpoints; a customer and a customer's pets go through the care cache. */
 import { bookingQuery } from "./bookings.ts";
 import { type PagedResult, paginate } from "./pagination.ts";
-import { arrayOrEveryPage, checkId, checkPageRequest, type Endpoints, one, toPage } from "./reading.ts";
+import {
+  arrayOrEveryPage,
+  asKept,
+  checkId,
+  checkPageRequest,
+  type Endpoints,
+  one,
+  toPage,
+} from "./reading.ts";
 import {
   type Booking,
   type Customer,
@@ -53,7 +61,7 @@ export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResu
       segments: ["customers", String(id)],
       what: `customer with id ${id}`,
     });
-    return one(answer, "customer", readCustomer, ep.log);
+    return asKept(ep, one(answer, "customer", readCustomer, ep.log));
   });
 }
 
@@ -63,16 +71,19 @@ export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResu
  */
 export async function listCustomerPets(ep: Endpoints, customerId: number): Promise<KennelResult<Pet[]>> {
   checkId(customerId, "A customer id");
-  return ep.cache.through(`customer-pets:${customerId}`, () =>
-    arrayOrEveryPage(
+  return ep.cache.through(`customer-pets:${customerId}`, async () =>
+    asKept(
       ep,
-      {
-        segments: ["customers", String(customerId), "pets"],
-        what: `customer with id ${customerId}`,
-        isList: true,
-      },
-      readPet,
-      "pets",
+      await arrayOrEveryPage(
+        ep,
+        {
+          segments: ["customers", String(customerId), "pets"],
+          what: `customer with id ${customerId}`,
+          isList: true,
+        },
+        readPet,
+        "pets",
+      ),
     ),
   );
 }

@@ -15,9 +15,16 @@ export interface Endpoints {
   cache: CareCache;
   /** Which booking id each reference seen names. */
   bookingIds: BookingIds;
+  /** The API's JSON kept with the care cache's records (KennelClientOptions.keepRaw). */
+  keepRaw: boolean;
 }
 
 export type Reader<T> = (raw: unknown, log: Logger) => T | undefined;
+
+/** A record as the care cache keeps it: without the API's JSON unless the client keeps it. */
+export function asKept<T>(ep: Endpoints, result: KennelResult<T>): KennelResult<T> {
+  return ep.keepRaw ? result : { data: result.data, raw: undefined, requestId: result.requestId };
+}
 
 export function checkPageRequest(p: PageRequest): void {
   if (p.page !== undefined && (!Number.isInteger(p.page) || p.page < 1)) {

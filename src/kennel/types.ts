@@ -5,7 +5,10 @@ import type { KennelError } from "./errors.ts";
 
 export interface KennelResult<T> {
   data: T;
-  /** The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1). */
+  /**
+   * The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1). Undefined for the care cache's records
+   * (a pet, a customer, a customer's pets) when the client keeps no raw JSON (`keepRaw: false`).
+   */
   raw: unknown;
   /** The API's request id (cleaned: safe characters, never a secret), or the one the client sent. */
   requestId: string;
@@ -74,6 +77,12 @@ export interface KennelClientOptions {
   now?: () => number;
   /** Most records the care cache holds. Default 5000. */
   cacheMaxEntries?: number;
+  /**
+   * Keep the API's JSON beside each record the care cache holds (the answers of KENNEL_RAW_RESPONSES=1
+   * show it). Default true; false (the bot without raw answers) keeps the record as read only: the
+   * JSON held beside it was a third of the cache's memory.
+   */
+  keepRaw?: boolean;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
