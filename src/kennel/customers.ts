@@ -1,15 +1,7 @@
 /** The customer endpoints; a customer and a customer's pets go through the care cache. */
 import { bookingQuery } from "./bookings.ts";
 import { type PagedResult, paginate } from "./pagination.ts";
-import {
-  arrayOrEveryPage,
-  asKept,
-  checkId,
-  checkPageRequest,
-  type Endpoints,
-  one,
-  toPage,
-} from "./reading.ts";
+import { arrayOrEveryPage, checkId, checkPageRequest, type Endpoints, one, toPage } from "./reading.ts";
 import {
   type Booking,
   type Customer,
@@ -42,7 +34,7 @@ export async function listCustomers(
     isList: true,
     notFoundIsWrongAddress: true,
   });
-  return toPage(answer, readCustomer, "customers", ep.log);
+  return toPage(ep, answer, readCustomer, "customers");
 }
 
 export function iterateCustomers(
@@ -61,7 +53,7 @@ export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResu
       segments: ["customers", String(id)],
       what: `customer with id ${id}`,
     });
-    return asKept(ep, one(answer, "customer", readCustomer, ep.log));
+    return one(ep, answer, "customer", readCustomer);
   });
 }
 
@@ -71,19 +63,16 @@ export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResu
  */
 export async function listCustomerPets(ep: Endpoints, customerId: number): Promise<KennelResult<Pet[]>> {
   checkId(customerId, "A customer id");
-  return ep.cache.through(`customer-pets:${customerId}`, async () =>
-    asKept(
+  return ep.cache.through(`customer-pets:${customerId}`, () =>
+    arrayOrEveryPage(
       ep,
-      await arrayOrEveryPage(
-        ep,
-        {
-          segments: ["customers", String(customerId), "pets"],
-          what: `customer with id ${customerId}`,
-          isList: true,
-        },
-        readPet,
-        "pets",
-      ),
+      {
+        segments: ["customers", String(customerId), "pets"],
+        what: `customer with id ${customerId}`,
+        isList: true,
+      },
+      readPet,
+      "pets",
     ),
   );
 }
@@ -126,7 +115,7 @@ export async function listCustomerBookings(
     what: `customer with id ${customerId}`,
     isList: true,
   });
-  return toPage(answer, readBooking, "bookings", ep.log);
+  return toPage(ep, answer, readBooking, "bookings");
 }
 
 export function iterateCustomerBookings(

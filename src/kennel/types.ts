@@ -5,10 +5,7 @@ import type { KennelError } from "./errors.ts";
 
 export interface KennelResult<T> {
   data: T;
-  /**
-   * The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1). Undefined for the care cache's records
-   * (a pet, a customer, a customer's pets) when the client keeps no raw JSON (`keepRaw: false`).
-   */
+  /** The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1); undefined when the client keeps none (`keepRaw`). */
   raw: unknown;
   /** The API's request id (cleaned: safe characters, never a secret), or the one the client sent. */
   requestId: string;
@@ -78,9 +75,9 @@ export interface KennelClientOptions {
   /** Most records the care cache holds. Default 5000. */
   cacheMaxEntries?: number;
   /**
-   * Keep the API's JSON beside each record the care cache holds (the answers of KENNEL_RAW_RESPONSES=1
-   * show it). Default true; false (the bot without raw answers) keeps the record as read only: the
-   * JSON held beside it was a third of the cache's memory.
+   * Keep the API's JSON with every answer read (`raw`: the answers of KENNEL_RAW_RESPONSES=1 show it).
+   * Default true. False (the bot without raw answers): the JSON is let go once its records are read,
+   * so neither an answer waiting on its next call nor the care cache (a third of what it held) keeps it.
    */
   keepRaw?: boolean;
 }
