@@ -102,7 +102,7 @@ export async function arrayOrEveryPage<T>(
       requestId: first.requestId,
     };
   }
-  const raws: unknown[] = [first.body];
+  const raws: unknown[] = ep.keepRaw ? [first.body] : [];
   const pages = paginate<unknown>(async (n) => {
     if (n === 1) return { data: page, requestId: first.requestId };
     const next = await ep.transport.get({
