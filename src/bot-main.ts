@@ -249,7 +249,11 @@ export async function main(
       `The care record cannot be used now: ${record.problem.describe()} Commands keep answering; a tap is told to try again.`,
     );
   }
-  const kennel = createKennelClient(kennelSettings, { log, secrets: secretValues(env) });
+  const kennel = createKennelClient(kennelSettings, {
+    log,
+    secrets: secretValues(env),
+    keepRaw: config.rawResponses,
+  });
   const bot = createBot(
     { kennel, log, config, clock: systemClock, record: record.store },
     // After each burst of reading today's care (at start, with the 07:00 post): memory given back.

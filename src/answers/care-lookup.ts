@@ -15,6 +15,7 @@ import { type Booking, careLeftOut, type Pet } from "../kennel/schemas.ts";
 import { describeFailure } from "./failure.ts";
 
 export interface CareLookup {
+  /** The booking's care, matched once per booking (a day list asks it to size its pages, then to list). */
   careOf(booking: Booking): EntryCare;
   /** The first failure, in words with its request id, when some could not be loaded. */
   problem: string | undefined;
@@ -53,12 +54,17 @@ export async function lookUpCare(
     deps.log.warn({ customerId: id, err: f }, "could not load a customer's pets");
     problem ??= `Some pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
   });
+  const matched = new Map<Booking, EntryCare>();
   return {
-    careOf: (booking) =>
-      careOfBooking(
-        booking,
-        booking.customerId === undefined ? undefined : byCustomer.get(booking.customerId),
-      ),
+    careOf: (booking) => {
+      let care = matched.get(booking);
+      if (!care) {
+        const pets = booking.customerId === undefined ? undefined : byCustomer.get(booking.customerId);
+        care = careOfBooking(booking, pets);
+        matched.set(booking, care);
+      }
+      return care;
+    },
     problem,
     customers: ids.length,
   };

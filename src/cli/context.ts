@@ -82,7 +82,11 @@ export function pageOption(raw: string | undefined): number {
 /** The kennel API's dependencies; missing or invalid settings throw a ConfigError (exit 2). */
 export function kennelDeps(ctx: CliContext): Deps {
   const settings = requireKennel(ctx.config, ctx.deps.env);
-  const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
+  const kennel = createKennelClient(settings, {
+    log: ctx.log,
+    fetch: ctx.deps.fetch,
+    keepRaw: ctx.config.rawResponses,
+  });
   return { kennel, log: ctx.log, config: ctx.config, clock: ctx.clock };
 }
 

@@ -39,7 +39,7 @@ export async function listBookings(
     isList: true,
     notFoundIsWrongAddress: true,
   });
-  const result = toPage(answer, readBooking, "bookings", ep.log);
+  const result = toPage(ep, answer, readBooking, "bookings");
   ep.bookingIds.learn(result.data.items);
   return result;
 }
@@ -62,7 +62,7 @@ export async function getBooking(ep: Endpoints, id: number): Promise<KennelResul
     segments: ["bookings", String(id)],
     what: `booking with id ${id}`,
   });
-  const result = one(answer, "booking", readBooking, ep.log);
+  const result = one(ep, answer, "booking", readBooking);
   ep.bookingIds.learn([result.data]);
   return result;
 }
@@ -76,7 +76,7 @@ export async function getBookingByReference(
     segments: ["bookings", "reference", reference],
     what: `booking with reference "${reference.trim()}"`,
   });
-  return one(answer, "booking", readReducedBooking, ep.log);
+  return one(ep, answer, "booking", readReducedBooking);
 }
 
 /**

@@ -92,7 +92,7 @@ export class KennelClient {
     this.timeoutMs = transport.timeoutMs;
     this.limiter = transport.limiter;
     this.#cache = cache;
-    this.#ep = { transport, log: options.log, cache, bookingIds };
+    this.#ep = { transport, log: options.log, cache, bookingIds, keepRaw: options.keepRaw ?? true };
   }
 
   // Bookings: never cached.

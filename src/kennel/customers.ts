@@ -34,7 +34,7 @@ export async function listCustomers(
     isList: true,
     notFoundIsWrongAddress: true,
   });
-  return toPage(answer, readCustomer, "customers", ep.log);
+  return toPage(ep, answer, readCustomer, "customers");
 }
 
 export function iterateCustomers(
@@ -53,7 +53,7 @@ export async function getCustomer(ep: Endpoints, id: number): Promise<KennelResu
       segments: ["customers", String(id)],
       what: `customer with id ${id}`,
     });
-    return one(answer, "customer", readCustomer, ep.log);
+    return one(ep, answer, "customer", readCustomer);
   });
 }
 
@@ -115,7 +115,7 @@ export async function listCustomerBookings(
     what: `customer with id ${customerId}`,
     isList: true,
   });
-  return toPage(answer, readBooking, "bookings", ep.log);
+  return toPage(ep, answer, readBooking, "bookings");
 }
 
 export function iterateCustomerBookings(

@@ -30,7 +30,7 @@ export async function listPets(
     isList: true,
     notFoundIsWrongAddress: true,
   });
-  return toPage(answer, readPet, "pets", ep.log);
+  return toPage(ep, answer, readPet, "pets");
 }
 
 export function iteratePets(
@@ -47,6 +47,6 @@ export async function getPet(ep: Endpoints, id: number, fresh = false): Promise<
   if (fresh) ep.cache.forget(`pet:${id}`);
   return ep.cache.through(`pet:${id}`, async () => {
     const answer = await ep.transport.get({ segments: ["pets", String(id)], what: `pet with id ${id}` });
-    return one(answer, "pet", readPet, ep.log);
+    return one(ep, answer, "pet", readPet);
   });
 }

@@ -15,9 +15,16 @@ export interface Endpoints {
   cache: CareCache;
   /** Which booking id each reference seen names. */
   bookingIds: BookingIds;
+  /** The API's JSON kept with each answer read (KennelClientOptions.keepRaw). */
+  keepRaw: boolean;
 }
 
 export type Reader<T> = (raw: unknown, log: Logger) => T | undefined;
+
+/** The API's JSON as an answer carries it: only when the client keeps it (KennelClientOptions.keepRaw). */
+function rawOf(ep: Endpoints, body: unknown): unknown {
+  return ep.keepRaw ? body : undefined;
+}
 
 export function checkPageRequest(p: PageRequest): void {
   if (p.page !== undefined && (!Number.isInteger(p.page) || p.page < 1)) {
@@ -45,17 +52,17 @@ function single(body: unknown, key: string): unknown {
 }
 
 /** One record, read, or an invalid response naming what it should have been. */
-export function one<T>(answer: RawAnswer, key: string, read: Reader<T>, log: Logger): KennelResult<T> {
-  const data = read(single(answer.body, key), log);
+export function one<T>(ep: Endpoints, answer: RawAnswer, key: string, read: Reader<T>): KennelResult<T> {
+  const data = read(single(answer.body, key), ep.log);
   if (!data) throw new InvalidResponseError(`the ${key} is not an object`, { requestId: answer.requestId });
-  return { data, raw: answer.body, requestId: answer.requestId };
+  return { data, raw: rawOf(ep, answer.body), requestId: answer.requestId };
 }
 
 export function toPage<T>(
+  ep: Endpoints,
   answer: RawAnswer,
   read: Reader<T>,
   words: string,
-  log: Logger,
 ): KennelResult<Page<T>> {
   const page = readPageOrArray(answer.body);
   if (!page) {
@@ -64,8 +71,8 @@ export function toPage<T>(
     });
   }
   return {
-    data: { ...page, items: readList(page.items, read, log) },
-    raw: answer.body,
+    data: { ...page, items: readList(page.items, read, ep.log) },
+    raw: rawOf(ep, answer.body),
     requestId: answer.requestId,
   };
 }
@@ -89,16 +96,20 @@ export async function arrayOrEveryPage<T>(
     });
   }
   if (page.totalPages <= 1) {
-    return { data: readList(page.items, read, ep.log), raw: first.body, requestId: first.requestId };
+    return {
+      data: readList(page.items, read, ep.log),
+      raw: rawOf(ep, first.body),
+      requestId: first.requestId,
+    };
   }
-  const raws: unknown[] = [first.body];
+  const raws: unknown[] = ep.keepRaw ? [first.body] : [];
   const pages = paginate<unknown>(async (n) => {
     if (n === 1) return { data: page, requestId: first.requestId };
     const next = await ep.transport.get({
       ...spec,
       query: { ...spec.query, "request.page": n, "request.pageSize": page.pageSize },
     });
-    raws.push(next.body);
+    if (ep.keepRaw) raws.push(next.body);
     const p = readPageOrArray(next.body);
     if (!p)
       throw new InvalidResponseError(`page ${n} of the ${words} is not a page`, {
@@ -107,5 +118,5 @@ export async function arrayOrEveryPage<T>(
     return { data: p, requestId: next.requestId };
   });
   const items = await collectAll(pages);
-  return { data: readList(items, read, ep.log), raw: raws, requestId: first.requestId };
+  return { data: readList(items, read, ep.log), raw: rawOf(ep, raws), requestId: first.requestId };
 }

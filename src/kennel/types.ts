@@ -5,7 +5,7 @@ import type { KennelError } from "./errors.ts";
 
 export interface KennelResult<T> {
   data: T;
-  /** The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1). */
+  /** The API's JSON, unchanged (for KENNEL_RAW_RESPONSES=1); undefined when the client keeps none (`keepRaw`). */
   raw: unknown;
   /** The API's request id (cleaned: safe characters, never a secret), or the one the client sent. */
   requestId: string;
@@ -74,6 +74,12 @@ export interface KennelClientOptions {
   now?: () => number;
   /** Most records the care cache holds. Default 5000. */
   cacheMaxEntries?: number;
+  /**
+   * Keep the API's JSON with every answer read (`raw`: the answers of KENNEL_RAW_RESPONSES=1 show it).
+   * Default true. False (the bot without raw answers): the JSON is let go once its records are read,
+   * so neither an answer waiting on its next call nor the care cache (a third of what it held) keeps it.
+   */
+  keepRaw?: boolean;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;

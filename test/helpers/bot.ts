@@ -71,6 +71,8 @@ export async function startHarness(
   const kennel = createKennelClient(config.kennel as NonNullable<Config["kennel"]>, {
     log,
     retryDelay: () => 10,
+    // As the bot's start passes it (src/bot-main.ts).
+    keepRaw: config.rawResponses,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const scratch = options.record ? undefined : temporaryRecord(clock, "kennel-desk-test-");

@@ -13,7 +13,7 @@ const BASE = "https://kennel.example.com/api/v1";
  * `changed` is what GET /customers?request.updatedSince answers (the customers changed, with their
  * pets), or "error" for a 500 there.
  */
-function fakeApi(overrides: Partial<KennelSettings> = {}) {
+function fakeApi(overrides: Partial<KennelSettings> = {}, keepRaw?: boolean) {
   let nowMs = 1_000_000;
   let status = 200;
   let changed: number[] | "error" = [];
@@ -63,6 +63,7 @@ function fakeApi(overrides: Partial<KennelSettings> = {}) {
     fetch: fetchFn,
     retryDelay: () => 0,
     now: () => nowMs,
+    ...(keepRaw === undefined ? {} : { keepRaw }),
   });
   return {
     client,
@@ -239,6 +240,42 @@ describe("the care cache", () => {
     expect(pets.data.map((p) => [p.petId, p.name])).toEqual([[1070, "Pet of 107"]]);
     await api.client.petsOfCustomer(107);
     expect(api.calls).toEqual(["/customers/107", "/customers/107/pets"]);
+  });
+
+  it("keeps the API's JSON with each answer unless told not to (KENNEL_RAW_RESPONSES off): the records read are the same", async () => {
+    const read = async (keepRaw?: boolean) => {
+      const api = fakeApi({}, keepRaw);
+      const all = [];
+      for (let i = 0; i < 2; i++) {
+        all.push(await api.client.getPet(1), await api.client.getCustomer(3));
+        all.push(await api.client.listCustomerPets(4), await api.client.petsOfCustomer(5));
+      }
+      // Never cached: a day list and a search.
+      all.push(await api.client.listArrivals("2026-11-22"), await api.client.listPets({ name: "Pet" }));
+      expect(api.calls).toEqual([
+        "/pets/1",
+        "/customers/3",
+        "/customers/4/pets",
+        "/customers/5",
+        "/bookings/checkin?date=2026-11-22",
+        "/pets?request.name=Pet",
+      ]);
+      return all;
+    };
+    const kept = await read();
+    const json = [
+      { petId: 1, name: "Pet 1" },
+      { customerId: 3, firstName: "Ann", pets: [{ petId: 30, name: "Pet of 3" }] },
+      [{ petId: 40, name: "Pet of 4" }],
+    ];
+    expect(kept.slice(0, 3).map((r) => r.raw)).toEqual(json);
+    expect(kept.slice(4, 7).map((r) => r.raw)).toEqual(json);
+    expect(kept.slice(8).map((r) => Array.isArray(r.raw))).toEqual([true, true]);
+    const lean = await read(false);
+    // A customer's pets for their care stand for their raw answer as read (never the contacts): unchanged.
+    const leanRaw = lean.filter((_r, i) => i % 4 !== 3).map((r) => r.raw);
+    expect(leanRaw).toEqual(Array(8).fill(undefined));
+    expect(lean.map((r) => [r.data, r.requestId])).toEqual(kept.map((r) => [r.data, r.requestId]));
   });
 
   it("cacheInfo says what is cached, for how long, and what stays fresh", () => {
