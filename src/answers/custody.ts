@@ -105,6 +105,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, 
       by: e.paper?.by ?? e.userName,
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
       at: firstAt(e),
+      paper: e.paper ? { givenAt: e.givenAt, recordedAt: e.recordedAt, enteredBy: e.userName } : undefined,
     };
   });
   const prn = s.prn

@@ -18,7 +18,7 @@ import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays } from "../time.ts";
 import { type CliContext, textOptions } from "./context.ts";
 import { keptRoundText, laterRoundPost, roundPostText } from "./digest-rounds.ts";
-import { welfarePostText } from "./digest-welfare.ts";
+import { welfarePosted, welfarePostText } from "./digest-welfare.ts";
 
 /** The posts that go to ROUNDS_CHANNEL: a round's sheet, the day's review and the chart. */
 export const inRoundsChannel = (kind: string) =>
@@ -30,7 +30,7 @@ interface DryRun {
   welfare: ScheduledPost[];
   date: string;
   json: boolean;
-  /** The care record, read only: a round already posted today is shown as kept. */
+  /** The care record, read only: a round or a welfare check already posted today is shown as kept. */
   kept: CareRecordStore | undefined;
   /**
    * The care record the review is read from, and only the review: every other post is drawn as
@@ -53,6 +53,12 @@ export async function printPosts(ctx: CliContext, deps: Deps, o: DryRun): Promis
 const depsOf = (deps: Deps, o: DryRun, kind: PostKind): Deps =>
   kind === "review" && o.review ? { ...deps, record: o.review } : deps;
 
+/**
+ * A welfare post's read of the care record (the list it kept when posted, and its checks): read
+ * only, never to compose a post (which keeps its list).
+ */
+const welfareRead = (deps: Deps, o: DryRun): Deps => (o.kept ? { ...deps, record: o.kept } : deps);
+
 /** A round post shown as kept: its round, read from the record kept. */
 function keptRound(deps: Deps, o: DryRun, kind: PostKind) {
   const round = roundOfPost(kind);
@@ -73,8 +79,10 @@ async function jsonPosts(deps: Deps, o: DryRun) {
       posts.push({ kind, date, alreadyPosted: true, ...kept });
       continue;
     }
+    // A welfare check already posted: said, with the post as it would be drawn now.
+    const posted = await welfarePosted(welfareRead(deps, o), kind, date);
     const post = laterRoundPost(deps, kind, date) ?? composePost(depsOf(deps, o, kind), kind, date);
-    posts.push({ kind, date, ...(await post) });
+    posts.push({ kind, date, ...(posted ? { alreadyPosted: true } : {}), ...(await post) });
   }
   return posts;
 }
@@ -85,21 +93,29 @@ async function textPosts(ctx: CliContext, deps: Deps, o: DryRun): Promise<string
   const texts = [];
   for (const kind of o.kinds) {
     const mine = o.welfare.find((p) => p.kind === kind);
-    const setting = mine ? "WELFARE_CHANNEL" : inRoundsChannel(kind) ? "ROUNDS_CHANNEL" : "DIGEST_CHANNEL";
+    // The pets not checked go in the round post's thread with WELFARE_IN_ROUND.
+    const setting = mine
+      ? config.welfare.inRound
+        ? "ROUNDS_CHANNEL"
+        : "WELFARE_CHANNEL"
+      : inRoundsChannel(kind)
+        ? "ROUNDS_CHANNEL"
+        : "DIGEST_CHANNEL";
     const channel = mine
-      ? mine.channel
+      ? mine.channel || undefined
       : inRoundsChannel(kind)
         ? config.rounds.channel
         : config.digest?.channel;
     const k = keptRound(deps, o, kind);
     const kept = k && (await keptRoundText(k.deps, k.round, date, textOptions(ctx)));
-    const where = kept
-      ? "already posted: kept in the care record"
-      : channel
-        ? `would be posted in ${channel}`
-        : `${setting} not set`;
+    const where =
+      kept || (await welfarePosted(welfareRead(deps, o), kind, date))
+        ? "already posted: kept in the care record"
+        : channel
+          ? `would be posted in ${channel}`
+          : `${setting} not set`;
     texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? (await postText(depsOf(deps, o, kind), kind, date, textOptions(ctx)))}`,
+      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? (await postText(welfareKindOf(kind) ? welfareRead(deps, o) : depsOf(deps, o, kind), kind, date, textOptions(ctx)))}`,
     );
   }
   return texts.join("\n\n");

@@ -95,7 +95,7 @@ export async function readRecord(ctx: CliContext): Promise<CareRecordStore | und
     return (await openStore(ctx, { quiet: true })).store;
   } catch (error) {
     ctx.io.stderr.write(
-      `The care record cannot be read (${describeFailure(error).what}): a round already posted is shown as the bookings say now.\n`,
+      `The care record cannot be read (${describeFailure(error).what}): a round or welfare check already posted is shown as the bookings say now.\n`,
     );
     return undefined;
   }

@@ -3,7 +3,8 @@
  * external scheduler (DIGEST_SCHEDULE=off), through the scheduler's own job, so each is posted once
  * per day: the check itself (one per area, or for the house) in WELFARE_CHANNEL, or the pets not
  * checked, in its thread. `--round` names the welfare round (default: the round now, when it is one
- * of WELFARE_ROUNDS, else the last of them). `--dry-run` prints each post's document as text.
+ * of WELFARE_ROUNDS, else the last of them). `--dry-run` prints each post's document as text (its
+ * channel not set: said beside it).
  */
 import { UsageError } from "../answers/failure.ts";
 import { welfareBoard, welfareLists } from "../answers/welfare.ts";
@@ -23,6 +24,7 @@ export function welfareDigestPosts(
   part: "welfare" | "welfare-due",
   asked: Round | undefined,
   now: Round,
+  o: { dryRun?: boolean } = {},
 ): Array<{ kind: string; channel: string; time: string }> {
   const w = config.welfare;
   if (w.rounds.length === 0)
@@ -41,13 +43,42 @@ export function welfareDigestPosts(
       "WELFARE_IN_ROUND is on: the round post carries the welfare check. Post it with --content rounds.",
       HELP_HINT,
     );
-  return welfarePosts(w, config.rounds).filter((p) => {
+  // A dry run drafts each post its channel not set too, and says so (never a blank answer).
+  return welfarePosts(w, config.rounds, { drafts: o.dryRun === true }).filter((p) => {
     const k = welfareKindOf(p.kind);
     return k?.round === round && (k.part === "post") === (part === "welfare");
   });
 }
 
-/** A welfare post as a reader sees it: each message's document, or the pets not checked. */
+/** The lists kept in the care record for a welfare post's round and area (none without a record). */
+async function keptLists(deps: Pick<Deps, "record" | "config">, kind: string, date: string) {
+  const k = welfareKindOf(kind);
+  if (!k || !deps.record) return [];
+  const w = deps.config.welfare;
+  // The kind's area (every area for the round post's listing).
+  const area = k.part === "due" && w.inRound ? undefined : areaNamed(w, k.slug);
+  const mine = (l: { area: string | null }) => area === undefined || l.area === area;
+  // The last list kept for each area (a replica's identical one is the same record).
+  const kept = (await readLists(deps.record, date, k.round)).filter(mine);
+  return [...new Map(kept.map((l) => [l.area, l])).values()];
+}
+
+/**
+ * Is the welfare check (not its pets-not-checked reply) already posted: its list kept in the care
+ * record, as the post keeps it when it is made (a real post would find it and post nothing more).
+ */
+export async function welfarePosted(
+  deps: Pick<Deps, "record" | "config">,
+  kind: string,
+  date: string,
+): Promise<boolean> {
+  return welfareKindOf(kind)?.part === "post" && (await keptLists(deps, kind, date)).length > 0;
+}
+
+/**
+ * A welfare post as a reader sees it: each message's document, or the pets not checked; drawn from
+ * the list the care record kept when it was posted, else from the house now.
+ */
 export async function welfarePostText(
   deps: Deps,
   kind: string,
@@ -57,12 +88,12 @@ export async function welfarePostText(
   const k = welfareKindOf(kind);
   if (!k) throw new Error(`Nothing shows the "${kind}" post as text.`);
   const w = deps.config.welfare;
-  // The kind's area (every area for the round post's listing).
   const area = k.part === "due" && w.inRound ? undefined : areaNamed(w, k.slug);
   const mine = (l: { area: string | null }) => area === undefined || l.area === area;
-  const kept =
-    k.part === "due" && deps.record ? (await readLists(deps.record, date, k.round)).filter(mine) : [];
-  const lists = kept.length ? kept : (await welfareLists(deps, k.round, date)).lists.filter(mine);
+  const kept = await keptLists(deps, kind, date);
+  // None kept: the house now, drawn without the record (a draft keeps nothing: no plan, no list).
+  const draft = async () => (await welfareLists({ ...deps, record: undefined }, k.round, date)).lists;
+  const lists = kept.length ? kept : (await draft()).filter(mine);
   const texts: string[] = [];
   for (const list of lists) {
     const board = await welfareBoard(deps, list);

@@ -148,7 +148,9 @@ export async function run(ctx: CliContext): Promise<number> {
   const kennel = createKennelClient(settings, { log: ctx.log, fetch: ctx.deps.fetch });
   const deps: Deps = { kennel, log: ctx.log, config, clock: ctx.clock };
   // The welfare check's posts (issue 38): one per area, or for the house, of the welfare round.
-  const welfare = contents.filter(isWelfare).flatMap((c) => welfareDigestPosts(config, c, round, theRound));
+  const welfare = contents
+    .filter(isWelfare)
+    .flatMap((c) => welfareDigestPosts(config, c, round, theRound, { dryRun }));
   const kinds = contents.flatMap((c): PostKind[] =>
     c === "rounds"
       ? [roundPost(theRound)]
@@ -164,8 +166,11 @@ export async function run(ctx: CliContext): Promise<number> {
   // Read-only: a record that does not exist is said, never made (a dry run writes nothing).
   const reviewRecord = kinds.includes("review") ? (await requireStore(ctx)).store : undefined;
   if (dryRun) {
-    // Today's round already posted is shown as it was kept: its sheet read from the record, read only.
-    const kept = kinds.some((k) => roundOfPost(k)) && date === today ? await readRecord(ctx) : undefined;
+    // Today's round or welfare check already posted is shown as it was kept: read from the record, read only.
+    const kept =
+      kinds.some((k) => roundOfPost(k) || welfareKindOf(k)) && date === today
+        ? await readRecord(ctx)
+        : undefined;
     try {
       await printPosts(ctx, deps, {
         kinds,

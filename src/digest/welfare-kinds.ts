@@ -62,28 +62,32 @@ export function slugOfArea(w: Pick<WelfareSettings, "areas">, area: string | nul
   return i >= 0 ? uniqueSlugs(w)[i] : "other";
 }
 
-/** Every welfare post the settings ask for. */
+/**
+ * Every welfare post the settings ask for. `drafts` (a dry run, which posts nothing): each post the
+ * settings would ask for with its channel set too, its channel "" when it is not set.
+ */
 export function welfarePosts(
   w: WelfareSettings,
   rounds: { channel: string | undefined },
+  o: { drafts?: boolean } = {},
 ): Array<{ kind: string; channel: string; time: string }> {
   const out: Array<{ kind: string; channel: string; time: string }> = [];
   for (const round of w.rounds) {
     const time = w.times[round] as string;
     const by = w.checkBy[round] as string;
     if (w.inRound) {
-      if (rounds.channel)
+      if (rounds.channel || o.drafts)
         out.push({
           kind: kindOf({ part: "due", round, slug: undefined }),
-          channel: rounds.channel,
+          channel: rounds.channel ?? "",
           time: by,
         });
       continue;
     }
-    if (!w.channel) continue;
+    if (!w.channel && !o.drafts) continue;
     for (const slug of areaSlugs(w)) {
-      out.push({ kind: kindOf({ part: "post", round, slug }), channel: w.channel, time });
-      out.push({ kind: kindOf({ part: "due", round, slug }), channel: w.channel, time: by });
+      out.push({ kind: kindOf({ part: "post", round, slug }), channel: w.channel ?? "", time });
+      out.push({ kind: kindOf({ part: "due", round, slug }), channel: w.channel ?? "", time: by });
     }
   }
   return out;

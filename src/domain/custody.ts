@@ -128,6 +128,8 @@ export interface DoseTaken {
   witness?: string | undefined;
   /** When given (or recorded). */
   at: string;
+  /** Entered from the paper chart: when the paper says it was given, when and by whom it was entered. */
+  paper?: { givenAt?: string | undefined; recordedAt: string; enteredBy: string } | undefined;
 }
 
 /** Is a dose taken from the pack: given; refused or vomited too (the kennel's rule: what left the pack is gone). */

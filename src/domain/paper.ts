@@ -69,9 +69,9 @@ export type PaperAuditReason = (typeof PAPER_AUDIT_REASONS)[number];
 /**
  * A dose not given entered from the paper is counted by its letter where the list's reason its code
  * stands in for would claim more than the paper says: V is vomited, never "within 30 min"; W is
- * withheld, by whom not said (its code "other", which the list names "other"). The record keeps no
- * plain "withheld" code (`vet_withheld` says by the vet), so the audit counts these apart. R, N and A
- * claim what their code does: undefined, counted by their code.
+ * withheld, on whose decision not said (its code "other", which the list names "other"). The record
+ * keeps no plain "withheld" code (`vet_withheld` says by the vet), so the audit counts these apart.
+ * R, N and A claim what their code does: undefined, counted by their code.
  */
 export function paperAuditReason(
   e: Pick<Entry, "outcome" | "reasonCode" | "paper">,

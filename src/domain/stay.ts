@@ -7,8 +7,8 @@
  * pet's care as the kennel API has it now (issue 45).
  *
  * - A dose counts once it is settled: recorded, or missed (its window closed with nothing recorded).
- *   One still open (upcoming, due, late) is not counted yet; one not due in the end (the pet went
- *   home before its window closed, nothing recorded) is shown and not counted.
+ *   One still open (upcoming, due, late) is shown with its state and not counted yet; one not due in
+ *   the end (the pet went home before its window closed, nothing recorded) is shown and not counted.
  * - An entry for an item no kept round asked is counted too: shown, never hidden.
  * - A round of the stay the record kept nothing of (before it began, or never posted) asked nothing:
  *   said, never counted as missed.
@@ -49,7 +49,7 @@ export interface StayItem {
   entry: Entry | undefined;
   /** Asked by its round (false: recorded for an item no kept round asked). */
   due: boolean;
-  /** Its state when read: recorded (on time, late…), missed, or not due in the end. */
+  /** Its state when read: recorded (on time, late…), missed, still open (upcoming, due, late), or not due. */
   state: DoseState;
   /** Its window as its round kept it. */
   window: DoseWindow;
@@ -115,7 +115,10 @@ export interface PetStayRecord {
   exceptions: StayException[];
   /** Doses and meals the rounds asked that were not due in the end (the pet went home first). */
   notDue: Array<{ date: string; round: Round; label: string; why: NotDueWhy; at: string }>;
-  /** Every item counted or not due in the end, round by round (the full record's lines), oldest first. */
+  /**
+   * Every item its kept rounds asked (counted, still open, or not due in the end) and every item
+   * recorded, round by round (the full record's lines), oldest first.
+   */
   items: StayItem[];
   /** Every entry of the pet's stay, superseded ones included, oldest first. */
   entries: Entry[];
@@ -210,12 +213,14 @@ function planThen(plans: readonly StayPlan[], givenAt: string): PlanThen | undef
 /** Is a dose settled (recorded, or missed), so the stay counts it? */
 const settled = (s: DoseState) => s.state === "recorded" || s.state === "missed";
 
-/** The stay's items: each settled or not-due dose the rounds asked, and each entry of an item none asked. */
+/**
+ * The stay's items: each dose the rounds asked (settled, not due in the end, or still open: a round
+ * of today kept and not over shows what it asks), and each entry of an item none asked.
+ */
 function stayItems(input: StayInput): StayItem[] {
   const plans = input.plans ?? [];
   return input.doses
     .filter((d) => d.petId === input.pet.petId && d.bookingId === input.booking.bookingId)
-    .filter((d) => settled(d.state) || d.state.state === "not_due")
     .map((d): StayItem => {
       const e = d.entry;
       const given = e && isMedicationItem(d.due.item) && e.outcome === "given";
@@ -269,7 +274,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     .filter((e) => e.bookingId === booking.bookingId && e.petId === pet.petId)
     .sort((a, b) => a.id - b.id);
   const items = stayItems(input);
-  const counted = items.filter((i) => i.state.state !== "not_due");
+  // Counted once settled: a dose still open is shown, not counted yet.
+  const counted = items.filter((i) => settled(i.state));
   const doses = counted.filter((i) => isMedicationItem(i.item));
   const meals = counted.filter((i) => i.item === "meal");
   const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;

@@ -17,7 +17,7 @@ import { summarisedDoc } from "./parts.ts";
 
 /**
  * "refused 2, vomited within 30 min 1", in the list's order; then the paper's V and W ("vomited
- * (paper: no time said) 1"); the reasons recorded before the list last.
+ * (paper V: how soon after the dose not said) 1"); the reasons recorded before the list last.
  */
 function byReasonWords(a: AuditFigures): string {
   const counted = (words: string, n: number | undefined) => (n ? [`${words} ${n}`] : []);

@@ -8,7 +8,7 @@
 
 import type { MedicineCustody } from "../answers/custody.ts";
 import type { DrugRegister, HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
-import type { RegisterLine } from "../domain/custody.ts";
+import type { DoseTaken, RegisterLine } from "../domain/custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
@@ -21,6 +21,7 @@ import {
   runwayShortWords,
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
+import { lateEntryWords, whoJoin } from "../words/doses.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
 
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
@@ -157,22 +158,36 @@ export function stockDoc(
   return { fallback: title, parts };
 }
 
-/** One line of a register: "Mon 23 Nov, 08:05 · given (morning) −1 tablet · balance 27 · Jane · witness Tom". */
+/**
+ * A dose entered from the paper chart, as every surface says one (src/words/doses.ts): "from the
+ * paper chart: given 08:05 by JS, entered 13:00 by Sam Lee".
+ */
+function paperDoseWords(d: DoseTaken, timezone: string): string | undefined {
+  if (!d.paper) return undefined;
+  const e = { ...d, ...d.paper, paper: { by: value(d.by, 80) } };
+  return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(d.paper.enteredBy, 80)}`;
+}
+
+/**
+ * One line of a register: "Mon 23 Nov, 08:05 · given (morning) −1 tablet · balance 27 · Jane · witness
+ * Tom"; a dose entered from the paper chart names its giver and who entered it: "… · balance 27 · from
+ * the paper chart: given 08:05 by JS, entered 13:00 by Sam Lee".
+ */
 export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, timezone: string): Line {
   const who =
     l.kind === "dose"
-      ? { by: l.dose.by, witness: l.dose.witness }
+      ? { by: paperDoseWords(l.dose, timezone) ?? value(l.dose.by, 80), witness: l.dose.witness }
       : l.kind === "in"
-        ? { by: l.by.userName, witness: l.witness?.userName }
+        ? { by: value(l.by.userName, 80), witness: l.witness?.userName }
         : l.kind === "count"
-          ? { by: l.count.by.userName, witness: l.count.witness?.userName }
-          : { by: l.handed.by.userName, witness: l.handed.witness?.userName };
+          ? { by: value(l.count.by.userName, 80), witness: l.count.witness?.userName }
+          : { by: value(l.handed.by.userName, 80), witness: l.handed.witness?.userName };
   const diff = l.kind === "count" || l.kind === "out" ? l.difference : undefined;
   return dotted(
     dateTimeOf(l.at, timezone),
     value(movementWords(l, m.unit), 300),
     toned(l.balance === undefined ? "warn" : undefined, balanceAfterWords(l.balance)),
-    value(who.by, 80),
+    who.by,
     who.witness ? `witness ${value(who.witness, 80)}` : undefined,
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
     l.kind === "count" && l.count.reason

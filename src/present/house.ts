@@ -7,8 +7,10 @@ import { pagePlace } from "../words/day.ts";
 import {
   CHECKED_OUT_NO_TIME,
   checkedOutWords,
+  houseDayWord,
   houseSummaryParts,
   houseTitle,
+  isToday,
   NO_CHECK_OUT,
   NO_ONE_IN_HOUSE,
   pastCheckOutWords,
@@ -26,7 +28,7 @@ export interface HouseDocOptions {
   pageAction?: PageAction;
 }
 
-function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
+function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions, day: string): Part {
   const b = e.booking;
   const count = petCountText(b);
   const home = e.pastCheckOut
@@ -36,7 +38,7 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
       : e.left
         ? toned("warn", CHECKED_OUT_NO_TIME)
         : e.goingHome
-          ? toned("warn", "🏠 going home that day")
+          ? toned("warn", `🏠 going home ${day}`)
           : b.checkOutDate
             ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
             : toned("warn", NO_CHECK_OUT);
@@ -45,7 +47,7 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions): Part {
     line(strong(b.petNames ? whole(b.petNames) : "pets not recorded"), count),
     b.customerName ? whole(b.customerName) : "owner not recorded",
     home,
-    e.arriving && "🛬 arrives that day",
+    e.arriving && `🛬 arrives ${day}`,
     // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
     e.standing === "unknown_status" && toned("warn", value(statusText(b.status), 60)),
     type && type !== "boarding" && { text: value(type, 40), em: true },
@@ -79,7 +81,7 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
     const here = e.booking.roomName ? whole(e.booking.roomName) : "no room";
     if (here !== room) parts.push({ kind: "group", line: roomLine(here) });
     room = here;
-    parts.push(entryPart(e, o));
+    parts.push(entryPart(e, o, houseDayWord(isToday(r.totals))));
   }
   if (o.pageAction) parts.push(pageActions(r, o.pageAction));
   const foot = dotted(

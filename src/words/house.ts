@@ -36,12 +36,19 @@ export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {})
   return parts.join(" · ");
 }
 
+/** Is the house's count today's: it counts the pets here now (today only: src/domain/house.ts). */
+export const isToday = (t: Pick<HouseTotals, "count">): boolean => t.count?.now !== undefined;
+
+/** "today" for today's house, else "that day". */
+export const houseDayWord = (today: boolean): string => (today ? "today" : "that day");
+
 export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
+  const day = houseDayWord(isToday(t));
   const parts: SummaryPart[] = [
     { text: houseCountWords(t.count ?? { day: t.pets }) },
     { text: plural(t.rooms, "room") },
-    { text: `🏠 ${t.goingHome} going home that day` },
-    { text: `🛬 ${t.arriving} arriving that day` },
+    { text: `🏠 ${t.goingHome} going home ${day}` },
+    { text: `🛬 ${t.arriving} arriving ${day}` },
   ];
   if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
   if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });

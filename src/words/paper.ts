@@ -13,11 +13,13 @@ export const markedWords = (code: ChartCode) => (code === "R" ? "marked R (refus
 
 /**
  * A dose not given entered from the paper as V or W, as the audit counts it: the letter's words and
- * what the paper leaves unsaid (src/domain/paper.ts `paperAuditReason`).
+ * what the letter leaves unsaid (src/domain/paper.ts `paperAuditReason`), never the paper's time or
+ * giver, which it has: V does not say how soon after the dose it was vomited (the list's "within 30
+ * min"), W does not say on whose decision it was withheld (the list's "withheld on the vet's advice").
  */
 export const PAPER_AUDIT_REASON_WORDS: Record<PaperAuditReason, string> = {
-  paper_vomited: "vomited (paper: no time said)",
-  paper_withheld: "withheld (paper W: by whom not said)",
+  paper_vomited: "vomited (paper V: how soon after the dose not said)",
+  paper_withheld: "withheld (paper W: on whose decision not said)",
 };
 
 /** What every "recorded already" refusal says, so a surface can tell one from the other problems. */

@@ -4,6 +4,7 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
+import type { OpenState } from "../domain/doses.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural, shortenAtWord } from "../domain/text.ts";
@@ -17,9 +18,11 @@ import {
   OFF_TIME,
   ON_PAPER,
   onTimeWords,
+  stateWords,
   UNWITNESSED,
   unwitnessedWords,
   whoJoin,
+  windowWords,
 } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
@@ -83,6 +86,9 @@ function exceptionsInOrder(s: PetStayRecord): StayException[] {
   return [...s.exceptions].sort((a, b) => order(a) - order(b));
 }
 
+/** An item the stay counts: recorded, or missed (one still open or not due in the end is not). */
+const counted = (i: StayItem) => i.state.state === "recorded" || i.state.state === "missed";
+
 /**
  * "💊 given on time: 10 of 12 due · 1 late entry · 💉 1 high-alert dose unwitnessed": the stay's
  * figure, with its doses' times (issue 35).
@@ -91,7 +97,7 @@ function figureWords(s: PetStayRecord): string | undefined {
   const d = s.doses;
   if (d.onTime === undefined || d.due === 0) return undefined;
   return [
-    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed).length })}`,
+    `💊 ${onTimeWords({ onTime: d.onTime, due: d.due, fromWords: s.items.filter((i) => i.item !== "meal" && i.unconfirmed && counted(i)).length })}`,
     d.lateEntries ? plural(d.lateEntries, "late entry", "late entries") : undefined,
     unwitnessedFigure(d),
   ]
@@ -221,6 +227,25 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
   return lines;
 }
 
+/**
+ * A dose its round asks with nothing recorded and its window not closed: "⏰ late · still open until
+ * 14:00", "🕐 due · still open until 14:00", "⏳ upcoming · window 11:30–14:00".
+ */
+const stillOpenWords = (
+  state: Exclude<OpenState, "missed">,
+  w: { opensAt: string; closesAt: string },
+  timeZone: string,
+): string =>
+  state === "upcoming"
+    ? `${stateWords(state)} · ${windowWords(w, timeZone)}`
+    : `${stateWords(state)} · still open until ${timeOf(w.closesAt, timeZone)}`;
+
+/** An item with nothing recorded: missed, not due in the end, or still open with when its window closes. */
+const notRecordedWords = (i: StayItem, timezone: string): string =>
+  i.state.state === "upcoming" || i.state.state === "due" || i.state.state === "late"
+    ? stillOpenWords(i.state.state, i.window, timezone)
+    : doseStateWords(i.state, timezone);
+
 /** One item of a round: its state when nothing was recorded, else its entry, then the entries it corrected. */
 function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
   const e = i.entry;
@@ -229,7 +254,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   const text = { value: e ? doseNamed({ item: i.item, label: i.label, text: e.itemText }) : i.label };
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
-  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${doseStateWords(i.state, timezone)}`] }];
+  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
   const why = e.reason ?? e.note;
   // A late entry with both its times (issue 35); a high-alert dose with its witness.
   const when = e.givenAt

@@ -1,6 +1,7 @@
 /**
  * A medicine's register names the giver of a dose entered from the paper chart as the paper names
- * them, never who entered it: over the sandbox's loopback HTTP and a real SQLite care record, the
+ * them, and who entered it apart, in the words of every surface ("from the paper chart: given 08:05 by
+ * JS, entered 13:00 by Sam Lee"), never who entered it as the giver: over the sandbox's loopback HTTP and a real SQLite care record, the
  * medicine counted in, then the morning's dose entered as `kennel-desk record enter` enters it.
  */
 import { expect, it } from "vitest";
@@ -15,7 +16,7 @@ import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-
 let now = Date.parse(`${DATE}T07:40:00Z`);
 const house = useCustodyDay({ now: () => new Date(now) });
 
-it("a paper dose in the register is given by the paper's giver, not by who entered it", async () => {
+it("a paper dose in the register is given by the paper's giver and says who entered it, as every surface does", async () => {
   const { deps } = house;
   const { sheet, pets } = await medicatedMorning(
     house,
@@ -54,6 +55,6 @@ it("a paper dose in the register is given by the paper's giver, not by who enter
   const doses = medicine.lines.filter((l) => l.kind === "dose");
   expect(doses.map((l) => (l.kind === "dose" ? l.dose.by : undefined))).toEqual(["JS"]);
   const text = doses.map((l) => lineText(registerLine(l, medicine, deps.config.timezone))).join("\n");
-  expect(text).toContain(" · JS");
-  expect(text).not.toContain("Sam Lee");
+  expect(text).toContain(" · from the paper chart: given 08:05 by JS, entered 13:00 by Sam Lee");
+  expect(text).not.toContain(" · Sam Lee");
 });

@@ -1,7 +1,8 @@
 /**
  * The stay record when the care record cannot be read: each departure says so where its summary
  * would be (never left out silently), and the rest of the answer stands. A stay still checked in
- * past its check-out: its record reads the rounds kept until now, as their sheets kept the pet.
+ * past its check-out: its record reads the rounds kept until now, as their sheets kept the pet. A
+ * round of today kept and not over shows each item it asks with its state, not counted yet.
  */
 import { expect, it } from "vitest";
 import { recordedStay, stayRecords } from "../../src/answers/stay.ts";
@@ -10,13 +11,13 @@ import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { PetStayRecord } from "../../src/domain/stay.ts";
 import { silentLogger } from "../../src/log.ts";
-import { staySummaryDocLines } from "../../src/present/stay.ts";
+import { stayRecordDoc, staySummaryDocLines } from "../../src/present/stay.ts";
 import { stayWelfareParts } from "../../src/present/welfare-stay.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { terminalLine } from "../../src/text/doc.ts";
+import { docText, terminalLine } from "../../src/text/doc.ts";
 import { changeObligation, doseWindow, keepObligation } from "../helpers/obligations.ts";
-import { scratchRecord, withFaults } from "../helpers/record.ts";
+import { recorded, scratchRecord, withFaults } from "../helpers/record.ts";
 
 it("a store that cannot be read: each stay says so, in Slack and in the terminal", async () => {
   const real = scratchRecord();
@@ -144,5 +145,62 @@ it("a stay that has ended (a pet added to its round as it arrived): its rounds w
   const words = JSON.stringify(stayWelfareParts(ended, "UTC"));
   expect(words).toContain("No welfare check was due in this stay.");
   expect(words).not.toContain("yet");
+  await store.close();
+});
+
+it("today's kept round not over: its items show still open (⏰ late until its window closes), not counted yet", async () => {
+  const NOW = "2026-11-30T13:00:00Z";
+  const date = "2026-11-30";
+  const store = scratchRecord({ now: () => new Date("2026-11-30T07:30:00Z") });
+  await store.kennel();
+  const biscuit = {
+    bookingId: 9,
+    petId: 90,
+    name: "Biscuit",
+    checkIn: "2026-11-28T10:00:00.000Z",
+    checkOut: "2026-12-02T10:00:00.000Z",
+  };
+  const cefalexin = (window: ReturnType<typeof doseWindow>) => ({
+    item: "med:1" as const,
+    label: "Cefalexin 250 mg",
+    text: "Cefalexin 250 mg",
+    window,
+    confirmed: true,
+  });
+  const morning = doseWindow(date);
+  await keepObligation(store, date, [{ ...biscuit, items: [cefalexin(morning)] }], "morning");
+  await recorded(store, {
+    date,
+    round: "morning",
+    bookingId: 9,
+    petId: 90,
+    petName: "Biscuit",
+    item: "med:1",
+    itemText: "Cefalexin 250 mg",
+    outcome: "given",
+    userId: "U0JANE",
+    userName: "Jane",
+    requestKey: "tap:morning",
+  });
+  const midday = doseWindow(date, ["11:30", "12:00", "12:30", "14:00"]);
+  await keepObligation(store, date, [{ ...biscuit, items: [cefalexin(midday)] }], "midday");
+  const config = loadConfig({ KENNEL_TIMEZONE: "UTC", ROUNDS_TIMES: "07:30,12:00,18:00" });
+  const deps = { record: store, config, clock: { now: () => new Date(NOW) } };
+  const { stay } = await recordedStay(deps, 9);
+  const [pet] = stay.pets;
+  expect(pet?.items.map((i) => [i.round, i.state.state])).toEqual([
+    ["morning", "recorded"],
+    ["midday", "late"],
+  ]);
+  // Counted once settled: the morning's dose given, the midday's still open.
+  expect(pet?.doses).toMatchObject({ due: 1, given: 1 });
+  expect(pet?.exceptions).toEqual([]);
+  const text = docText(stayRecordDoc(stay, "HP-DK4Q7M", { timezone: "UTC" }), {
+    color: false,
+    timezone: "UTC",
+    thisYear: "2026",
+  });
+  expect(text).toContain("midday round");
+  expect(text).toContain("Cefalexin 250 mg: ⏰ late · still open until 14:00");
   await store.close();
 });

@@ -13,8 +13,10 @@ import { recordDay } from "../../src/answers/care-record.ts";
 import { homeRecord } from "../../src/answers/home-record.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
+import { latestSheet } from "../../src/answers/sheets.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
 import type { Deps } from "../../src/deps.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -161,5 +163,22 @@ describe("what the morning round asked, read after the pet's medication left its
     };
     const meds = (json.unrecorded ?? []).filter((r) => r.item.startsWith("med:") && r.outcome === "missed");
     expect(meds).toHaveLength(the.doses.length);
+  });
+
+  it("a second /rounds morning at 13:14 posts the kept round again: a new sheet of the post, what it lists read from the round kept, the round never kept again", async () => {
+    const deps = depsAt("13:14");
+    const count = async (kind: "obligation" | "sheet") =>
+      (await store.log({ kind, date: DAY })).filter((e) => e.body.round === "morning").length;
+    const kept = await count("obligation");
+    const sheets = await count("sheet");
+    const post = await prepareRoundPost(deps, "morning", DAY);
+    // The post's messages and buttons are a sheet of their own; what was due is the round kept at 07:30.
+    expect(await count("obligation")).toBe(kept);
+    expect(await count("sheet")).toBe(sheets + 1);
+    const sheet = await latestSheet(deps, DAY, "morning");
+    expect(post.payload?.sheet).toBe(sheet?.id);
+    const pet = sheet?.pets.find((p) => p.petId === the.petId);
+    // The kennel system's words no longer make these due: the sheet lists them as the round asked them.
+    expect(pet?.due.filter((d) => d.item !== "meal").map((d) => d.label)).toEqual(the.doses);
   });
 });

@@ -434,7 +434,7 @@ describe("kennel-desk record enter", () => {
     expect(audit.stdout).toContain("⏪ given before its window opened: 1");
   });
 
-  it("the audit counts a paper V as vomited with no time said, and a paper W as withheld, never 'within 30 min' nor 'other'", async () => {
+  it("the audit counts a paper V as vomited, how soon after the dose not said, and a paper W as withheld, on whose decision not said, never 'within 30 min' nor 'other'", async () => {
     await keepMorning("2026-11-20", ["Metronidazole 250 mg", "Apoquel 16 mg"]);
     const args = ["record", "enter", "morning", "20/11", "--pet", "77", "--by", "Sam Lee"];
     const done = await cli([...args, "--dose", "Metronidazole=V 08:00 JD", "--dose", "Apoquel=W 08:00 JD"]);
@@ -442,7 +442,7 @@ describe("kennel-desk record enter", () => {
     // Five days: this W and V, and the W of Tue 24 Nov.
     const audit = await cli(["record", "audit", "--days", "5"]);
     expect(audit.stdout).toContain(
-      "⚠️ not given or refused: 3 (vomited (paper: no time said) 1, withheld (paper W: by whom not said) 2)",
+      "⚠️ not given or refused: 3 (vomited (paper V: how soon after the dose not said) 1, withheld (paper W: on whose decision not said) 2)",
     );
     expect(audit.stdout).not.toContain("within 30 min");
     expect(audit.stdout).not.toMatch(/not given or refused[^\n]*other/);

@@ -1,7 +1,8 @@
 /**
  * `kennel-desk digest --content welfare` (and `welfare-due`), for an external scheduler: the welfare
  * check's post per area, once a day, with its list kept in the record (the buttons need it); the pets
- * not checked in its thread; a dry run prints each as a reader sees it. In-process, posting through
+ * not checked in its thread; a dry run prints each as a reader sees it, and says when it is posted
+ * already or its channel is not set. In-process, posting through
  * the loopback Slack stand-in, the record in a temporary folder.
  */
 import { describe, expect, it } from "vitest";
@@ -29,12 +30,31 @@ describe("kennel-desk digest --content welfare", () => {
     expect(world.slack.messages).toHaveLength(0);
   });
 
+  it("--dry-run with no channel for the check drafts it all the same and says the setting is missing, never a blank answer", async () => {
+    const { WELFARE_CHANNEL: _, ...none } = env();
+    const r = await run(["--dry-run", "--content", "welfare"], none);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "── the welfare:evening:kennel post of 2026-11-22 (WELFARE_CHANNEL not set) ──",
+    );
+    expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
+    const json = await run(["--dry-run", "--json", "--content", "welfare"], none);
+    expect(JSON.parse(json.stdout).map((p: { kind: string }) => p.kind)).toContain("welfare:evening:kennel");
+  });
+
   it("posts each area's check once, its list kept (the buttons carry its id); the pets not checked in its thread", async () => {
     const first = await run(["--content", "welfare"]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE");
     const again = await run(["--content", "welfare"]);
     expect(again.stdout).toContain("were already posted");
+    // A dry run says what a real post would do: nothing more, the check is posted already.
+    const dry = await run(["--dry-run", "--content", "welfare"]);
+    expect(dry.stdout).toContain(
+      "── the welfare:evening:kennel post of 2026-11-22 (already posted: kept in the care record) ──",
+    );
+    const json = await run(["--dry-run", "--json", "--content", "welfare"]);
+    expect(JSON.parse(json.stdout)[0]).toMatchObject({ kind: "welfare:evening:kennel", alreadyPosted: true });
     const cattery = world.slack.messages.find(
       (m) => m.metadata?.event_payload.kind === "welfare:evening:cattery",
     );

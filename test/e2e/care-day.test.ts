@@ -101,7 +101,7 @@ describe("/inhouse", () => {
     expect(text).toContain("In house — Sun 22 Nov");
     // The house counted as what it counts (issue 45): now, and the day's whole.
     expect(text).toMatch(
-      /\d+ pets in house now · \d+ in house today · \d+ rooms · 🏠 \d+ going home that day · 🛬 \d+ arriving that day/,
+      /\d+ pets in house now · \d+ in house today · \d+ rooms · 🏠 \d+ going home today · 🛬 \d+ arriving today/,
     );
     expectFits([answer as Record<string, unknown>]);
     // A room's name is the first line of its first stay's section.

@@ -173,6 +173,11 @@ describe("houseText, tomorrowText, todayText", () => {
     expect(text).toContain("Biscuit · Ann Lee · home Fri 27 Nov · HP-7K2M9Q");
     expect(text).toContain("Biscuit · Bo Quist · 🏠 going home that day");
     expect(text).toContain("Biscuit: ⚠️ allergies: beef");
+    // Today's house (it counts the pets here now): "today", not "that day".
+    const today = houseText({ ...r, totals: { ...r.totals, count: { day: 2, now: 2 } } }, PLAIN);
+    expect(today).toContain("2 pets in house now · 1 room · 🏠 1 going home today · 🛬 0 arriving today");
+    expect(today).toContain("Biscuit · Bo Quist · 🏠 going home today");
+    expect(today).not.toContain("that day");
   });
 
   it("tomorrow's check names what is missing per pet, and the unmatched", () => {
