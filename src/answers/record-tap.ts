@@ -44,10 +44,9 @@ export async function tapAsks(
   const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only).map((c) =>
     status.current.has(c.item.item) ? { ...c, recorded: true as const } : c,
   );
-  const current = [...status.current.values()].map((e): [string, number, string] => [
-    e.item,
-    e.id,
-    e.outcome,
-  ]);
+  const current = [...status.current.values()].map(
+    (e): [string, number, string] | [string, number, string, string] =>
+      e.reasonCode ? [e.item, e.id, e.outcome, e.reasonCode] : [e.item, e.id, e.outcome],
+  );
   return { ask, closed, status, entries, current, states: offTimeStates(deps, sheet, pet, entries) };
 }

@@ -83,7 +83,7 @@ export function readGiven(values: FormValues): Given | "missing" {
 function readItem(
   item: ItemKey,
   values: FormValues,
-  current: string | undefined,
+  current: { outcome: string; code?: string | undefined } | undefined,
   errors: Record<string, string>,
 ): ItemChoice | undefined {
   const outcome = values[`it:${item}`]?.outcome?.selected_option?.value ?? undefined;
@@ -112,6 +112,10 @@ function readItem(
     return undefined;
   }
   const o = outcome as Outcome;
+  // The same outcome and reason (the form shows the current ones), nothing new said: unchanged, the
+  // entry left alone (a note of its own is a change). An entry with no reason from the list (its
+  // words alone, or a form opened before it kept one) is unchanged with none chosen.
+  if (current?.outcome === o && code === current.code && !why && !note) return undefined;
   if (code && o !== "not_given" && o !== "refused") {
     errors[`code:${item}`] =
       "A reason is for a dose not given or refused: leave it empty, or choose one of those.";
@@ -125,8 +129,6 @@ function readItem(
     errors[`why:${item}`] = "Say what the other reason is.";
     return undefined;
   }
-  // The same outcome, with nothing new said of it: unchanged (a note of its own is a change).
-  if (current === o && !why && !code && !note) return undefined;
   const reasonCode = code ?? (o === "refused" && listed ? "refused" : undefined);
   return {
     item,
@@ -189,7 +191,7 @@ export function readSubmission(
   values: FormValues,
 ): Submission {
   const errors: Record<string, string> = {};
-  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome]));
+  const current = new Map(m.cur.map(([item, , outcome, code]) => [item, { outcome, code }]));
   const choices = pet.due.flatMap((d) => readItem(d.item, values, current.get(d.item), errors) ?? []);
   const ifNeeded = (pet.ifNeeded ?? []).flatMap((d) => readIfNeeded(d.item, values, errors) ?? []);
   // A form opened before each item had its own note: its one note goes with what it records.

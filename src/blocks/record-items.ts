@@ -51,6 +51,7 @@ export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: s
           action_id: "code",
           placeholder: plain("Choose a reason…", 150),
           options: f.reasons.choices.map(choice),
+          ...(f.reasons.chosen ? { initial_option: choice(f.reasons.chosen) } : {}),
         }),
         input(`why:${k}`, f.reasons.words, text("reason", WHY_MAX), f.reasons.hint),
       ]

@@ -57,8 +57,11 @@ const modalMeta = () =>
     h: z.string().max(40).optional(),
     /** The tap's response_url (to replace the message when chat.update cannot). */
     u: z.string().max(500).optional(),
-    /** The current entry of each item when the modal opened: [item, entry id, outcome]. */
-    cur: z.array(z.tuple([z.string(), z.number().int(), z.string()])).max(6),
+    /**
+     * The current entry of each item when the modal opened: [item, entry id, outcome], and its
+     * reason from the list when it has one (a form opened before it was kept has none).
+     */
+    cur: z.array(z.tuple([z.string(), z.number().int(), z.string(), z.string().max(20).optional()])).max(6),
     /** The form asks when the doses whose window had closed were given (issue 35). */
     q: z.literal(1).optional(),
   });
@@ -179,7 +182,9 @@ export function recordModal(
   when?: TimeQuestion,
 ) {
   const late = ask?.kind === "late" || when !== undefined;
-  const current = new Map(m.cur.map(([item, , outcome]) => [item, outcome as Outcome]));
+  const current = new Map(
+    m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
+  );
   const blocks: unknown[] = [heading(sheet, pet, ask)];
   for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
   if (when) blocks.push(...timeBlocks(when, true));

@@ -95,6 +95,17 @@ export class SheetRedraw {
     return this.#messages.redraw(ref, "the round message", () => this.#redrawNow(client, sheet, index, ref));
   }
 
+  /**
+   * After a tap or form on the round, whatever it wrote (an entry, or nothing when one was there
+   * already): message `index` drawn again, and the round's late and missed replies with it, which
+   * read the same record, so no reply still names as missed a dose the post shows recorded (one
+   * entered from the paper since, say). Called after the ack.
+   */
+  afterTap(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
+    void this.#deps.roundCheck?.changed(sheet.date, sheet.round);
+    return this.redraw(client, sheet, index, ref);
+  }
+
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     const { message, newest } = await this.#draw(sheet, index);
     const updated = await replaceMessage(this.#deps, client, ref, message, "update the round message");

@@ -36,9 +36,10 @@ export function onSheet(what: string, o: { later: boolean } = { later: true }) {
 }
 
 /**
- * After a round's entries are committed (Slack acknowledged): what follows an entry told
- * (`recorded`), the message redrawn from the record, and the tapper told when the answer went late
- * or the post could not be updated. True when the post shows it.
+ * After a round's entries are committed (Slack acknowledged): the message and the round's late and
+ * missed replies redrawn from the record, the tapper told when the answer went late or the post
+ * could not be updated, and, when an entry was written (`recorded`), the round's other messages with
+ * a paper entry since. True when the post shows it.
  */
 export async function afterRound(
   t: { deps: BotDeps; client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
@@ -47,8 +48,7 @@ export async function afterRound(
   at: MessageRef,
   recorded: boolean,
 ): Promise<boolean> {
-  if (recorded) void t.deps.roundCheck?.changed(sheet.date, sheet.round);
-  const updated = await redraw.redraw(t.client, sheet, pet.message, at);
+  const updated = await redraw.afterTap(t.client, sheet, pet.message, at);
   if (t.ack.late)
     await t.tell(
       `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,

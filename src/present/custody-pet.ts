@@ -64,7 +64,7 @@ function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions 
       lines: [
         medicineHead(m),
         medicineStateLine(h),
-        ...(last ? [dotted(toned("muted", "last:"), registerLine(last, m, timezone))] : []),
+        ...(last ? [[toned("muted", "last: "), ...registerLine(last, m, timezone)]] : []),
         ...openDiscrepancyLines(m, timezone),
       ],
     },

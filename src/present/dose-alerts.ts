@@ -16,7 +16,7 @@ import { plural } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
+import { outcomeWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
@@ -38,7 +38,9 @@ interface AlertDoseView {
   unconfirmed?: boolean | undefined;
   window: DoseWindow;
   /** Its current entry, when recorded since. */
-  entry?: Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode"> | undefined;
+  entry?:
+    | Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode" | "reason">
+    | undefined;
 }
 
 export interface AlertView {
@@ -79,15 +81,16 @@ const itemWords = (d: Pick<AlertDoseView, "item" | "label" | "text">) =>
  */
 function recordedWords(d: AlertDoseView, timezone: string, date: string): string {
   const e = d.entry as NonNullable<AlertDoseView["entry"]>;
+  const why = whyWords(e.reason && value(e.reason, 150));
   if (e.paper) {
     const off = offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
-    return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, 40)}${off ? ` · ${off}` : ""}`;
+    return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, 40)}${why}${off ? ` · ${off}` : ""}`;
   }
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   const off = d.item && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
-  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${off ? ` · ${off}` : ""}`;
+  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${why}${off ? ` · ${off}` : ""}`;
 }
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */

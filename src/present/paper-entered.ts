@@ -10,6 +10,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
 import { paperDoneWords, paperRedrawLaterWords } from "../words/paper.ts";
+import { whyWords } from "../words/record.ts";
 import { type Doc, line, type Part, toned, value, whole } from "./doc.ts";
 import { offTimeWords } from "./dose-states.ts";
 
@@ -22,8 +23,7 @@ function doseParts(p: PaperEntered, timezone: string): Part[] {
       kind: "item" as const,
       lines: [
         line(
-          `${whole(d.label)}: ${lateEntryWords(e, timezone)}`,
-          e.reason && ` · ${value(e.reason, 200)}`,
+          `${whole(d.label)}: ${lateEntryWords(e, timezone)}${whyWords(e.reason && value(e.reason, 200))}`,
           off && toned("warn", ` · ${off}`),
           d.witness && ` · ${witnessStateWords(d.witness, timezone, p.date)}`,
         ),

@@ -26,7 +26,7 @@ import {
 } from "../words/doses.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
-import { outcomeWords } from "../words/record.ts";
+import { outcomeWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
@@ -49,7 +49,7 @@ function outcomeSpans(e: Entry): Span[] {
   const words = outcomeWords(e.outcome);
   return [
     isProblemOutcome(e.outcome) ? toned("alert", words) : { text: words },
-    ...(e.reason ? [{ text: `: ${value(e.reason, 500)}` }] : []),
+    ...(e.reason?.trim() ? [{ text: whyWords(value(e.reason, 500)) }] : []),
   ];
 }
 

@@ -13,6 +13,7 @@ import {
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
   NOT_GIVEN_REASONS,
+  type NotGivenReason,
   type Outcome,
 } from "../record/types.ts";
 import { WHICH_WORDS, whichHourWords } from "../words/dates.ts";
@@ -44,8 +45,10 @@ export interface RecordFormItem {
   placeholder: string;
   choices: Choice[];
   chosen?: Choice | undefined;
-  /** A dose due: its reasons from the list, and the person's words. */
-  reasons?: { label: string; choices: Choice[]; words: string; hint: string } | undefined;
+  /** A dose due: its reasons from the list (the current entry's chosen), and the person's words. */
+  reasons?:
+    | { label: string; choices: Choice[]; chosen?: Choice | undefined; words: string; hint: string }
+    | undefined;
   /**
    * A dose to give if needed: why it was given, and when; on a day the clocks go back, which of
    * the hour that came twice the time is.
@@ -56,8 +59,18 @@ export interface RecordFormItem {
 
 const outcome = (o: Outcome): Choice => ({ text: outcomeWords(o), value: o });
 
-function dueItem(d: DueItem, now: Outcome | undefined): RecordFormItem {
+/** An item's current entry: its outcome, and its reason from the list when it has one. */
+export interface CurrentItem {
+  outcome: Outcome;
+  code?: string | undefined;
+}
+
+const reason = (r: NotGivenReason): Choice => ({ text: reasonWords(r), value: r });
+
+function dueItem(d: DueItem, cur: CurrentItem | undefined): RecordFormItem {
   const med = isMedicationItem(d.item);
+  const now = cur?.outcome;
+  const code = NOT_GIVEN_REASONS.find((r) => r === cur?.code);
   return {
     item: d.item,
     label: med ? `💊 ${doseName(d.label, d.unconfirmed)}` : "🍽 Meal",
@@ -69,7 +82,8 @@ function dueItem(d: DueItem, now: Outcome | undefined): RecordFormItem {
       ? {
           reasons: {
             label: `Why not given or refused (${d.label})`,
-            choices: NOT_GIVEN_REASONS.map((r) => ({ text: reasonWords(r), value: r })),
+            choices: NOT_GIVEN_REASONS.map(reason),
+            ...(code ? { chosen: reason(code) } : {}),
             words: `In your words (${d.label})`,
             hint: "Needed when the reason is “other”.",
           },
@@ -117,7 +131,7 @@ function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined): Reco
 /** Every printed item of the pet's round: each due (with its current outcome), then each to give if needed. */
 export function recordFormItems(
   pet: { due: readonly DueItem[]; ifNeeded?: readonly IfNeededItem[] | undefined },
-  current: ReadonlyMap<string, Outcome>,
+  current: ReadonlyMap<string, CurrentItem>,
   repeated?: RepeatedHour,
 ): RecordFormItem[] {
   return [

@@ -26,7 +26,7 @@ import {
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
-import { outcomeWords, ownCountWords } from "../words/record.ts";
+import { outcomeWords, ownCountWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, type Span, toned, value } from "./doc.ts";
 
@@ -65,11 +65,12 @@ export function entryLine(
   timezone: string,
   o: { struck?: boolean; offTime?: string | undefined } = {},
 ): Line {
-  const detail = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim())).map((t) => value(t, 150));
+  const why = whyWords(e.reason && value(e.reason, 150));
+  const note = e.note?.trim() ? `${why ? " · " : ": "}${value(e.note, 150)}` : "";
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${detail.length ? `: ${detail.join(" · ")}` : ""}`;
+  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${why}${note}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   if (o.struck) return [{ ...span, struck: true }];
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.

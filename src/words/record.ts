@@ -92,3 +92,10 @@ export function timeQuestionWords(
     : "";
   return `⏰ The window for ${q.open.join(", ")} closed at ${at}: when was it given? Recorded here, it is kept as a late entry, with both times.${more}`;
 }
+
+/**
+ * An entry's reason after what was recorded, the same on every surface (the post, the form, the
+ * late and missed replies, the terminal): "…by Sam Lee: vomited: brought it up"; nothing when it has
+ * none. `reason`: the entry's reason as kept (clipped by the surface where it must be).
+ */
+export const whyWords = (reason: string | undefined): string => (reason?.trim() ? `: ${reason.trim()}` : "");

@@ -57,6 +57,19 @@ async function openForm(): Promise<{ meta: ModalMeta; text: string }> {
   return { meta, text: JSON.stringify(view) };
 }
 
+/** What Slack sends back for a form left as it opened: each select's initial option. */
+function asOpened(view: string): FormValues {
+  const blocks = (JSON.parse(view) as { blocks: { block_id?: string; element?: Record<string, unknown> }[] })
+    .blocks;
+  const values: FormValues = {};
+  for (const b of blocks) {
+    const e = b.element;
+    if (b.block_id && e?.initial_option && typeof e.action_id === "string")
+      values[b.block_id] = { [e.action_id]: { selected_option: e.initial_option } } as FormValues[string];
+  }
+  return values;
+}
+
 /** The form submitted with `values`: the errors at its fields, or what was written. */
 async function submit(meta: ModalMeta, values: FormValues, key: string) {
   const sub = readSubmission(meta, pet, values);
@@ -99,6 +112,44 @@ describe("Record each… from the record", () => {
       "Rimadyl 50 mg from the paper chart: given 06:00 by JS, entered 13:00 by Sam Lee · ⏪ given before its window opened",
     );
     expect(text).not.toContain("recorded 13:00 Sam Lee");
+  });
+
+  it("a dose entered from the paper as V or W is left alone when only the meal is recorded: its reason shown chosen", async () => {
+    now("08:20");
+    for (const [mark, note] of [
+      ["V", undefined],
+      ["W", "owner brought own"],
+    ] as const) {
+      const entered = await enterFromPaper(
+        deps(),
+        sheet,
+        pet,
+        [{ item: mark === "V" ? "med:1" : "med:2", mark, time: "08:10", by: "JS", note }],
+        sam,
+        `cli:paper:${mark}`,
+      );
+      expect(entered.status).toBe("recorded");
+    }
+    const { meta, text } = await openForm();
+    const values = asOpened(text);
+    expect(values["code:med:1"]).toEqual({
+      code: { selected_option: { text: expect.anything(), value: "vomited" } },
+    });
+    expect(values["code:med:2"]).toEqual({
+      code: { selected_option: { text: expect.anything(), value: "other" } },
+    });
+    const meal = await submit(meta, { ...values, "it:meal": pick("ate_all") }, "view:vw");
+    expect(meal).toEqual({ written: [expect.objectContaining({ item: "meal", outcome: "ate_all" })] });
+    const doses = (await store.entries({ date: DATE })).filter((e) => e.item !== "meal");
+    expect(doses.map((e) => [e.item, e.reasonCode, e.reason, e.supersedes])).toEqual([
+      ["med:1", "vomited", "vomited", undefined],
+      ["med:2", "other", "withheld: owner brought own", undefined],
+    ]);
+    // Another reason chosen is a correction, as before.
+    const again = await openForm();
+    const asleep = { code: { selected_option: { value: "asleep" } } };
+    const changed = await submit(again.meta, { ...asOpened(again.text), "code:med:1": asleep }, "view:vw2");
+    expect(changed).toMatchObject({ written: [{ item: "med:1", reasonCode: "asleep" }] });
   });
 
   it("asks the time only for a dose it writes: the meal alone needs none; the form never says a recorded dose 'is recorded now'", async () => {

@@ -93,7 +93,10 @@ describe("a late or missed reply drawn again from the record after a paper entry
       expect(text).toContain(
         "(from the paper chart: given 06:00 by JS, entered 13:00 by Sam Lee · ⏪ given before its window opened)",
       );
-      expect(text).toContain("(from the paper chart: marked V 07:45 by JS, entered 13:00 by Sam Lee)");
+      // The mark's reason as the post says it.
+      expect(text).toContain(
+        "(from the paper chart: marked V 07:45 by JS, entered 13:00 by Sam Lee: vomited)",
+      );
       expect(text).not.toContain("recorded 13:00 Sam Lee");
     }
   });

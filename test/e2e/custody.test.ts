@@ -260,6 +260,8 @@ describe.each(engines)(
         await h.slack.waitFor(() => current(view).version > 1, 10_000);
         const redrawn = JSON.stringify(current(view).view.blocks);
         expect(redrawn).toContain("≈ 28 tablets left");
+        // Its last register line follows "last:" with no stray separator.
+        expect(redrawn).toMatch(/last: _?[A-Z][a-z]{2} \d/);
         expect(redrawn).toContain("Tramadol 50mg &lt;b&gt;");
       },
     );

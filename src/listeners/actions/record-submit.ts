@@ -83,8 +83,7 @@ async function each(
     // A dose given if needed not written after the entries were: the form stays open, saying so.
     if (!(await f.ack.send({ response_action: "errors", errors: done.errors })))
       await f.tell(`⚠️ ${Object.values(done.errors).join(" ")}`);
-    if (done.result?.status === "recorded") void deps.roundCheck?.changed(sheet.date, sheet.round);
-    await redraw.redraw(f.client, sheet, pet.message, f.meta.at);
+    await redraw.afterTap(f.client, sheet, pet.message, f.meta.at);
     return undefined;
   }
   return done.result ?? { status: "recorded", entries: [] };

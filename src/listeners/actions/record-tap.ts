@@ -71,7 +71,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
         if (result.status === "no_one_tap") return await t.tell(NO_ONE_TAP);
         if (result.status === "not_listed") return await t.tell(`🔒 ${TAMPERED}`);
         if (result.status === "nothing" || result.status === "already") {
-          await redraw.redraw(t.client, sheet, pet.message, t.at);
+          await redraw.afterTap(t.client, sheet, pet.message, t.at);
           return await t.tell(
             `Already recorded: ${whoRecorded(result.existing, deps.config.timezone)} (${roundName(sheet, pet)}). Nothing more was written; to change it, use ✏️ Record each….`,
           );

@@ -40,7 +40,7 @@ export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedr
       // Committed (or refused, nothing written): now Slack may be told.
       await t.ack.send();
       if (result.status === "self") return await t.tell(WITNESS_SELF);
-      const updated = await redraw.redraw(t.client, sheet, pet.message, t.at);
+      const updated = await redraw.afterTap(t.client, sheet, pet.message, t.at);
       const tz = deps.config.timezone;
       if (result.status === "already")
         return await t.tell(
