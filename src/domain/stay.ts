@@ -98,6 +98,8 @@ export interface PetStayRecord {
   doses: {
     due: number;
     given: number;
+    /** Doses a kept round of today asks whose window is still open: shown, not counted yet (none: absent). */
+    open?: number;
     onTime?: number;
     lateEntries?: number;
     unwitnessed?: number;
@@ -278,13 +280,20 @@ export function petStayRecord(input: StayInput): PetStayRecord {
   const counted = items.filter((i) => settled(i.state));
   const doses = counted.filter((i) => isMedicationItem(i.item));
   const meals = counted.filter((i) => i.item === "meal");
+  const open = items.filter(
+    (i) => isMedicationItem(i.item) && !settled(i.state) && i.state.state !== "not_due",
+  ).length;
   const mealCount = (o: Outcome) => meals.filter((m) => m.entry?.outcome === o).length;
   const plans = input.plans ?? [];
   return {
     bookingId: booking.bookingId,
     petId: pet.petId,
     petName: pet.name,
-    doses: { due: doses.length, given: doses.filter((d) => d.entry?.outcome === "given").length },
+    doses: {
+      due: doses.length,
+      given: doses.filter((d) => d.entry?.outcome === "given").length,
+      ...(open ? { open } : {}),
+    },
     meals: {
       due: meals.length,
       ateAll: mealCount("ate_all"),

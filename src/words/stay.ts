@@ -179,6 +179,7 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   const parts = [
     began,
     s.doses.due ? `💊 ${s.doses.given} of ${plural(s.doses.due, "dose")} given` : undefined,
+    s.doses.open ? `${s.doses.open} still open (counted once settled)` : undefined,
     mealWords(s.meals),
     welfare,
     // Refusals and doses not given first (each was a decision someone recorded), then doses missed,

@@ -130,7 +130,7 @@ describe("the stay's record, from what each round asked", () => {
     const entries = [{ ...given, supersededBy: fixed.id }, fixed];
     // 29 Mar evening: 18:00 BST (17:00 UTC), its window closing 2 h later: open at 18:20 UTC.
     const early = stay(rounds, entries, "2026-03-29T18:20:00Z");
-    expect(early.doses).toEqual({ due: 1, given: 1 });
+    expect(early.doses).toEqual({ due: 1, given: 1, open: 1 });
     expect(early.exceptions).toEqual([]);
     const late = stay(rounds, entries, "2026-03-29T19:00:01Z");
     expect(late.doses).toEqual({ due: 2, given: 1 });
