@@ -1,16 +1,45 @@
-/** Dates and times as the front desk reads them, in the kennel's time zone: plain text for every surface. */
-import { addDays, localDate } from "../time.ts";
+/**
+ * Dates and times as the front desk reads them, in the kennel's time zone: plain text for every surface.
+ * Worked out from the zone's wall clock (time.ts's wallOf) and the names below, never with a date
+ * formatter of their own: a process's first Intl.DateTimeFormat costs it 8–9 MB and 25–44 ms.
+ */
+import { addDays, wallOf } from "../time.ts";
 
-const cache = new Map<string, Intl.DateTimeFormat>();
+// en-GB's short names exactly as this Node's Intl.DateTimeFormat("en-GB") printed them when these
+// words were made with it (Node 24, ICU 78, CLDR 48): September is "Sept", not "Sep". The words'
+// test compares every day of two years with Intl's, so an ICU that writes them otherwise shows there.
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"] as const;
 
-function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
-    cache.set(key, f);
-  }
-  return f;
+/** The names of the day a Date's UTC fields give: "Mon", "24", "Nov", "2026". */
+function names(d: Date) {
+  if (Number.isNaN(d.getTime())) throw new RangeError("Invalid time value");
+  return {
+    weekday: WEEKDAYS[d.getUTCDay()],
+    day: String(d.getUTCDate()),
+    month: MONTHS[d.getUTCMonth()],
+    year: String(d.getUTCFullYear()),
+  };
+}
+
+/** "Mon 24 Nov" from a day's names. */
+const heading = (n: ReturnType<typeof names>) => `${n.weekday} ${n.day} ${n.month}`;
+
+/**
+ * An instant on the zone's wall clock: its day's names, its date (YYYY-MM-DD, as localDate writes
+ * it) and its time ("09:30"); undefined when absent or unreadable.
+ */
+function wall(iso: string | undefined, timeZone: string) {
+  if (!iso) return undefined;
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return undefined;
+  const at = wallOf(ms, timeZone);
+  const t = at.indexOf("T");
+  const date = at.slice(0, t);
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return { ...names(d), date, time: at.slice(t + 1) };
 }
 
 /**
@@ -19,16 +48,12 @@ function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
  * "tomorrow 07:30", "Sat 28 Nov 23:20", never a bare "23:20" read the next morning as this morning's.
  */
 export function timeOf(iso: string | undefined, timeZone: string, today?: string): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const time = fmt(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
-  if (today === undefined) return time;
-  const day = localDate(d, timeZone);
-  if (day === today) return time;
-  if (day === addDays(today, -1)) return `yesterday ${time}`;
-  if (day === addDays(today, 1)) return `tomorrow ${time}`;
-  return `${dayHeading(day)} ${time}`;
+  const w = wall(iso, timeZone);
+  if (!w) return "";
+  if (today === undefined || w.date === today) return w.time;
+  if (w.date === addDays(today, -1)) return `yesterday ${w.time}`;
+  if (w.date === addDays(today, 1)) return `tomorrow ${w.time}`;
+  return `${heading(w)} ${w.time}`;
 }
 
 /**
@@ -37,33 +62,14 @@ export function timeOf(iso: string | undefined, timeZone: string, today?: string
  * time off as another's.
  */
 export function timeOnDay(iso: string | undefined, timeZone: string, day: string): string {
-  const time = timeOf(iso, timeZone);
-  if (!time || localDate(iso as string, timeZone) === day) return time;
-  return `${dayHeading(localDate(iso as string, timeZone))} ${time}`;
+  const w = wall(iso, timeZone);
+  if (!w) return "";
+  return w.date === day ? w.time : `${heading(w)} ${w.time}`;
 }
 
 /** "Mon 24 Nov" for a calendar date (YYYY-MM-DD). */
 export function dayHeading(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  const parts = fmt("UTC", { weekday: "short", day: "numeric", month: "short" }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("weekday")} ${get("day")} ${get("month")}`;
-}
-
-/** The local date (and time) of an instant, as parts; undefined when absent or unreadable. */
-function localParts(iso: string | undefined, timeZone: string, withTime: boolean) {
-  if (!iso) return undefined;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return undefined;
-  const time = withTime ? ({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const) : {};
-  const parts = fmt(timeZone, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    ...time,
-  }).formatToParts(d);
-  return (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return heading(names(new Date(`${date}T12:00:00Z`)));
 }
 
 /** "Mon 24 Nov" (with the year when not `thisYear`), and ", 09:30" with the time. */
@@ -73,10 +79,10 @@ function localWords(
   thisYear: string | undefined,
   withTime: boolean,
 ): string {
-  const get = localParts(iso, timeZone, withTime);
-  if (!get) return "not recorded";
-  const day = `${get("weekday")} ${get("day")} ${get("month")}${get("year") === thisYear ? "" : ` ${get("year")}`}`;
-  return withTime ? `${day}, ${get("hour")}:${get("minute")}` : day;
+  const w = wall(iso, timeZone);
+  if (!w) return "not recorded";
+  const day = `${heading(w)}${w.year === thisYear ? "" : ` ${w.year}`}`;
+  return withTime ? `${day}, ${w.time}` : day;
 }
 
 /** "Mon 24 Nov" (with the year when not `thisYear`) for the local date of an instant. */
