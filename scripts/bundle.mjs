@@ -1,5 +1,5 @@
 // The bot's start, dist/main.js, as one bundle of our code with the small packages it uses (zod, ky,
-// date-fns, date-fns-tz, croner, lru-cache), so a start reads a few files in place of about 500:
+// lru-cache), so a start reads a few files in place of about 500:
 // measured in docs/benchmarks.md ("Issue 48's figures left"). Bolt, pino and pg stay packages of
 // their own, as a bare Bolt app loads them. What only a rarer path needs (the preview, the PostgreSQL
 // engine, the rare taps' and forms' listeners) is a chunk of its own in chunks/, loaded at its first
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The packages bundled into the bot's start; every other one is loaded from node_modules. */
-const INLINE = /^(zod|ky|date-fns|date-fns-tz|croner|lru-cache)(\/|$)/;
+const INLINE = /^(zod|ky|lru-cache)(\/|$)/;
 /** A UTF-16 unit as its JavaScript escape: the same character in a string, a template or a comment. */
 const asEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 

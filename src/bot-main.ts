@@ -30,6 +30,7 @@ import { DataFolderError } from "./record/folder.ts";
 import { recordKennel } from "./record/kennel.ts";
 import { openCareRecord } from "./record/open.ts";
 import { SlackStartError } from "./slack/start-problem.ts";
+import { adoptProcessZone } from "./time.ts";
 
 /** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
 const REAL_SETTINGS = [
@@ -154,9 +155,11 @@ function urlHost(host: string | undefined): string {
 }
 
 /**
- * `guard`: install the process-wide handlers for uncaught errors (src/process/guards.ts); off when
- * main runs inside a test process. `shell`: the environment without the .env file's lines (what the
- * setup page's "Start Kennel Desk now" reads the saved file under); default `env`.
+ * `guard`: the process is the bot's own: install the process-wide handlers for uncaught errors
+ * (src/process/guards.ts) and take the kennel's zone as the process's (src/time.ts
+ * adoptProcessZone: its offsets without an Intl formatter); off when main runs inside a test
+ * process. `shell`: the environment without the .env file's lines (what the setup page's "Start
+ * Kennel Desk now" reads the saved file under); default `env`.
  */
 export async function main(
   env: Record<string, string | undefined>,
@@ -215,6 +218,7 @@ export async function main(
     }
     throw error;
   }
+  if (guard) adoptProcessZone(config.timezone);
   const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
   if (guard) installProcessGuards(process, log);
   // Signals first: a stop that arrives during start-up still finishes the commands in flight.

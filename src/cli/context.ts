@@ -30,6 +30,11 @@ export interface CliDeps {
   settleMs?: number;
   /** The command reads the preview running in its folder (its settings, kennel clock and port). */
   previewHere?: boolean;
+  /**
+   * The process is the command's own (the real command line, not a test running many zones): a
+   * long-running command (the connector) takes the kennel's zone as the process's, as the bot does.
+   */
+  ownProcess?: boolean;
 }
 
 export interface CliContext {

@@ -12,6 +12,7 @@ import { didYouMean } from "../domain/suggest.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { terminalLog } from "../log-lines.ts";
 import { failureText } from "../text/index.ts";
+import { adoptProcessZone } from "../time.ts";
 import { COMMAND_HELP, commandHelpText } from "./command-help.ts";
 import { type CliContext, type CliDeps, HELP_HINT } from "./context.ts";
 import { RECORD_ENTER_HELP } from "./record-enter-help.ts";
@@ -108,6 +109,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let log: Logger | undefined;
   try {
     const config = loadConfig(deps.env);
+    if (deps.ownProcess && command === "mcp") adoptProcessZone(config.timezone);
     // Logs go to standard error (the process's own, or a test's capture), one readable line each
     // beside the answer, never raw JSON (src/cli/log-lines.ts); redacted and scrubbed as everywhere.
     // A command's answer is its output: the bot's day-to-day info lines ("care record tap") only

@@ -35,6 +35,7 @@ export function start(): void {
   runCli(process.argv.slice(2), {
     env: preview?.env ?? process.env,
     io: { stdout: process.stdout, stderr: process.stderr },
+    ownProcess: true,
     ...(preview ? { clock: preview.clock, previewHere: true } : {}),
   }).then(
     (code) => {

@@ -78,9 +78,7 @@ export function runway(
 
 /** The departure's calendar date in the kennel's zone. */
 const goHomeDate = (stay: StayTimes): string | undefined =>
-  stay.departure
-    ? new Intl.DateTimeFormat("en-CA", { timeZone: stay.timeZone }).format(new Date(stay.departure))
-    : undefined;
+  stay.departure ? localDate(stay.departure, stay.timeZone) : undefined;
 
 /** The days an opened medicine usually lasts, offered in the form: insulin, eye or ear drops, oral liquids. */
 export function defaultDiscardDays(label: string, unit: CountUnit, insulin: boolean): number | undefined {
