@@ -16,9 +16,11 @@ import type { CareRecordStore } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
 import { dayText, type TextOptions, tomorrowText } from "../text/index.ts";
 import { addDays } from "../time.ts";
+import { timeOf } from "../words/dates.ts";
+import { welfarePostedWords } from "../words/welfare.ts";
 import { type CliContext, textOptions } from "./context.ts";
 import { keptRoundText, laterRoundPost, roundPostText } from "./digest-rounds.ts";
-import { welfarePosted, welfarePostText } from "./digest-welfare.ts";
+import { welfarePostedAt, welfarePostText } from "./digest-welfare.ts";
 
 /** The posts that go to ROUNDS_CHANNEL: a round's sheet, the day's review and the chart. */
 export const inRoundsChannel = (kind: string) =>
@@ -80,7 +82,7 @@ async function jsonPosts(deps: Deps, o: DryRun) {
       continue;
     }
     // A welfare check already posted: said, with the post as it would be drawn now.
-    const posted = await welfarePosted(welfareRead(deps, o), kind, date);
+    const posted = (await welfarePostedAt(welfareRead(deps, o), kind, date)) !== undefined;
     const post = laterRoundPost(deps, kind, date) ?? composePost(depsOf(deps, o, kind), kind, date);
     posts.push({ kind, date, ...(posted ? { alreadyPosted: true } : {}), ...(await post) });
   }
@@ -108,14 +110,21 @@ async function textPosts(ctx: CliContext, deps: Deps, o: DryRun): Promise<string
         : config.digest?.channel;
     const k = keptRound(deps, o, kind);
     const kept = k && (await keptRoundText(k.deps, k.round, date, textOptions(ctx)));
+    const welfare = welfareKindOf(kind);
+    const postedAt = await welfarePostedAt(welfareRead(deps, o), kind, date);
     const where =
-      kept || (await welfarePosted(welfareRead(deps, o), kind, date))
+      kept || postedAt
         ? "already posted: kept in the care record"
         : channel
           ? `would be posted in ${channel}`
           : `${setting} not set`;
+    // A welfare check already posted: said outright that a real run would post nothing more.
+    const posted =
+      welfare && postedAt
+        ? `${welfarePostedWords(welfare.round, date, timeOf(postedAt, config.timezone))}\n\n`
+        : "";
     texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? (await postText(welfareKindOf(kind) ? welfareRead(deps, o) : depsOf(deps, o, kind), kind, date, textOptions(ctx)))}`,
+      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? `${posted}${await postText(welfare ? welfareRead(deps, o) : depsOf(deps, o, kind), kind, date, textOptions(ctx))}`}`,
     );
   }
   return texts.join("\n\n");

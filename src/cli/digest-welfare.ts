@@ -8,7 +8,7 @@
  */
 import { UsageError } from "../answers/failure.ts";
 import { welfareBoard, welfareLists } from "../answers/welfare.ts";
-import { readLists } from "../answers/welfare-store.ts";
+import { KINDS, readLists } from "../answers/welfare-store.ts";
 import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { areaNamed, welfareKindOf, welfarePosts } from "../digest/welfare-kinds.ts";
@@ -64,15 +64,20 @@ async function keptLists(deps: Pick<Deps, "record" | "config">, kind: string, da
 }
 
 /**
- * Is the welfare check (not its pets-not-checked reply) already posted: its list kept in the care
- * record, as the post keeps it when it is made (a real post would find it and post nothing more).
+ * When the welfare check (not its pets-not-checked reply) was posted: when its first list was kept in
+ * the care record, as the post keeps it when it is made (a real post would find it and post nothing
+ * more); undefined when it is not posted.
  */
-export async function welfarePosted(
+export async function welfarePostedAt(
   deps: Pick<Deps, "record" | "config">,
   kind: string,
   date: string,
-): Promise<boolean> {
-  return welfareKindOf(kind)?.part === "post" && (await keptLists(deps, kind, date)).length > 0;
+): Promise<string | undefined> {
+  const k = welfareKindOf(kind);
+  if (k?.part !== "post" || !deps.record) return undefined;
+  const area = areaNamed(deps.config.welfare, k.slug);
+  const kept = await deps.record.log({ kind: KINDS.list, date });
+  return kept.find((e) => e.body.round === k.round && e.body.area === area)?.recordedAt;
 }
 
 /**

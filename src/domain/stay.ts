@@ -111,7 +111,8 @@ export interface PetStayRecord {
     ateSome: number;
     ateNone: number;
     notOffered: number;
-    notRecorded: number;
+    /** Asked, nothing recorded, its window closed: missed, as its round's line says. */
+    missed: number;
   };
   /** Refusals, doses not given and doses missed, oldest first. */
   exceptions: StayException[];
@@ -300,7 +301,7 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       ateSome: mealCount("ate_some"),
       ateNone: mealCount("ate_none"),
       notOffered: mealCount("not_offered"),
-      notRecorded: meals.filter((m) => !m.entry).length,
+      missed: meals.filter((m) => m.state.state === "missed").length,
     },
     exceptions: exceptionsOf(doses),
     notDue: items.flatMap((i) =>

@@ -56,7 +56,7 @@ function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = doseName(x.label, x.unconfirmed);
   if (x.kind === "missed")
-    return `❌ ${label} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
+    return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
     return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
@@ -73,7 +73,7 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
     return [
       "❌ ",
       label,
-      `${mark} not recorded ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
+      `${mark} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
     ];
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
     return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
@@ -137,7 +137,10 @@ function witnessWords(i: StayItem, timezone: string): StayPiece[] {
   ];
 }
 
-/** "🍽 6 meals: 4 ate all, 1 ate some, 1 not recorded" */
+/**
+ * "🍽 6 meals: 4 ate all, 1 ate some, 1 missed": a meal its round asked with nothing recorded by the
+ * time its window closed is "missed", the word its round's line says ("meal: ❌ missed").
+ */
 function mealWords(m: PetStayRecord["meals"]): string | undefined {
   if (m.due === 0) return undefined;
   const parts = [
@@ -145,7 +148,7 @@ function mealWords(m: PetStayRecord["meals"]): string | undefined {
     m.ateSome ? `${m.ateSome} ate some` : "",
     m.ateNone ? `${m.ateNone} ate none` : "",
     m.notOffered ? `${m.notOffered} not offered` : "",
-    m.notRecorded ? `${m.notRecorded} not recorded` : "",
+    m.missed ? `${m.missed} missed` : "",
   ].filter(Boolean);
   return `🍽 ${plural(m.due, "meal")}: ${parts.join(", ")}`;
 }

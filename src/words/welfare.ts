@@ -79,6 +79,13 @@ export function mealWords(meal: MealSeen | undefined): string {
 export const checkName = (round: Parameters<typeof roundWord>[0], date?: string) =>
   `${roundWord(round)} welfare check${date ? `, ${dayHeading(date)}` : ""}`;
 
+/**
+ * A dry run of a welfare check already posted, before the check as kept: "📌 Already posted at 18:05:
+ * the evening welfare check of Sun 22 Nov was posted … A real run now would post nothing."
+ */
+export const welfarePostedWords = (round: Round, date: string, at: string): string =>
+  `📌 Already posted at ${at}: the ${checkName(round).toLowerCase()} of ${dayHeading(date)} was posted and its list kept in the care record. A real run now would post nothing. Below is the check as kept, with the checks recorded on it now.`;
+
 /** "🚩 Loose stool, 2 checks in a row" */
 export function flagHeadWords(f: Pick<WelfareFlag, "sign" | "entries">): string {
   const what = signWords(f.sign);

@@ -193,7 +193,7 @@ describe("the house routine on the busy day", () => {
     const meals = plain?.items.filter((i) => i.item === "meal") ?? [];
     expect(meals.length).toBe(6);
     expect(meals.map((m) => m.round).filter((r) => r === "midday")).toEqual([]);
-    expect(plain?.meals).toMatchObject({ due: meals.length, notRecorded: meals.length });
+    expect(plain?.meals).toMatchObject({ due: meals.length, missed: meals.length });
     // With three meals a day when the rounds were kept, its middays were asked too: the same stay, more meals.
     const three = await record({ KENNEL_HOUSE_MEALS: "morning,midday,evening" });
     const threeMeals = three?.items.filter((i) => i.item === "meal") ?? [];
@@ -250,10 +250,10 @@ describe("the house routine on the busy day", () => {
       const plain = await page(await recordWith({}));
       const three = await page(await recordWith({ KENNEL_HOUSE_MEALS: "morning,midday,evening" }));
       // The page says what the rounds asked when kept: morning and evening only, by default; one eaten.
-      expect(plain).toContain("🍽 6 meals: 1 ate all, 5 not recorded");
+      expect(plain).toContain("🍽 6 meals: 1 ate all, 5 missed");
       expect(plain).not.toMatch(/midday round/);
       expect(plain).not.toContain("Owner:");
-      expect(three).toContain("🍽 9 meals: 1 ate all, 8 not recorded");
+      expect(three).toContain("🍽 9 meals: 1 ate all, 8 missed");
       expect(three).toMatch(/midday round/);
     } finally {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });

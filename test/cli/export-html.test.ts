@@ -154,7 +154,7 @@ describe("record export --format html", () => {
     expect(text).toContain("<script>alert(1)</script> spat it out"); // shown as text, never run
     expect(text).toContain("Jane <b>Doe</b>");
     expect(text).toMatch(/refused/);
-    expect(text).toMatch(/not recorded/); // the stay's other doses, due and missed
+    expect(text).toMatch(/❌ missed/); // the stay's other doses, missed
     // The corrected "given", kept and struck through: the one struck line on the page.
     expect(await page.locator("del").count()).toBe(1);
     expect(await page.locator("del").innerText()).toMatch(/^given \d\d:\d\d · Jane <b>Doe<\/b>$/);

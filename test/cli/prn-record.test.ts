@@ -171,7 +171,7 @@ function checks(name: string, env: () => Record<string, string>, store: () => Ca
       petId: 77,
       petName: "Biscuit",
       doses: { due: 0, given: 0 },
-      meals: { due: 0, ateAll: 0, ateSome: 0, ateNone: 0, notOffered: 0, notRecorded: 0 },
+      meals: { due: 0, ateAll: 0, ateSome: 0, ateNone: 0, notOffered: 0, missed: 0 },
       exceptions: [],
       items: [],
       entries: [],

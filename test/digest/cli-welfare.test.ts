@@ -6,6 +6,8 @@
  * the loopback Slack stand-in, the record in a temporary folder.
  */
 import { describe, expect, it } from "vitest";
+import { openCareRecord } from "../../src/record/open.ts";
+import { runCommand } from "../cli/helpers.ts";
 import { useTempFolders } from "../helpers/record-fixtures.ts";
 import { welfareButtons } from "../helpers/welfare-slack.ts";
 import { useDigestCommand } from "./command.ts";
@@ -66,6 +68,34 @@ describe("kennel-desk digest --content welfare", () => {
     );
     expect(listing?.thread_ts).toBe(cattery?.ts);
     expect(JSON.stringify(listing?.blocks)).toContain("Not checked by 18:01");
+  });
+
+  it("--dry-run of a check posted already says when, and that a real run now would post nothing; it writes nothing", async () => {
+    // Posted at 18:05 (the test before); the dry run asked at 18:40, the record as it stands.
+    const later = { now: () => new Date("2026-11-22T18:40:00Z") };
+    const head = async () => {
+      const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, later, undefined);
+      try {
+        return await store.head();
+      } finally {
+        await store.close();
+      }
+    };
+    const before = await head();
+    const posts = world.slack.messages.length;
+    const dry = await runCommand(["digest", "--dry-run", "--content", "welfare"], env(), {
+      settleMs: 0,
+      clock: later,
+    });
+    expect(dry.code, dry.stderr).toBe(0);
+    for (const area of ["kennel", "cattery"])
+      expect(dry.stdout).toContain(
+        `── the welfare:evening:${area} post of 2026-11-22 (already posted: kept in the care record) ──\n\n` +
+          "📌 Already posted at 18:05: the evening welfare check of Sun 22 Nov was posted and its list kept in the care record. A real run now would post nothing.",
+      );
+    expect(dry.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
+    expect(await head()).toEqual(before);
+    expect(world.slack.messages).toHaveLength(posts);
   });
 
   it("refuses a round that is not a welfare round, and the check off", async () => {

@@ -102,10 +102,16 @@ describe("the stay's record, from what each round asked", () => {
         who: "Jane",
       },
     ]);
-    expect(s.meals).toMatchObject({ due: 4, ateSome: 1, notRecorded: 3 });
+    expect(s.meals).toMatchObject({ due: 4, ateSome: 1, missed: 3 });
     expect(staySummaryWords(s, TZ)).toBe(
-      "Stay record, Juniper: 💊 1 of 2 doses given · 🍽 4 meals: 1 ate some, 3 not recorded · ⚠️ Rimadyl 50 mg refused Sun 29 Mar 18:20: spat it out",
+      "Stay record, Juniper: 💊 1 of 2 doses given · 🍽 4 meals: 1 ate some, 3 missed · ⚠️ Rimadyl 50 mg refused Sun 29 Mar 18:20: spat it out",
     );
+    // One word for one fact: each meal the summary counts as missed, its round's line says "❌ missed".
+    const lines = stayRecordLines(s, TZ).map((l) =>
+      l.pieces.map((p) => (typeof p === "string" ? p : p.value)).join(""),
+    );
+    expect(lines.filter((l) => l === "meal: ❌ missed")).toHaveLength(3);
+    expect(lines.join("\n")).not.toContain("not recorded");
   });
 
   it("a dose not given entered later (from the paper chart, or a late entry): the summary says when the paper says, not when it was typed in", () => {
@@ -137,9 +143,7 @@ describe("the stay's record, from what each round asked", () => {
     expect(late.exceptions.map((x) => [x.kind, x.date, x.at])).toEqual([
       ["missed", "2026-03-29", "2026-03-29T17:00:00.000Z"],
     ]);
-    expect(staySummaryWords(late, TZ)).toContain(
-      "❌ Rimadyl 50 mg not recorded Sun 29 Mar, evening round (18:00)",
-    );
+    expect(staySummaryWords(late, TZ)).toContain("❌ Rimadyl 50 mg missed Sun 29 Mar, evening round (18:00)");
   });
 
   it("gone home after the round was kept: what was not recorded before its window closed is not due, said and not counted", () => {

@@ -83,6 +83,10 @@ const itsLine = (med: DueItem, rest: string) => {
   return new RegExp(`${re(med.text)}( \\(from the words, plan not confirmed\\))?: ${re(rest)}`);
 };
 
+/** How many of a stay record's round lines say a meal was missed. */
+const missedMeals = (text: string) =>
+  text.match(/meal( \(from the words, plan not confirmed\))?: ❌ missed/g)?.length ?? 0;
+
 const isFinal = (r: { body: Record<string, unknown> }) => !String(r.body.text ?? "").includes("Looking up");
 
 describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) => {
@@ -223,7 +227,12 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
       words = staySummaryWords(pet, TZ);
       expect(words).toContain(`${med.label.slice(0, 39)}`);
       expect(words).toContain(`refused Sat 21 Nov ${refusedAt}: spat it <out>`);
-      expect(words).toMatch(/❌ .* not recorded (Wed 18|Thu 19) Nov, \w+ round \(\d\d:\d\d\)/);
+      expect(words).toMatch(/❌ .* missed (Wed 18|Thu 19) Nov, \w+ round \(\d\d:\d\d\)/);
+      // One word for one fact: a meal its round asked with nothing recorded by the time its window
+      // closed is "missed" in the summary, as its round's line below says it ("meal: ❌ missed").
+      expect(pet.meals.missed).toBeGreaterThan(0);
+      expect(words).toMatch(new RegExp(`🍽 \\d+ meals: [^·]*\\b${pet.meals.missed} missed`));
+      expect(words).not.toContain("not recorded");
       expect(words).toMatch(/💊 1 of \d+ doses? given/);
     },
   );
@@ -281,7 +290,10 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
       expect(text).toContain(`Stay record · ${reference}`);
       expect(text).toContain("Fri 20 Nov, ");
       expect(text).toContain(`refused ${refusedAt} · Jane · spat it &lt;out&gt;`);
-      expect(text).toContain("not recorded");
+      // The summary's missed meals are the round lines' missed meals (the answer may stop before the last day).
+      expect(text).toContain(JSON.stringify(esc(words)).slice(1, -1));
+      expect(missedMeals(text)).toBeGreaterThan(0);
+      expect(missedMeals(text)).toBeLessThanOrEqual(pet.meals.missed);
     },
   );
 
@@ -305,6 +317,8 @@ describe.each(engines)("the stay's record at pick-up ($name)", ({ open, skip }) 
       expect(stdout).toContain(words);
       expect(stdout).toMatch(itsLine(med, `refused ${refusedAt} · Jane · spat it <out>`));
       expect(stdout).toMatch(itsLine(med, "given"));
+      // All of it: each meal the summary counts as missed is a round's line saying so.
+      expect(missedMeals(stdout)).toBe(pet.meals.missed);
     },
   );
 

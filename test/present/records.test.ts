@@ -79,7 +79,7 @@ describe("a booking: one document, two serializers", () => {
       petId: 1,
       petName: "Toby",
       doses: { due: 4, given: 3 },
-      meals: { due: 2, ateAll: 1, ateSome: 0, ateNone: 1, notOffered: 0, notRecorded: 0 },
+      meals: { due: 2, ateAll: 1, ateSome: 0, ateNone: 1, notOffered: 0, missed: 0 },
       exceptions: [
         {
           date: "2026-11-22",

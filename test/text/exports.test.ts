@@ -67,7 +67,7 @@ describe("the exports' one cleaning", () => {
       petId: 501,
       petName: "Rex\u202E",
       doses: { due: 1, given: 0 },
-      meals: { due: 0, ateAll: 0, ateSome: 0, ateNone: 0, notOffered: 0, notRecorded: 0 },
+      meals: { due: 0, ateAll: 0, ateSome: 0, ateNone: 0, notOffered: 0, missed: 0 },
       exceptions: [],
       items: [
         {
