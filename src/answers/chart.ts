@@ -18,6 +18,7 @@ import { needsWitness, type Witness, type WitnessState, witnessState } from "../
 import type { Booking } from "../kennel/schemas.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
+import { nameOrder, naturalOrder } from "../words/order.ts";
 import type { RoundDose } from "./doses.ts";
 import { withOwed } from "./obligation-body.ts";
 import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
@@ -139,8 +140,7 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
   }
   if (store) addIfNeeded(pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
   chart.pets = [...pets.values()].sort(
-    (a, b) =>
-      (a.room ?? "").localeCompare(b.room ?? "", "en", { numeric: true }) || a.name.localeCompare(b.name),
+    (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),
   );
   return chart;
 }
@@ -243,7 +243,7 @@ function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
   if (!row) {
     row = { item };
     pet.rows.push(row);
-    pet.rows.sort((a, b) => a.item.localeCompare(b.item, "en", { numeric: true }));
+    pet.rows.sort((a, b) => naturalOrder(a.item, b.item));
   }
   return row;
 }

@@ -11,6 +11,7 @@ import type { RegisterLine } from "../domain/custody.ts";
 import type { Runway } from "../domain/custody-rules.ts";
 import { pastDiscard } from "../domain/custody-rules.ts";
 import { localDate } from "../time.ts";
+import { nameOrder } from "../words/order.ts";
 import {
   countDueOf,
   type MedicineCustody,
@@ -98,8 +99,8 @@ export async function stockNow(
   }
   held.sort(
     (a, b) =>
-      (a.medicine.room ?? "").localeCompare(b.medicine.room ?? "") ||
-      a.medicine.petName.localeCompare(b.medicine.petName) ||
+      nameOrder(a.medicine.room ?? "", b.medicine.room ?? "") ||
+      nameOrder(a.medicine.petName, b.medicine.petName) ||
       a.medicine.first.seq - b.medicine.first.seq,
   );
   return { today, held, unread };

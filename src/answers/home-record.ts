@@ -11,6 +11,7 @@ import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
@@ -101,7 +102,7 @@ export async function offFoodToday(
       // Only stays still in house when the round's sheet is known (a pet gone home is no one's worry now).
       .filter((f) => !report || rooms.has(f.bookingId))
       .map((f) => ({ ...f, room: rooms.get(f.bookingId) }))
-      .sort((a, b) => (a.room ?? "").localeCompare(b.room ?? "") || a.petName.localeCompare(b.petName))
+      .sort((a, b) => nameOrder(a.room ?? "", b.room ?? "") || nameOrder(a.petName, b.petName))
   );
 }
 

@@ -1,4 +1,5 @@
 /** Free text typed by a person: trimmed, capped with a message that says what was too long. */
+import { thousands } from "../words/numbers.ts";
 import { UsageError } from "./failure.ts";
 
 export interface TextRule {
@@ -14,7 +15,7 @@ export function freeText(input: string, rule: TextRule): string {
   const length = Array.from(text).length;
   if (length > rule.max) {
     throw new UsageError(
-      `That is too long for ${rule.what}: ${length.toLocaleString("en-GB")} characters, at most ${rule.max}.`,
+      `That is too long for ${rule.what}: ${thousands(length)} characters, at most ${rule.max}.`,
       `Type a shorter one, for example ${rule.example}.`,
     );
   }

@@ -25,6 +25,7 @@ import {
 import type { DueItem } from "../domain/record.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import { doseSettings } from "./doses.ts";
 import { changesOf, obligationOf, windowOf } from "./obligation-body.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
@@ -179,7 +180,7 @@ export async function owedRounds(
   const fromSheets = older ? await roundsOfSheets(deps, older, new Set(firstOf.keys())) : [];
   return [...rounds, ...fromSheets]
     .filter((r) => !round || r.round === round)
-    .sort((a, b) => a.date.localeCompare(b.date) || ROUND_ORDER[a.round] - ROUND_ORDER[b.round]);
+    .sort((a, b) => codeOrder(a.date, b.date) || ROUND_ORDER[a.round] - ROUND_ORDER[b.round]);
 }
 
 const ROUND_ORDER: Record<Round, number> = { morning: 0, midday: 1, evening: 2 };
@@ -310,7 +311,7 @@ export async function bookingIdInRecord(
   if (!store) return undefined;
   const began = await store.began();
   const first = began ? localDate(began, deps.config.timezone) : undefined;
-  const wanted = reference.trim().toLocaleLowerCase("en");
+  const wanted = reference.trim().toLowerCase();
   let to = localDate(deps.clock.now(), deps.config.timezone);
   for (let n = 0; n < 240; n++) {
     const from = addDays(to, -30);
@@ -318,7 +319,7 @@ export async function bookingIdInRecord(
     const pet = rounds
       .flatMap((r) => r.body.pets)
       .reverse()
-      .find((p) => p.reference?.trim().toLocaleLowerCase("en") === wanted);
+      .find((p) => p.reference?.trim().toLowerCase() === wanted);
     if (pet) return pet.bookingId;
     if (first === undefined || from <= first) return undefined;
     to = addDays(from, -1);

@@ -17,6 +17,7 @@ import type { Deps } from "../deps.ts";
 import { activePets } from "../domain/customers.ts";
 import type { Page, Pet } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { nameOrderBase } from "../words/order.ts";
 import { knownHouse } from "./house-known.ts";
 
 export interface OrderedPets {
@@ -33,8 +34,7 @@ export interface OrderedPets {
 }
 
 const byName = (a: Pet, b: Pet) =>
-  (a.name ?? "").localeCompare(b.name ?? "", undefined, { sensitivity: "base" }) ||
-  (a.petId ?? 0) - (b.petId ?? 0);
+  nameOrderBase(a.name ?? "", b.name ?? "") || (a.petId ?? 0) - (b.petId ?? 0);
 
 /** The search's page (as the API answered it) in house first, then by name. No API call. */
 export function petsInHouseFirst(
@@ -45,11 +45,11 @@ export function petsInHouseFirst(
   const { data } = answer;
   const house = knownHouse(deps, localDate(deps.clock.now(), deps.config.timezone));
   const inHouse = new Set((house?.pets ?? []).flatMap((p) => (p.petId === undefined ? [] : [p.petId])));
-  const text = filter.name.toLocaleLowerCase();
+  const text = filter.name.toLowerCase();
   // The staying pets the search finds, on page 1 (an owner's name is not on a pet: not when one is given).
   const leading =
     filter.owner === undefined
-      ? activePets(house?.pets ?? []).filter((p) => (p.name ?? "").toLocaleLowerCase().includes(text))
+      ? activePets(house?.pets ?? []).filter((p) => (p.name ?? "").toLowerCase().includes(text))
       : [];
   const led = new Set(leading.map((p) => p.petId));
   const rest = activePets(data.items).filter((p) => !led.has(p.petId));

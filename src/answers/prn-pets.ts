@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { counts, saysCheckedIn, saysLeft } from "../domain/bookings.ts";
 import { type AsNeededPet, asNeededItems } from "../domain/prn.ts";
 import { localDate } from "../time.ts";
+import { nameOrder } from "../words/order.ts";
 import { prnDoses, prnNow } from "./prn.ts";
 import { currentRound, type RoundPet, roundReport } from "./rounds.ts";
 
@@ -34,7 +35,7 @@ export async function asNeededOf(
   if (out.length === 0) return out;
   const doses = await prnDoses(deps, { date: report.date });
   for (const p of out) p.doses = doses.filter((d) => d.bookingId === p.bookingId && d.petId === p.petId);
-  return out.sort((a, b) => (a.room ?? "").localeCompare(b.room ?? "") || a.name.localeCompare(b.name));
+  return out.sort((a, b) => nameOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name));
 }
 
 /** Today's pets with a dose to give if needed, from the current round (Home's list). */

@@ -26,6 +26,7 @@ import type { PrnEffect } from "../domain/prn-effects.ts";
 import { type Witness, witnessState } from "../domain/witness.ts";
 import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
 import { allWitnessesOf } from "./witness.ts";
@@ -90,7 +91,7 @@ export async function prnDoses(
   ]);
   const now = deps.clock?.now().toISOString();
   return withEffects(doses, effects, witnesses.prn, now).sort(
-    (a, b) => a.givenAt.localeCompare(b.givenAt) || a.id - b.id,
+    (a, b) => codeOrder(a.givenAt, b.givenAt) || a.id - b.id,
   );
 }
 

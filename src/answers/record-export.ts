@@ -16,6 +16,7 @@ import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import { custodyOfStays } from "./custody-stock.ts";
 import { type EntryFacts, entryFactsByDay } from "./kept-doses.ts";
 import { askedStays, dosesOwed, owedRounds } from "./obligations.ts";
@@ -164,7 +165,7 @@ async function weeksOf(
   }
   const weeks: Array<{ from: string; to: string }> = [];
   let after = "";
-  for (const span of spans.sort((a, b) => a.from.localeCompare(b.from))) {
+  for (const span of spans.sort((a, b) => codeOrder(a.from, b.from))) {
     // Overlapping stays' days are read once.
     const to = span.to;
     for (

@@ -10,6 +10,7 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import { owedRounds } from "./obligations.ts";
 import { WELFARE_KINDS } from "./welfare-record.ts";
 
@@ -223,7 +224,7 @@ export async function keptStaysDays(
     stays.push({ ...widened(deps, first, said), id });
   }
   const runs: Array<{ from: string; to: string; ids: Set<number> }> = [];
-  for (const stay of stays.sort((a, b) => a.from.localeCompare(b.from))) {
+  for (const stay of stays.sort((a, b) => codeOrder(a.from, b.from))) {
     const last = runs.at(-1);
     // Stays a week or less apart are one run: the days between are read once for their items
     // (nothing of this pet's there is dropped by the caller's filter), not walked out from both sides.

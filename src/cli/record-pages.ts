@@ -48,7 +48,7 @@ export function pageFileName(
   taken: Set<string>,
 ): string {
   const ref = reference ? fileNamePart(reference) : "";
-  const who = fileNamePart(pet.name, 40).toLocaleLowerCase("en") || `pet-${pet.petId}`;
+  const who = fileNamePart(pet.name, 40).toLowerCase() || `pet-${pet.petId}`;
   const first = ref ? `${ref}-${who}` : `booking-${bookingId}-${who}`;
   const candidates = [first, ref ? `${ref}-${bookingId}-${who}` : `${first}-${pet.petId}`];
   let name = candidates.map((c) => `${c}.html`).find((c) => !taken.has(c.toLowerCase()));

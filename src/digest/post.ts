@@ -20,6 +20,7 @@
  */
 import type { Message } from "../blocks/types.ts";
 import { dayStartIso, localDate } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import type { PostClaims, PostRef } from "./post-claims.ts";
 import type { PostMessages } from "./posts.ts";
 import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts";
@@ -45,7 +46,7 @@ export function compareTs(a: string, b: string): number {
   const [as = "0", af = ""] = a.split(".");
   const [bs = "0", bf = ""] = b.split(".");
   if (as !== bs) return Number(as) - Number(bs);
-  return af.padEnd(6, "0").localeCompare(bf.padEnd(6, "0"));
+  return codeOrder(af.padEnd(6, "0"), bf.padEnd(6, "0"));
 }
 
 /** The local midnight of a day, as a Slack ts. */

@@ -8,6 +8,7 @@
  */
 import type { ItemKey } from "../record/items.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
+import { codeOrder } from "../words/order.ts";
 import type { DiscrepancyReason } from "./custody-reasons.ts";
 import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
 import type { PlanItem } from "./plan/types.ts";
@@ -180,7 +181,7 @@ export type RegisterLine =
 
 /** The register's order: by when it happened, then by the chain's order. */
 const inOrder = (a: { at: string; seq: number }, b: { at: string; seq: number }) =>
-  a.at.localeCompare(b.at) || a.seq - b.seq;
+  codeOrder(a.at, b.at) || a.seq - b.seq;
 
 /** A difference of less than this is none (sums of halves and decimals). */
 const EPSILON = 1e-9;

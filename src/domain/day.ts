@@ -3,6 +3,7 @@
  * with each pet's care, on which page, and the totals the summary line counts.
  */
 import type { Booking, Pet } from "../kennel/schemas.ts";
+import { nameOrder } from "../words/order.ts";
 import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from "./bookings.ts";
 import { type CareFacts, careOf } from "./care.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
@@ -74,7 +75,7 @@ export function sortForDay(kind: DayKind, bookings: Booking[]): Booking[] {
     if (ta !== tb) return ta < tb ? -1 : 1;
     const na = a.customerName ?? "";
     const nb = b.customerName ?? "";
-    if (na !== nb) return na.localeCompare(nb);
+    if (na !== nb) return nameOrder(na, nb);
     return (a.bookingId ?? 0) - (b.bookingId ?? 0);
   });
 }

@@ -9,6 +9,7 @@
  * The instants a job wakes at come from the settings (each round's normal and high-alert windows)
  * and from the doses read (a care plan's own window adds its instants).
  */
+import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import {
   type DoseSettings,
@@ -100,7 +101,7 @@ export function alertsAt(
       groups.set(key, group);
     }
   }
-  return [...groups.values()].sort((a, b) => a.at.localeCompare(b.at) || a.kind.localeCompare(b.kind));
+  return [...groups.values()].sort((a, b) => codeOrder(a.at, b.at) || codeOrder(a.kind, b.kind));
 }
 
 /** Does an alert name a high-alert drug (a late one also mentions ROUND_ESCALATE_MENTION)? */

@@ -9,6 +9,7 @@
  */
 import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { nameOrder, naturalOrderBase } from "../words/order.ts";
 import { counts, pastCheckOut, saysLeft } from "./bookings.ts";
 import type { EntryCare } from "./day.ts";
 
@@ -38,14 +39,12 @@ export function inHouseOn(bookings: Booking[], date: string, timeZone: string, n
   });
 }
 
-const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
-
 /** Natural room order; no room last. */
 export function compareRooms(a: string | undefined, b: string | undefined): number {
   if (a === b) return 0;
   if (!a) return 1;
   if (!b) return -1;
-  return collator.compare(a, b);
+  return naturalOrderBase(a, b);
 }
 
 /** Bookings in room order, then owner's name, then booking id. */
@@ -53,7 +52,7 @@ export function sortByRoom(bookings: Booking[]): Booking[] {
   return [...bookings].sort(
     (a, b) =>
       compareRooms(a.roomName, b.roomName) ||
-      (a.customerName ?? "").localeCompare(b.customerName ?? "") ||
+      nameOrder(a.customerName ?? "", b.customerName ?? "") ||
       (a.bookingId ?? 0) - (b.bookingId ?? 0),
   );
 }

@@ -8,6 +8,7 @@
  * recorded is not counted either way (the late and missed replies name it).
  */
 import type { Entry } from "../record/types.ts";
+import { codeOrder } from "../words/order.ts";
 import { ROUNDS, type Round } from "./care.ts";
 import { currentEntries } from "./record.ts";
 
@@ -48,7 +49,7 @@ export function offFoodPets(
   }
   const out = new Map<string, OffFoodPet>();
   for (const [key, list] of byPet) {
-    list.sort((a, b) => order(a).localeCompare(order(b)) || a.id - b.id);
+    list.sort((a, b) => codeOrder(order(a), order(b)) || a.id - b.id);
     let run = 0;
     let last: Entry | undefined;
     for (let i = list.length - 1; i >= 0; i--) {

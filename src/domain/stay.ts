@@ -14,6 +14,7 @@
  *   said, never counted as missed.
  */
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
+import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
@@ -246,7 +247,7 @@ function stayItems(input: StayInput): StayItem[] {
     })
     .sort(
       (a, b) =>
-        a.date.localeCompare(b.date) ||
+        codeOrder(a.date, b.date) ||
         roundOrder(a.round) - roundOrder(b.round) ||
         itemOrder(a.item) - itemOrder(b.item),
     );

@@ -18,6 +18,7 @@
  */
 import type { Entry, MealOutcome } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
+import { codeOrder } from "../words/order.ts";
 import { ROUNDS, type Round } from "./care.ts";
 import { currentEntries } from "./record.ts";
 import { WELFARE_SIGNS } from "./welfare-signs.ts";
@@ -96,7 +97,7 @@ export function currentChecks(checks: WelfareCheck[]): WelfareCheck[] {
   const gone = new Set(checks.flatMap((c) => (c.supersedes !== undefined ? [c.supersedes] : [])));
   return checks
     .filter((c) => c.supersededBy === undefined && !gone.has(c.id))
-    .sort((a, b) => order(a).localeCompare(order(b)));
+    .sort((a, b) => codeOrder(order(a), order(b)));
 }
 
 /** One entry of an episode: a check, or a meal entry of the round record. */
@@ -160,7 +161,7 @@ function checkEpisodes(mine: WelfareCheck[]): Episode[] {
 
 /** The latest run of meals eaten in part or not at all, when it is two or more long (the off-food rule). */
 function mealEpisode(meals: Entry[]): Episode | undefined {
-  const sorted = [...meals].sort((a, b) => order(a).localeCompare(order(b)));
+  const sorted = [...meals].sort((a, b) => codeOrder(order(a), order(b)));
   const run: Entry[] = [];
   for (let i = sorted.length - 1; i >= 0; i--) {
     const e = sorted[i] as Entry;
@@ -288,5 +289,5 @@ export function stayWelfareDays(input: StayWelfareInput): WelfareDay[] {
   }
   for (const check of byDay.values())
     out.push({ date: check.date, round: check.round, check, state: "checked" });
-  return out.sort((a, b) => a.date.localeCompare(b.date) || roundIndex(a.round) - roundIndex(b.round));
+  return out.sort((a, b) => codeOrder(a.date, b.date) || roundIndex(a.round) - roundIndex(b.round));
 }

@@ -6,6 +6,7 @@
  * is wrong (pages that repeat or contradict the request).
  */
 import { createHash } from "node:crypto";
+import { thousands } from "../words/numbers.ts";
 import { InvalidResponseError } from "./errors.ts";
 import type { Page } from "./schemas.ts";
 
@@ -33,9 +34,6 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 const LOOKS_WRONG = "the API's paging looks wrong";
 
-/** 1000000000 → "1,000,000,000". */
-const count = (n: number) => n.toLocaleString("en-GB");
-
 /** Why a page claims fewer pages than its own records need (zero pages with records, or too many records), if it does. */
 function pagesTooFew(
   data: { totalPages: number; totalRecords: number; items: unknown[] },
@@ -60,10 +58,10 @@ function overBudget(s: {
   spent: number;
 }): string | undefined {
   if (s.totalPages > s.firstTotal * 2 + 10)
-    return `the list kept growing while it was being read (now ${count(s.totalPages)} pages, ${count(s.firstTotal)} at first); stopped after ${count(s.read)} pages`;
+    return `the list kept growing while it was being read (now ${thousands(s.totalPages)} pages, ${thousands(s.firstTotal)} at first); stopped after ${thousands(s.read)} pages`;
   // A count the page budget cannot reach: the API claimed it (it did not grow); said as it is.
   if (s.read >= s.maxPages)
-    return `the API claimed ${count(s.totalPages)} pages; stopped after ${count(s.read)} (the budget)`;
+    return `the API claimed ${thousands(s.totalPages)} pages; stopped after ${thousands(s.read)} (the budget)`;
   if (s.spent > s.maxMs)
     return `reading the list took longer than ${Math.round(s.maxMs / 1000)} s (${s.read} of ${s.totalPages} pages read)`;
   return undefined;

@@ -24,6 +24,7 @@ import {
   whoJoin,
   witnessWords,
 } from "../words/doses.ts";
+import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
@@ -194,7 +195,7 @@ function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]):
  */
 function asNeededParts(day: RecordDay, timezone: string): Part[] {
   const doses = [...(day.asNeeded ?? [])].sort(
-    (a, b) => a.petName.localeCompare(b.petName) || a.petId - b.petId || a.givenAt.localeCompare(b.givenAt),
+    (a, b) => nameOrder(a.petName, b.petName) || a.petId - b.petId || codeOrder(a.givenAt, b.givenAt),
   );
   if (doses.length === 0) return [];
   const parts: Part[] = [

@@ -19,6 +19,7 @@ import { loadConfig } from "../config.ts";
 import { houseMealsWords } from "../domain/house-routine.ts";
 import { createKennelClient } from "../kennel/client.ts";
 import { describeStatus } from "../kennel/status.ts";
+import { nameOrder } from "../words/order.ts";
 import { manifestScopes } from "./manifest.ts";
 import { callOrExplain, type SetupEnv } from "./setup-call.ts";
 import { type CheckResult, kennelProblem, pastedProblem } from "./setup-words.ts";
@@ -184,7 +185,7 @@ export async function listChannels(
       ? `The bot is in ${joined} of the ${channels.length} channels it can see.`
       : `The bot is in none of the ${channels.length} channels it can see yet.`,
     fix: inviteHow(),
-    channels: channels.sort((a, b) => Number(b.member) - Number(a.member) || a.name.localeCompare(b.name)),
+    channels: channels.sort((a, b) => Number(b.member) - Number(a.member) || nameOrder(a.name, b.name)),
   };
 }
 

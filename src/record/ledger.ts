@@ -4,6 +4,7 @@
  * head, and the walk that verifies (src/record/verify.ts); retention's one path of deletion is
  * src/record/retention.ts. Every function takes the transaction's query.
  */
+import { nameOrder } from "../words/order.ts";
 import {
   CHAIN_FORMAT,
   type ChainHead,
@@ -330,7 +331,7 @@ async function walkIn(read: Snapshot, o: VerifyOptions): Promise<VerifyResult> {
   } finally {
     await Promise.all([entryRows.close(), logRows.close()]);
   }
-  const byKind = Object.fromEntries([...log].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  const byKind = Object.fromEntries([...log].sort((a, b) => b[1] - a[1] || nameOrder(a[0], b[0])));
   const done = walk.finish();
   return done.ok ? { ...done, links: { entries, log: byKind } } : done;
 }
