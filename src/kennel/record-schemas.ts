@@ -36,9 +36,12 @@ const optDateTime = atFirstUse(() =>
     if (absent(v)) return undefined;
     if (typeof v !== "string") return v;
     const s = v.trim();
-    // ASSUMPTION: no offset means UTC (the spec (docs/kennel-api.md) says all date-times are UTC).
-    const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(s);
-    const withZone = /T\d{2}:\d{2}/.test(s) && !hasZone ? `${s}Z` : s;
+    // ASSUMPTION: no offset means UTC (the spec (docs/kennel-api.md) says all date-times are UTC),
+    // with a space for the T too ("2026-11-24 09:30:00"): Date reads that form in the process's own
+    // zone, which in the bot's process is the kennel's (src/time.ts adoptProcessZone).
+    const iso = s.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d{2}:\d{2})/, "$1T");
+    const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso);
+    const withZone = /T\d{2}:\d{2}/.test(iso) && !hasZone ? `${iso}Z` : iso;
     const date = new Date(withZone);
     return Number.isNaN(date.getTime()) ? v : date.toISOString();
   }, z.iso.datetime({ offset: true }).optional()),

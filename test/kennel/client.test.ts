@@ -241,6 +241,30 @@ describe("tolerant shapes where the spec shows none", () => {
     expect(result.requestId).toBe("srv-1");
   });
 
+  it("reads a date-time without an offset as UTC whatever the process's zone, with a T or a space", async () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Australia/Sydney"; // the bot's process takes the kennel's zone as its own
+    try {
+      const body = [
+        { bookingId: 1, checkInDate: "2026-11-24T09:30:00", checkOutDate: "2026-11-24 09:30:00" },
+        { bookingId: 2, checkInDate: "2026-11-24 20:15", checkOutDate: "2026-11-24 20:15:00.5+11:00" },
+      ];
+      const { c } = client({}, { fetch: recordingFetch(() => body).fetch });
+      const [a, b] = (await c.listDepartures("2026-11-24")).data;
+      expect([a?.checkInDate, a?.checkOutDate]).toEqual([
+        "2026-11-24T09:30:00.000Z",
+        "2026-11-24T09:30:00.000Z",
+      ]);
+      expect([b?.checkInDate, b?.checkOutDate]).toEqual([
+        "2026-11-24T20:15:00.000Z",
+        "2026-11-24T09:15:00.500Z",
+      ]);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it("a record with wrong types does not sink its list", async () => {
     const body = envelope([
       { bookingId: 1, customerName: "Ana", bookingPaid: true },
