@@ -74,4 +74,36 @@ describe("a burst's taps read before the drawing of the ones before them", () =>
       server.close();
     }
   });
+
+  it("draws of two messages asked for in one turn take turns: a request that arrives during the first is read before the second draws", async () => {
+    const order: string[] = [];
+    const server = createServer((socket) => socket.on("data", () => order.push("the next tap read")));
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    const accepted = once(server, "connection");
+    const client: Socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    await Promise.all([accepted, once(client, "connect")]);
+    try {
+      const redraw = new MessageRedraw(deps, { join: true });
+      // Two taps on two messages, committed in the same turn: each asks for its message's redraw.
+      const first = redraw.redraw(at, "the message", async () => {
+        order.push("the first message drawn");
+        // The next tap arrives while the first message is drawn (its drawing is on the event loop).
+        client.write("POST /slack/events");
+        const until = performance.now() + 20;
+        while (performance.now() < until) {
+          // drawing
+        }
+        return true;
+      });
+      const second = redraw.redraw({ channel: "C1", ts: "2.2" }, "the message", async () => {
+        order.push("the second message drawn");
+        return true;
+      });
+      expect(await Promise.all([first, second])).toEqual([true, true]);
+      expect(order).toEqual(["the first message drawn", "the next tap read", "the second message drawn"]);
+    } finally {
+      client.destroy();
+      server.close();
+    }
+  });
 });
