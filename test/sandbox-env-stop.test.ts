@@ -27,7 +27,6 @@ describe("SIGTERM to npm run sandbox:env stops the sandbox it started (no orphan
   });
 
   it("the sandbox stops and the port is free", async () => {
-    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "kd-sandbox-env-"));
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
     writeFileSync(
@@ -44,14 +43,29 @@ describe("SIGTERM to npm run sandbox:env stops the sandbox it started (no orphan
         (e): e is [string, string] => !/^npm_/i.test(e[0]) && e[1] !== undefined,
       ),
     );
-    const npm = spawnBot(clean, {
-      command: "npm",
-      args: ["run", "--silent", "sandbox:env", "--", "--port", String(port)],
-      cwd: dir,
-    });
+    // A free port can be taken by another test's connection between freePort and the sandbox's listen
+    // (npm takes a second or two to start it): the sandbox then says so and exits, and the test asks
+    // for another port, at most three times.
+    const startOn = async () => {
+      for (let attempt = 1; ; attempt++) {
+        const port = await freePort();
+        const npm = spawnBot(clean, {
+          command: "npm",
+          args: ["run", "--silent", "sandbox:env", "--", "--port", String(port)],
+          cwd: dir,
+        });
+        try {
+          await until(() => /Sandbox kennel API on/.test(npm.out()), { ms: 30_000, p: npm });
+          return { npm, port };
+        } catch (error) {
+          npm.child.kill("SIGKILL");
+          if (attempt >= 3 || !/port \d+ is in use/.test(npm.out())) throw error;
+        }
+      }
+    };
+    const { npm, port } = await startOn();
     let sandbox: { pid: number; cmd: string } | undefined;
     try {
-      await until(() => /Sandbox kennel API on/.test(npm.out()), { ms: 30_000, p: npm });
       // The node process itself, not the shell that started it (`sh -c node …/cli.ts …`).
       sandbox = descendants(npm.child.pid as number).find((p) => /^\S*node \S*cli\.ts sandbox/.test(p.cmd));
       expect(sandbox, "the sandbox's process under npm").toBeDefined();
