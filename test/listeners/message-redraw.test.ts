@@ -51,15 +51,28 @@ describe("one message redrawn at a time", () => {
   });
 });
 
+/**
+ * A server on loopback and a client connected to it, as Slack's next request: `order` gets "the next
+ * tap read" when the server reads what the client writes. Both closed after `run`.
+ */
+async function withNextTap(run: (client: Socket, order: string[]) => Promise<void>): Promise<void> {
+  const order: string[] = [];
+  const server = createServer((socket) => socket.on("data", () => order.push("the next tap read")));
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const accepted = once(server, "connection");
+  const client: Socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+  await Promise.all([accepted, once(client, "connect")]);
+  try {
+    await run(client, order);
+  } finally {
+    client.destroy();
+    server.close();
+  }
+}
+
 describe("a burst's taps read before the drawing of the ones before them", () => {
   it("a request already waiting on a socket is read before a redraw draws", async () => {
-    const order: string[] = [];
-    const server = createServer((socket) => socket.on("data", () => order.push("the next tap read")));
-    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-    const accepted = once(server, "connection");
-    const client: Socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
-    await Promise.all([accepted, once(client, "connect")]);
-    try {
+    await withNextTap(async (client, order) => {
       // The next tap arrives (its bytes are on the server's socket) as a committed tap asks for its redraw.
       client.write("POST /slack/events");
       const redraw = new MessageRedraw(deps, { join: true });
@@ -69,20 +82,11 @@ describe("a burst's taps read before the drawing of the ones before them", () =>
       });
       expect(drawn).toBe(true);
       expect(order).toEqual(["the next tap read", "the message drawn"]);
-    } finally {
-      client.destroy();
-      server.close();
-    }
+    });
   });
 
   it("draws of two messages asked for in one turn take turns: a request that arrives during the first is read before the second draws", async () => {
-    const order: string[] = [];
-    const server = createServer((socket) => socket.on("data", () => order.push("the next tap read")));
-    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-    const accepted = once(server, "connection");
-    const client: Socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
-    await Promise.all([accepted, once(client, "connect")]);
-    try {
+    await withNextTap(async (client, order) => {
       const redraw = new MessageRedraw(deps, { join: true });
       // Two taps on two messages, committed in the same turn: each asks for its message's redraw.
       const first = redraw.redraw(at, "the message", async () => {
@@ -101,9 +105,6 @@ describe("a burst's taps read before the drawing of the ones before them", () =>
       });
       expect(await Promise.all([first, second])).toEqual([true, true]);
       expect(order).toEqual(["the first message drawn", "the next tap read", "the second message drawn"]);
-    } finally {
-      client.destroy();
-      server.close();
-    }
+    });
   });
 });
