@@ -126,7 +126,8 @@ export function checkInputs(inputs: EntryInput[]): void {
   }
 }
 
-const sameItem = (a: EntryInput, b: EntryInput) =>
+type ItemOf = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
+const sameItem = (a: ItemOf, b: ItemOf) =>
   a.date === b.date &&
   a.round === b.round &&
   a.bookingId === b.bookingId &&
@@ -187,7 +188,10 @@ function rowOf(
  * be of its item; while that entry is current nothing else is looked at, once corrected the one
  * standing is found.
  */
-async function standingEntries(q: Query, inputs: EntryInput[]): Promise<Entry[]> {
+async function standingEntries(
+  q: Query,
+  inputs: Array<Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">>,
+): Promise<Entry[]> {
   const existing: Entry[] = [];
   for (const input of inputs) {
     if (input.supersedes !== undefined) {
@@ -212,13 +216,16 @@ async function standingEntries(q: Query, inputs: EntryInput[]): Promise<Entry[]>
   return existing;
 }
 
-export async function recordIn(
+/**
+ * What a request finds before it writes: its key recorded already (a duplicate), or entries standing
+ * for its items ("already"); undefined when it may be written. Reads alone.
+ */
+export async function checkIn(
   q: Query,
-  inputs: EntryInput[],
-  kennel: string,
-  at: string,
-  nextId: NextId,
-): Promise<RecordResult> {
+  inputs: Array<
+    Pick<EntryInput, "requestKey" | "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">
+  >,
+): Promise<Exclude<RecordResult, { status: "recorded" }> | undefined> {
   const key = (inputs[0] as EntryInput).requestKey;
   const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
   if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
@@ -231,6 +238,19 @@ export async function recordIn(
     if (again.length > 0) return { status: "duplicate", entries: again.map(entryOf) };
     return { status: "already", existing };
   }
+  return undefined;
+}
+
+export async function recordIn(
+  q: Query,
+  inputs: EntryInput[],
+  kennel: string,
+  at: string,
+  nextId: NextId,
+): Promise<RecordResult> {
+  const key = (inputs[0] as EntryInput).requestKey;
+  const found = await checkIn(q, inputs);
+  if (found) return found;
   await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
   let head = await headIn(q);
   const entries: Entry[] = [];

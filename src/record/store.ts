@@ -10,7 +10,7 @@
 import type { Clock } from "../deps.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { Driver, Query } from "./driver.ts";
-import { COLUMNS, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
+import { COLUMNS, checkIn, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
@@ -32,6 +32,7 @@ import type {
   LogQuery,
   PageOptions,
   RecordResult,
+  RehearsedItem,
   RetentionPass,
   StaffMember,
   StayQuery,
@@ -39,6 +40,9 @@ import type {
 } from "./types.ts";
 
 export type { Driver } from "./driver.ts";
+
+/** The request key a rehearsal looks up: never a tap's (theirs are Slack's action ids and times). */
+const REHEARSAL_KEY = "rehearsal:no-such-request";
 
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
@@ -163,6 +167,18 @@ class SqlStore implements CareRecordStore {
     checkInputs(inputs);
     const logs = beside.map((l) => ({ ...l, body: checkBody(l.kind, l.body) }));
     return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));
+  }
+
+  async rehearseRecord(item: RehearsedItem): Promise<void> {
+    await this.ready();
+    const input = { ...item, requestKey: REHEARSAL_KEY };
+    await this.#driver.transaction(
+      async (q) => {
+        await checkIn(q, [input]);
+        await headIn(q);
+      },
+      { chain: true },
+    );
   }
 
   /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */

@@ -115,6 +115,23 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       await store.close();
     });
 
+    it("a rehearsal of a record reads as a tap on its item would and writes nothing; the tap after it is recorded", async () => {
+      const { store } = await engine.open();
+      const first = await store.record([entry({ requestKey: "r-1" })]);
+      expect(first.status).toBe("recorded");
+      const head = await store.head();
+      const { date, round, bookingId, petId, item } = entry();
+      await store.rehearseRecord?.({ date, round, bookingId, petId, item });
+      await store.rehearseRecord?.({ date, round, bookingId, petId: petId + 1, item });
+      expect(await store.head()).toEqual(head);
+      expect(await store.entries({ date })).toHaveLength(1);
+      expect(await store.verify()).toMatchObject({ ok: true });
+      // The same item again is "already"; another pet's is recorded as ever.
+      expect((await store.record([entry({ requestKey: "r-2" })])).status).toBe("already");
+      expect((await store.record([entry({ requestKey: "r-3", petId: petId + 1 })])).status).toBe("recorded");
+      await store.close();
+    });
+
     it("keeps who Slack said each user was, over what it said before, across a reopen (the staff seen before)", async () => {
       const opened = await engine.open();
       expect(await opened.store.staff()).toEqual([]);
