@@ -293,15 +293,13 @@ export async function main(
   );
   // What later bursts of work leave behind is given back too, once they are over (or grow past a ceiling).
   watchMemory();
-  // The code compiled so far written for the next start, now that /healthz answers (src/process/compile-cache.ts).
-  saveCompileCache();
-  // A first look at the kennel API, in the background once a restart's first taps are answered (the
-  // client's first request loads and compiles its HTTP code, 10-15 ms): a problem is logged, not fatal.
-  const { inflight } = bot.deps;
-  void inflight
+  saveCompileCache(); // the code compiled so far, for the next start (src/process/compile-cache.ts)
+  // A first look at the kennel API once a restart's first taps are answered (its client's first
+  // request loads and compiles its HTTP code, 10-15 ms): a problem is logged, not fatal.
+  void bot.deps.inflight
     .whenQuiet(1_000, 15_000)
     .then(async () => {
-      if (inflight.draining) return;
+      if (bot.deps.inflight.draining) return;
       const status = await apiStatus(kennel);
       if (status.state !== "ok") {
         log.warn(

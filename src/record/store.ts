@@ -10,7 +10,7 @@
 import type { Clock } from "../deps.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { Driver, Query } from "./driver.ts";
-import { COLUMNS, checkIn, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
+import { COLUMNS, checkInputs, entriesWhere, entryOf, FROM, recordWith, rehearseIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
@@ -41,9 +41,6 @@ import type {
 
 export type { Driver } from "./driver.ts";
 
-/** The request key a rehearsal looks up: never a tap's (theirs are Slack's action ids and times). */
-const REHEARSAL_KEY = "rehearsal:no-such-request";
-
 /** A conflict the checks did not see is answered by checking again: this many times at most. */
 const RACE_RETRIES = 3;
 
@@ -51,27 +48,6 @@ const RACE_RETRIES = 3;
 const ENTRY_PAGE = 1000;
 /** Log rows a page holds (a kept sheet's body is larger than an entry). */
 const LOG_PAGE = 200;
-
-/** An entry query's conditions, checked (entries and entryPages alike). */
-function entriesWhere(query: EntryQuery): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    where.push(sql);
-    params.push(value);
-  };
-  for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
-    if (value !== undefined && !isRecordDate(value))
-      throw new InvalidEntryError(`"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
-  }
-  if (query.date !== undefined) add("e.round_date = ?", query.date);
-  if (query.from !== undefined) add("e.round_date >= ?", query.from);
-  if (query.to !== undefined) add("e.round_date <= ?", query.to);
-  if (query.round !== undefined) add("e.round = ?", query.round);
-  if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
-  if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
-  return { where, params };
-}
 
 /** The kennel of a store opened without one, on a record that names none yet. */
 const UNNAMED: KennelIdentity = { origin: "unnamed" };
@@ -171,14 +147,7 @@ class SqlStore implements CareRecordStore {
 
   async rehearseRecord(item: RehearsedItem): Promise<void> {
     await this.ready();
-    const input = { ...item, requestKey: REHEARSAL_KEY };
-    await this.#driver.transaction(
-      async (q) => {
-        await checkIn(q, [input]);
-        await headIn(q);
-      },
-      { chain: true },
-    );
+    await this.#driver.transaction((q) => rehearseIn(q, item), { chain: true });
   }
 
   /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */
