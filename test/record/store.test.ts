@@ -116,13 +116,26 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
     });
 
     it("a rehearsal of a record reads as a tap on its item would and writes nothing; the tap after it is recorded", async () => {
-      const { store } = await engine.open();
+      const { store, driver } = await engine.open();
+      // Every row of every table the record writes, in order: a write anywhere (a request key too,
+      // which the chain's head does not show) changes it.
+      const rows = async () => {
+        const all: Record<string, unknown[]> = {};
+        for (const table of ["care_requests", "care_entries", "care_log", "care_staff", "care_kennel"])
+          all[table] = await driver.query(`SELECT * FROM ${table} ORDER BY 1`);
+        return all;
+      };
       const first = await store.record([entry({ requestKey: "r-1" })]);
       expect(first.status).toBe("recorded");
       const head = await store.head();
+      const before = await rows();
       const { date, round, bookingId, petId, item } = entry();
+      // The engine's store has the rehearsal (it is optional on the interface, so a call through
+      // `?.` alone would pass with none).
+      expect(store.rehearseRecord).toBeTypeOf("function");
       await store.rehearseRecord?.({ date, round, bookingId, petId, item });
       await store.rehearseRecord?.({ date, round, bookingId, petId: petId + 1, item });
+      expect(await rows()).toEqual(before);
       expect(await store.head()).toEqual(head);
       expect(await store.entries({ date })).toHaveLength(1);
       expect(await store.verify()).toMatchObject({ ok: true });
