@@ -295,7 +295,7 @@ export async function main(
   watchMemory();
   saveCompileCache(); // the code compiled so far, for the next start (src/process/compile-cache.ts)
   // A first look at the kennel API once a restart's first taps are answered (its client's first
-  // request loads and compiles its HTTP code, 10-15 ms): a problem is logged, not fatal.
+  // request loads ky and Node's fetch, which a restart's first tap waited on): a problem is logged.
   void bot.deps.inflight
     .whenQuiet(1_000, 15_000)
     .then(async () => {

@@ -145,9 +145,8 @@ class SqlStore implements CareRecordStore {
     return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));
   }
 
-  async rehearseRecord(item: RehearsedItem): Promise<void> {
-    await this.ready();
-    await this.#driver.transaction((q) => rehearseIn(q, item), { chain: true });
+  rehearseRecord(item: RehearsedItem): Promise<void> {
+    return this.#read((q) => rehearseIn(q, item));
   }
 
   /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */

@@ -255,10 +255,11 @@ export interface CareRecordStore {
    */
   record<K extends KindName>(entries: EntryInput[], beside?: LogInput<K>[]): Promise<RecordResult>;
   /**
-   * A record's reads without its writes, in the chain's transaction: a request key looked up, the
-   * item's standing entries, the chain's head; nothing is written. Run once before the bot listens
-   * (src/listeners/rehearse.ts), so that a restart's first tap finds the writer's statements
-   * prepared and its code compiled (issue 48). Throws as `record` does when the store cannot be used.
+   * A record's reads without its writes: a request key looked up, the item's standing entries, the
+   * chain's head, on the connection the writes use but outside any transaction (no write lock is
+   * asked for, so another writer holding it delays nothing); nothing is written. Run once before the
+   * bot listens (src/listeners/rehearse.ts), so that a restart's first tap finds those statements
+   * prepared and their code compiled (issue 48). Throws as a read does when the store cannot be used.
    */
   rehearseRecord?(item: RehearsedItem): Promise<void>;
   /** Every entry matching the query, superseded ones included, oldest first. */

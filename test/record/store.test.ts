@@ -32,6 +32,8 @@ interface Opened {
   env: Record<string, string>;
   /** Another connection (another store) to the same record. */
   again(): SqlCareRecordStore;
+  /** Another connection to the same record, as a driver. */
+  otherDriver(): Driver;
 }
 
 type Engine = { name: "sqlite" | "postgres"; skip: boolean; open(): Promise<Opened> };
@@ -41,7 +43,7 @@ async function opened(driver: () => Driver, env: Record<string, string>): Promis
   const first = driver();
   const store = createStore(first, clock);
   await store.ready();
-  return { store, driver: first, env, again: () => createStore(driver(), clock) };
+  return { store, driver: first, env, again: () => createStore(driver(), clock), otherDriver: driver };
 }
 
 const ENGINES: Engine[] = [
@@ -144,6 +146,25 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       expect((await store.record([entry({ requestKey: "r-3", petId: petId + 1 })])).status).toBe("recorded");
       await store.close();
     });
+
+    it("a rehearsal asks for no write lock: it reads while another connection holds the chain's", async () => {
+      const opened = await engine.open();
+      const other = opened.otherDriver();
+      const { date, round, bookingId, petId, item } = entry();
+      // SQLite: a rehearsal in a write transaction waited out the busy timeout, then failed ("database
+      // is locked"); PostgreSQL: it waited for the chain's lock, held here until the rehearsal ends.
+      const done = await other.transaction(
+        async () => {
+          await opened.store.rehearseRecord?.({ date, round, bookingId, petId, item });
+          return "rehearsed";
+        },
+        { chain: true },
+      );
+      expect(done).toBe("rehearsed");
+      expect((await opened.store.record([entry({ requestKey: "r-after" })])).status).toBe("recorded");
+      await other.close();
+      await opened.store.close();
+    }, 20_000);
 
     it("keeps who Slack said each user was, over what it said before, across a reopen (the staff seen before)", async () => {
       const opened = await engine.open();
