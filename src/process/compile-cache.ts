@@ -1,10 +1,10 @@
 /**
  * V8's compiled code kept on disk between starts (Node's compile cache), so a restart does not
  * compile the bot's 1.2 MB of code again: the code a start reads is compiled once per version and
- * read back after. Measured in docs/benchmarks.md ("Issue 48: the compile cache…"): importing the
- * bot's start takes about 170 ms less CPU with it, a bare Bolt app's about the same as without; the
- * bench gives the baseline the cache too. Node checks each file's contents against what it cached,
- * so a new build is compiled anew, never run stale.
+ * read back after. Measured in docs/benchmarks.md ("Issue 48: the compile cache and the first
+ * taps"): importing the bot's start takes about 170 ms less CPU with it, a bare Bolt app's about the
+ * same as without; the bench gives the baseline the cache too. Node checks each file's contents
+ * against what it cached, so a new build is compiled anew, never run stale.
  *
  * Where: Node's own choice, `node-compile-cache` in the system's temporary folder, or the folder
  * `NODE_COMPILE_CACHE` names; `NODE_DISABLE_COMPILE_CACHE=1` turns it off (both Node's own
