@@ -22,6 +22,7 @@ import { systemClock } from "./deps.ts";
 import { createKennelClient } from "./kennel/client.ts";
 import { createLogger, scrubSecrets } from "./log.ts";
 import { terminalLog } from "./log-lines.ts";
+import { saveCompileCache } from "./process/compile-cache.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory, watchMemory } from "./process/memory.ts";
 import { stopWithParent } from "./process/parent.ts";
@@ -114,6 +115,7 @@ async function preview(
     }
     throw error;
   }
+  saveCompileCache(); // what the preview compiled, for its next start (src/process/compile-cache.ts)
   process.stdout.write(
     [
       "",
@@ -291,18 +293,22 @@ export async function main(
   );
   // What later bursts of work leave behind is given back too, once they are over (or grow past a ceiling).
   watchMemory();
-  // A first look at the kennel API, in the background: a problem is logged, not fatal.
-  void apiStatus(kennel).then(
-    (status) => {
+  saveCompileCache(); // the code compiled so far, for the next start (src/process/compile-cache.ts)
+  // A first look at the kennel API once a restart's first taps are answered (its client's first
+  // request loads ky and Node's fetch, which a restart's first tap waited on): a problem is logged.
+  void bot.deps.inflight
+    .whenQuiet(1_000, 15_000)
+    .then(async () => {
+      if (bot.deps.inflight.draining) return;
+      const status = await apiStatus(kennel);
       if (status.state !== "ok") {
         log.warn(
           { state: status.state, requestId: status.requestId },
           `kennel API: ${status.error?.message ?? status.state}`,
         );
       }
-    },
-    () => undefined,
-  );
+    })
+    .catch(() => undefined);
   const outcome = await Promise.race([
     stopRequested.then((signal) => ({ signal, fatal: undefined })),
     bot.fatal.then((fatal) => ({ signal: undefined, fatal })),

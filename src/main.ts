@@ -6,15 +6,19 @@
  *
  * Nothing but the check is imported statically here: ESM loads every static import (Bolt, zod, the
  * whole bot) before this module's first line runs, so the bot is imported only after the check,
- * dynamically. The check (src/node-version.ts) imports nothing.
+ * dynamically. The check (src/node-version.ts) imports nothing, nor does the compile cache's
+ * switch (src/process/compile-cache.ts), turned on before the bot loads so its code is compiled once
+ * per version, not at every start.
  */
 import { nodeVersionProblem } from "./node-version.ts";
+import { useCompileCache } from "./process/compile-cache.ts";
 
 const problem = nodeVersionProblem(process.versions.node);
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
 } else if (import.meta.main) {
+  useCompileCache();
   import("./bot-main.ts").then(
     (bot) => bot.start(),
     (error: unknown) => {

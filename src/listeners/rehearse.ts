@@ -2,9 +2,10 @@
  * A restart's first taps without waiting on V8 (issue 48). In a new process every function a tap
  * runs is compiled at its first call, so the first taps after a restart paid for compiling the
  * tap's path: what it reads before it writes (src/answers/record-tap.ts `tapAsks`: the pet's
- * entries, plan, doses and their windows) and the round message drawn after it (SheetRedraw.draw).
- * Before the bot listens, both run once for one pet of today's latest kept sheet, and what they
- * answer is thrown away: nothing is written and nothing is posted. A day with no kept sheet costs
+ * entries, plan, doses and their windows), the commit's own reads on the writer's connection (the
+ * store's `rehearseRecord`: its statements prepared) and the round message drawn after it
+ * (SheetRedraw.draw). Before the bot listens, these run once for one pet of today's latest kept
+ * sheet, and what they answer is thrown away: nothing is written and nothing is posted. A day with no kept sheet costs
  * one read of today's sheets (read already by `warmTodaysRecord`). Measured in docs/benchmarks.md
  * ("Start and the first tap after a restart").
  */
@@ -28,7 +29,21 @@ export async function rehearseTap(deps: BotDeps, redraw: SheetRedraw, withinMs =
     for (const { bookingId, petId } of sheet.pets) {
       const found = await locate(deps, { sheetId: sheet.id, bookingId, petId });
       if (!found.ok) continue;
-      await Promise.all([tapAsks(deps, found, "all"), redraw.draw(found.sheet, found.pet.message)]);
+      const item = found.pet.due[0]?.item;
+      await Promise.all([
+        tapAsks(deps, found, "all"),
+        redraw.draw(found.sheet, found.pet.message),
+        // The commit's reads on the writer's connection, in a transaction that writes nothing.
+        item === undefined
+          ? undefined
+          : deps.record?.rehearseRecord?.({
+              date: found.sheet.date,
+              round: found.sheet.round,
+              bookingId,
+              petId,
+              item,
+            }),
+      ]);
       return true;
     }
     return false;

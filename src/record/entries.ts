@@ -9,12 +9,14 @@ import { appendIn, headIn, isRecordDate, type NextId, type StoredInput } from ".
 import {
   type Entry,
   type EntryInput,
+  type EntryQuery,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
   NOT_GIVEN_REASONS,
   type NotGivenReason,
   type Outcome,
   type RecordResult,
+  type RehearsedItem,
 } from "./types.ts";
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
@@ -126,7 +128,8 @@ export function checkInputs(inputs: EntryInput[]): void {
   }
 }
 
-const sameItem = (a: EntryInput, b: EntryInput) =>
+type ItemOf = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
+const sameItem = (a: ItemOf, b: ItemOf) =>
   a.date === b.date &&
   a.round === b.round &&
   a.bookingId === b.bookingId &&
@@ -187,7 +190,10 @@ function rowOf(
  * be of its item; while that entry is current nothing else is looked at, once corrected the one
  * standing is found.
  */
-async function standingEntries(q: Query, inputs: EntryInput[]): Promise<Entry[]> {
+async function standingEntries(
+  q: Query,
+  inputs: Array<Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">>,
+): Promise<Entry[]> {
   const existing: Entry[] = [];
   for (const input of inputs) {
     if (input.supersedes !== undefined) {
@@ -212,13 +218,16 @@ async function standingEntries(q: Query, inputs: EntryInput[]): Promise<Entry[]>
   return existing;
 }
 
-export async function recordIn(
+/**
+ * What a request finds before it writes: its key recorded already (a duplicate), or entries standing
+ * for its items ("already"); undefined when it may be written. Reads alone.
+ */
+async function checkIn(
   q: Query,
-  inputs: EntryInput[],
-  kennel: string,
-  at: string,
-  nextId: NextId,
-): Promise<RecordResult> {
+  inputs: Array<
+    Pick<EntryInput, "requestKey" | "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">
+  >,
+): Promise<Exclude<RecordResult, { status: "recorded" }> | undefined> {
   const key = (inputs[0] as EntryInput).requestKey;
   const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
   if (before.length > 0) return { status: "duplicate", entries: before.map(entryOf) };
@@ -231,6 +240,19 @@ export async function recordIn(
     if (again.length > 0) return { status: "duplicate", entries: again.map(entryOf) };
     return { status: "already", existing };
   }
+  return undefined;
+}
+
+export async function recordIn(
+  q: Query,
+  inputs: EntryInput[],
+  kennel: string,
+  at: string,
+  nextId: NextId,
+): Promise<RecordResult> {
+  const key = (inputs[0] as EntryInput).requestKey;
+  const found = await checkIn(q, inputs);
+  if (found) return found;
   await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
   let head = await headIn(q);
   const entries: Entry[] = [];
@@ -270,4 +292,34 @@ function givenAtOf(givenAt: string | undefined, at: string): string | null {
 
 function withoutUndefined(input: EntryInput): EntryInput {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as EntryInput;
+}
+
+/** An entry query's conditions, checked (entries and entryPages alike). */
+export function entriesWhere(query: EntryQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
+    if (value !== undefined && !isRecordDate(value))
+      throw new InvalidEntryError(`"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
+  }
+  if (query.date !== undefined) add("e.round_date = ?", query.date);
+  if (query.from !== undefined) add("e.round_date >= ?", query.from);
+  if (query.to !== undefined) add("e.round_date <= ?", query.to);
+  if (query.round !== undefined) add("e.round = ?", query.round);
+  if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
+  if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
+  return { where, params };
+}
+
+/** The request key a rehearsal looks up: never a tap's (theirs are Slack's action ids and times). */
+const REHEARSAL_KEY = "rehearsal:no-such-request";
+
+/** A record's reads for one item without its writes (CareRecordStore.rehearseRecord). */
+export async function rehearseIn(q: Query, item: RehearsedItem): Promise<void> {
+  await checkIn(q, [{ ...item, requestKey: REHEARSAL_KEY }]);
+  await headIn(q);
 }

@@ -10,7 +10,7 @@
 import type { Clock } from "../deps.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { Driver, Query } from "./driver.ts";
-import { COLUMNS, checkInputs, entryOf, FROM, recordWith } from "./entries.ts";
+import { COLUMNS, checkInputs, entriesWhere, entryOf, FROM, recordWith, rehearseIn } from "./entries.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
@@ -32,6 +32,7 @@ import type {
   LogQuery,
   PageOptions,
   RecordResult,
+  RehearsedItem,
   RetentionPass,
   StaffMember,
   StayQuery,
@@ -47,27 +48,6 @@ const RACE_RETRIES = 3;
 const ENTRY_PAGE = 1000;
 /** Log rows a page holds (a kept sheet's body is larger than an entry). */
 const LOG_PAGE = 200;
-
-/** An entry query's conditions, checked (entries and entryPages alike). */
-function entriesWhere(query: EntryQuery): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    where.push(sql);
-    params.push(value);
-  };
-  for (const [name, value] of Object.entries({ date: query.date, from: query.from, to: query.to })) {
-    if (value !== undefined && !isRecordDate(value))
-      throw new InvalidEntryError(`"${String(value).slice(0, 20)}" is not a date (YYYY-MM-DD) for ${name}.`);
-  }
-  if (query.date !== undefined) add("e.round_date = ?", query.date);
-  if (query.from !== undefined) add("e.round_date >= ?", query.from);
-  if (query.to !== undefined) add("e.round_date <= ?", query.to);
-  if (query.round !== undefined) add("e.round = ?", query.round);
-  if (query.petId !== undefined) add("e.pet_id = ?", query.petId);
-  if (query.bookingId !== undefined) add("e.booking_id = ?", query.bookingId);
-  return { where, params };
-}
 
 /** The kennel of a store opened without one, on a record that names none yet. */
 const UNNAMED: KennelIdentity = { origin: "unnamed" };
@@ -163,6 +143,10 @@ class SqlStore implements CareRecordStore {
     checkInputs(inputs);
     const logs = beside.map((l) => ({ ...l, body: checkBody(l.kind, l.body) }));
     return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));
+  }
+
+  rehearseRecord(item: RehearsedItem): Promise<void> {
+    return this.#read((q) => rehearseIn(q, item));
   }
 
   /** The next id of a table, in the chain's transaction (the id is hashed: src/record/chain.ts). */

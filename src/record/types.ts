@@ -105,6 +105,9 @@ export interface Entry extends EntryInput {
   paper?: { by: string; witness?: string | undefined } | undefined;
 }
 
+/** The item a rehearsal reads as a tap on it would (src/record/store.ts rehearseRecord). */
+export type RehearsedItem = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
+
 export type RecordResult =
   /** Every entry committed. */
   | { status: "recorded"; entries: Entry[] }
@@ -251,6 +254,14 @@ export interface CareRecordStore {
    * are ("recorded"): what an entry needs in the chain with it (a round's items added, issue 45).
    */
   record<K extends KindName>(entries: EntryInput[], beside?: LogInput<K>[]): Promise<RecordResult>;
+  /**
+   * A record's reads without its writes: a request key looked up, the item's standing entries, the
+   * chain's head, on the connection the writes use but outside any transaction (no write lock is
+   * asked for, so another writer holding it delays nothing); nothing is written. Run once before the
+   * bot listens (src/listeners/rehearse.ts), so that a restart's first tap finds those statements
+   * prepared and their code compiled (issue 48). Throws as a read does when the store cannot be used.
+   */
+  rehearseRecord?(item: RehearsedItem): Promise<void>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
   /** The same, a page at a time in place order: for a range of any size (an export, an audit). */

@@ -44,6 +44,32 @@ describe("a tap's path run once before the bot listens", () => {
     expect(await deps.record.head()).toEqual(headBefore);
   });
 
+  it("the commit's own reads are made for the pet's first item, on the store's writer, writing nothing", async () => {
+    const record = scratchRecord(clock);
+    const rehearsed: unknown[] = [];
+    const watched = withFaults(record, {
+      rehearseRecord: (item) => {
+        rehearsed.push(item);
+        return record.rehearseRecord?.(item) ?? Promise.resolve();
+      },
+    });
+    const { deps, redraw } = botWith(watched);
+    const sheet = await saveSheet(deps, eveningOf("2026-11-24"));
+    const headBefore = await record.head();
+    expect(await rehearseTap(deps, redraw)).toBe(true);
+    const pet = sheet.pets[0];
+    expect(rehearsed).toEqual([
+      {
+        date: "2026-11-24",
+        round: "evening",
+        bookingId: pet?.bookingId,
+        petId: pet?.petId,
+        item: pet?.due[0]?.item,
+      },
+    ]);
+    expect(await record.head()).toEqual(headBefore);
+  });
+
   it("no sheet kept for today (tomorrow's only): nothing is drawn", async () => {
     const { deps, redraw, draw } = botWith();
     await saveSheet(deps, eveningOf("2026-11-25"));

@@ -32,6 +32,8 @@ interface Opened {
   env: Record<string, string>;
   /** Another connection (another store) to the same record. */
   again(): SqlCareRecordStore;
+  /** Another connection to the same record, as a driver. */
+  otherDriver(): Driver;
 }
 
 type Engine = { name: "sqlite" | "postgres"; skip: boolean; open(): Promise<Opened> };
@@ -41,7 +43,7 @@ async function opened(driver: () => Driver, env: Record<string, string>): Promis
   const first = driver();
   const store = createStore(first, clock);
   await store.ready();
-  return { store, driver: first, env, again: () => createStore(driver(), clock) };
+  return { store, driver: first, env, again: () => createStore(driver(), clock), otherDriver: driver };
 }
 
 const ENGINES: Engine[] = [
@@ -114,6 +116,55 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       expect(await store.health()).toEqual({ ok: true, engine: engine.name, where: expect.any(String) });
       await store.close();
     });
+
+    it("a rehearsal of a record reads as a tap on its item would and writes nothing; the tap after it is recorded", async () => {
+      const { store, driver } = await engine.open();
+      // Every row of every table the record writes, in order: a write anywhere (a request key too,
+      // which the chain's head does not show) changes it.
+      const rows = async () => {
+        const all: Record<string, unknown[]> = {};
+        for (const table of ["care_requests", "care_entries", "care_log", "care_staff", "care_kennel"])
+          all[table] = await driver.query(`SELECT * FROM ${table} ORDER BY 1`);
+        return all;
+      };
+      const first = await store.record([entry({ requestKey: "r-1" })]);
+      expect(first.status).toBe("recorded");
+      const head = await store.head();
+      const before = await rows();
+      const { date, round, bookingId, petId, item } = entry();
+      // The engine's store has the rehearsal (it is optional on the interface, so a call through
+      // `?.` alone would pass with none).
+      expect(store.rehearseRecord).toBeTypeOf("function");
+      await store.rehearseRecord?.({ date, round, bookingId, petId, item });
+      await store.rehearseRecord?.({ date, round, bookingId, petId: petId + 1, item });
+      expect(await rows()).toEqual(before);
+      expect(await store.head()).toEqual(head);
+      expect(await store.entries({ date })).toHaveLength(1);
+      expect(await store.verify()).toMatchObject({ ok: true });
+      // The same item again is "already"; another pet's is recorded as ever.
+      expect((await store.record([entry({ requestKey: "r-2" })])).status).toBe("already");
+      expect((await store.record([entry({ requestKey: "r-3", petId: petId + 1 })])).status).toBe("recorded");
+      await store.close();
+    });
+
+    it("a rehearsal asks for no write lock: it reads while another connection holds the chain's", async () => {
+      const opened = await engine.open();
+      const other = opened.otherDriver();
+      const { date, round, bookingId, petId, item } = entry();
+      // SQLite: a rehearsal in a write transaction waited out the busy timeout, then failed ("database
+      // is locked"); PostgreSQL: it waited for the chain's lock, held here until the rehearsal ends.
+      const done = await other.transaction(
+        async () => {
+          await opened.store.rehearseRecord?.({ date, round, bookingId, petId, item });
+          return "rehearsed";
+        },
+        { chain: true },
+      );
+      expect(done).toBe("rehearsed");
+      expect((await opened.store.record([entry({ requestKey: "r-after" })])).status).toBe("recorded");
+      await other.close();
+      await opened.store.close();
+    }, 20_000);
 
     it("keeps who Slack said each user was, over what it said before, across a reopen (the staff seen before)", async () => {
       const opened = await engine.open();

@@ -140,6 +140,63 @@ describe("the bot's HTTP server", () => {
   });
 });
 
+describe("a form body read", () => {
+  /** Posts a form body; what the server handed on as Slack's request, or the status it answered. */
+  const post = async (
+    body: string,
+  ): Promise<{ status: number; seen: Record<string, unknown> | undefined }> => {
+    let seen: Record<string, unknown> | undefined;
+    server = await startBotServer({
+      ...quiet(),
+      slackEvents: (_req, res, _raw, parsed) => {
+        seen = parsed;
+        res.end();
+      },
+    });
+    const res = await fetch(`http://127.0.0.1:${server.port}/slack/events`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    await res.arrayBuffer();
+    return { status: res.status, seen };
+  };
+
+  it("a tap's payload alone is its JSON, every character as Slack sent it: + and %2B, &, %, quotes, emoji, new lines", async () => {
+    const payload = {
+      type: "block_actions",
+      message: {
+        text: 'Biscuit + Rex & "Mo" 100% 🐶 a+b\nline',
+        blocks: [{ type: "section", block_id: "b 1" }],
+      },
+    };
+    // Slack's encoding: a space as "+", a plus as "%2B".
+    const body = `payload=${encodeURIComponent(JSON.stringify(payload)).replaceAll("%20", "+")}`;
+    expect(body).toContain("+");
+    const { status, seen } = await post(body);
+    expect(status).toBe(200);
+    expect(seen).toEqual(payload);
+    expect(seen).toEqual(JSON.parse(new URLSearchParams(body).get("payload") as string));
+  });
+
+  it("a stray % that the strict decoder refuses is read leniently, as querystring always read it", async () => {
+    const { status, seen } = await post('payload={"type":"block_actions","note":"100%"}');
+    expect(status).toBe(200);
+    expect(seen).toEqual({ type: "block_actions", note: "100%" });
+  });
+
+  it("any other form is its fields; two payloads are refused", async () => {
+    expect((await post("command=%2Fpet&text=Biscuit+Rex")).seen).toEqual({
+      command: "/pet",
+      text: "Biscuit Rex",
+    });
+    await server?.close();
+    const twice = await post("payload=%7B%7D&payload=%7B%7D");
+    expect(twice.status).toBe(400);
+    expect(twice.seen).toBeUndefined();
+  });
+});
+
 // A machine's address other than loopback, if it has one (a container's or a LAN's).
 const outside = Object.values(networkInterfaces())
   .flat()
