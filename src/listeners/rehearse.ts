@@ -5,9 +5,10 @@
  * entries, plan, doses and their windows), the commit's own reads on the writer's connection (the
  * store's `rehearseRecord`: its statements prepared) and the round message drawn after it
  * (SheetRedraw.draw). Before the bot listens, these run once for one pet of today's latest kept
- * sheet, and what they answer is thrown away: nothing is written and nothing is posted. A day with no kept sheet costs
- * one read of today's sheets (read already by `warmTodaysRecord`). Measured in docs/benchmarks.md
- * ("Start and the first tap after a restart").
+ * sheet, and what they answer is thrown away: nothing is written and nothing is posted. A day with
+ * no kept sheet costs one read of today's sheets (read already by `warmTodaysRecord`). Measured in
+ * docs/benchmarks.md ("Start and the first tap after a restart", "Issue 48: the compile cache and
+ * the first taps").
  */
 import { locate } from "../answers/record-round.ts";
 import { tapAsks } from "../answers/record-tap.ts";
@@ -33,7 +34,7 @@ export async function rehearseTap(deps: BotDeps, redraw: SheetRedraw, withinMs =
       await Promise.all([
         tapAsks(deps, found, "all"),
         redraw.draw(found.sheet, found.pet.message),
-        // The commit's reads on the writer's connection, in a transaction that writes nothing.
+        // The commit's reads on the writer's connection, outside any transaction: nothing written.
         item === undefined
           ? undefined
           : deps.record?.rehearseRecord?.({

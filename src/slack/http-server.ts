@@ -54,8 +54,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * The JSON of a form body that is `payload=…` alone (every tap and form Slack sends), decoded by the
  * engine's own decoder: querystring's parser, JavaScript that a new process runs uncompiled, took
  * 1.9–8.9 ms for a 35 KB tap (a round message's blocks come with each), and this 0.35–0.62 ms
- * (docs/benchmarks.md, issue 48). A form's `+` is a space and `%2B` a plus, as querystring reads them. Undefined for any other form, and
- * for one the decoder refuses (a stray "%"), which querystring reads as it always did.
+ * (docs/benchmarks.md, issue 48). A form's `+` is a space and `%2B` a plus, as querystring reads
+ * them. Undefined for any other form, and for one the decoder refuses (a stray "%"), which
+ * querystring reads as it always did.
  */
 function payloadAlone(raw: string): string | undefined {
   if (!raw.startsWith("payload=") || raw.includes("&")) return undefined;
