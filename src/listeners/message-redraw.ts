@@ -6,9 +6,9 @@
  * asked for while one waits behind the one in flight shares it (it reads the store after their
  * commits), so a burst of taps makes one more chat.update, not one each. A redraw begins once the
  * requests already waiting on the server's sockets are read (`afterWaitingRequests`), and draws of
- * different messages take turns, one a turn of the event loop, so in a burst each tap's commit and ack
- * go before the drawing of the taps before it (issue 48). Nothing is read
- * back from Slack: the message equals the record.
+ * different messages take turns, one a turn of the event loop, so in a burst each tap's commit and
+ * ack go before the drawing of the taps before it (issue 48). Nothing is read back from Slack: the
+ * message equals the record.
  */
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";

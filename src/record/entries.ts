@@ -9,6 +9,7 @@ import { appendIn, headIn, isRecordDate, type NextId, type StoredInput } from ".
 import {
   type Entry,
   type EntryInput,
+  type EntryItem,
   type EntryQuery,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
@@ -16,7 +17,6 @@ import {
   type NotGivenReason,
   type Outcome,
   type RecordResult,
-  type RehearsedItem,
 } from "./types.ts";
 
 type Query = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
@@ -128,8 +128,7 @@ export function checkInputs(inputs: EntryInput[]): void {
   }
 }
 
-type ItemOf = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
-const sameItem = (a: ItemOf, b: ItemOf) =>
+const sameItem = (a: EntryItem, b: EntryItem) =>
   a.date === b.date &&
   a.round === b.round &&
   a.bookingId === b.bookingId &&
@@ -192,7 +191,7 @@ function rowOf(
  */
 async function standingEntries(
   q: Query,
-  inputs: Array<Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">>,
+  inputs: Array<EntryItem & Pick<EntryInput, "supersedes">>,
 ): Promise<Entry[]> {
   const existing: Entry[] = [];
   for (const input of inputs) {
@@ -224,9 +223,7 @@ async function standingEntries(
  */
 async function checkIn(
   q: Query,
-  inputs: Array<
-    Pick<EntryInput, "requestKey" | "date" | "round" | "bookingId" | "petId" | "item" | "supersedes">
-  >,
+  inputs: Array<EntryItem & Pick<EntryInput, "requestKey" | "supersedes">>,
 ): Promise<Exclude<RecordResult, { status: "recorded" }> | undefined> {
   const key = (inputs[0] as EntryInput).requestKey;
   const before = await q(`SELECT ${COLUMNS} ${FROM} WHERE e.request_key = ? ORDER BY e.id`, [key]);
@@ -319,7 +316,7 @@ export function entriesWhere(query: EntryQuery): { where: string[]; params: unkn
 const REHEARSAL_KEY = "rehearsal:no-such-request";
 
 /** A record's reads for one item without its writes (CareRecordStore.rehearseRecord). */
-export async function rehearseIn(q: Query, item: RehearsedItem): Promise<void> {
+export async function rehearseIn(q: Query, item: EntryItem): Promise<void> {
   await checkIn(q, [{ ...item, requestKey: REHEARSAL_KEY }]);
   await headIn(q);
 }

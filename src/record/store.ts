@@ -24,6 +24,7 @@ import type {
   CareRecordStore,
   Entry,
   EntryInput,
+  EntryItem,
   EntryQuery,
   KennelIdentity,
   LogCheck,
@@ -32,7 +33,6 @@ import type {
   LogQuery,
   PageOptions,
   RecordResult,
-  RehearsedItem,
   RetentionPass,
   StaffMember,
   StayQuery,
@@ -145,7 +145,7 @@ class SqlStore implements CareRecordStore {
     return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));
   }
 
-  rehearseRecord(item: RehearsedItem): Promise<void> {
+  rehearseRecord(item: EntryItem): Promise<void> {
     return this.#read((q) => rehearseIn(q, item));
   }
 

@@ -105,8 +105,8 @@ export interface Entry extends EntryInput {
   paper?: { by: string; witness?: string | undefined } | undefined;
 }
 
-/** The item a rehearsal reads as a tap on it would (src/record/store.ts rehearseRecord). */
-export type RehearsedItem = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
+/** Which item an entry is of: the round's date and name, the stay, the pet and the item's key. */
+export type EntryItem = Pick<EntryInput, "date" | "round" | "bookingId" | "petId" | "item">;
 
 export type RecordResult =
   /** Every entry committed. */
@@ -261,7 +261,7 @@ export interface CareRecordStore {
    * bot listens (src/listeners/rehearse.ts), so that a restart's first tap finds those statements
    * prepared and their code compiled (issue 48). Throws as a read does when the store cannot be used.
    */
-  rehearseRecord?(item: RehearsedItem): Promise<void>;
+  rehearseRecord?(item: EntryItem): Promise<void>;
   /** Every entry matching the query, superseded ones included, oldest first. */
   entries(query: EntryQuery): Promise<Entry[]>;
   /** The same, a page at a time in place order: for a range of any size (an export, an audit). */
