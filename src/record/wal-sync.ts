@@ -1,0 +1,72 @@
+/**
+ * A committed SQLite transaction made safe on disk without holding the event loop (issue 48).
+ *
+ * With `synchronous=FULL`, SQLite syncs the WAL inside COMMIT, and node:sqlite runs COMMIT on the
+ * event loop: every tap's commit held the whole bot for its disk's sync (2–9 ms each on this
+ * project's machine in a busy minute, longer on a slow disk), and the next tap's ack waited behind
+ * it. The engine now commits with `synchronous=NORMAL` (SQLite still syncs the WAL before every
+ * checkpoint and the database after it) and, before the transaction is reported committed, syncs the
+ * WAL's data itself through Node's thread pool: what FULL does at COMMIT, the same file, at the same
+ * point (before anyone is told "recorded"), with the event loop free meanwhile. A WAL file made since
+ * the connection opened has its folder synced too, the first time, as SQLite does at its first sync
+ * of a new WAL, so the file's name survives a power cut as well as its contents.
+ *
+ * The WAL is the same file for the whole life of the connection that writes (SQLite deletes it only
+ * when the last connection closes, and empties it in place otherwise), so one handle serves each
+ * connection; a new connection gets a new handle.
+ */
+import { type FileHandle, open, realpath } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** Syncs a folder, so a file made in it keeps its name after a power cut; where the system cannot, nothing. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, "r");
+  try {
+    await handle.sync();
+  } catch (error) {
+    // Some systems cannot sync a folder (EINVAL, EISDIR, EPERM): SQLite goes on there too.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EINVAL" && code !== "EISDIR" && code !== "EPERM") throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+export class WalSync {
+  readonly #database: string;
+  /** The connection the handle is for, and the handle (opened at that connection's first commit). */
+  #current: { connection: object; handle: Promise<FileHandle> } | undefined;
+
+  /** `database`: the SQLite file; its WAL is beside it (`<file>-wal`, beside the file a link points to). */
+  constructor(database: string) {
+    this.#database = database;
+  }
+
+  /** Resolves once everything committed on `connection` is on disk; rejects when the disk says it is not. */
+  async synced(connection: object): Promise<void> {
+    if (this.#current?.connection !== connection) {
+      await this.close();
+      const handle = realpath(this.#database).then(async (database) => {
+        const h = await open(`${database}-wal`, "r+");
+        await syncFolder(dirname(database)).catch(async (error: unknown) => {
+          await h.close();
+          throw error;
+        });
+        return h;
+      });
+      this.#current = { connection, handle };
+    }
+    const handle = await this.#current.handle;
+    await handle.datasync();
+  }
+
+  /** Lets go of the handle (the connection closed, or its sync failed). */
+  async close(): Promise<void> {
+    const current = this.#current;
+    this.#current = undefined;
+    await current?.handle.then(
+      (h) => h.close(),
+      () => undefined,
+    );
+  }
+}
