@@ -218,6 +218,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
       opened.close();
       throw error;
     }
+    wal.prepare(opened);
     db = opened;
     return opened;
   };

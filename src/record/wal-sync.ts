@@ -7,9 +7,9 @@
  * it. The engine now commits with `synchronous=NORMAL` (SQLite still syncs the WAL before every
  * checkpoint and the database after it) and, before the transaction is reported committed, syncs the
  * WAL's data itself through Node's thread pool: what FULL does at COMMIT, the same file, at the same
- * point (before anyone is told "recorded"), with the event loop free meanwhile. A WAL file made since
- * the connection opened has its folder synced too, the first time, as SQLite does at its first sync
- * of a new WAL, so the file's name survives a power cut as well as its contents.
+ * point (before anyone is told "recorded"), with the event loop free meanwhile. The WAL is opened,
+ * and its folder synced (as SQLite does at its first sync of a new WAL, so the file's name survives a
+ * power cut as well as its contents), as the connection opens: not in a restart's first tap.
  *
  * The WAL is the same file for the whole life of the connection that writes (SQLite deletes it only
  * when the last connection closes, and empties it in place otherwise), so one handle serves each
@@ -34,7 +34,7 @@ async function syncFolder(folder: string): Promise<void> {
 
 export class WalSync {
   readonly #database: string;
-  /** The connection the handle is for, and the handle (opened at that connection's first commit). */
+  /** The connection the handle is for, and the handle (its WAL opened, its folder synced). */
   #current: { connection: object; handle: Promise<FileHandle> } | undefined;
 
   /** `database`: the SQLite file; its WAL is beside it (`<file>-wal`, beside the file a link points to). */
@@ -42,21 +42,18 @@ export class WalSync {
     this.#database = database;
   }
 
+  /**
+   * Opens the WAL for `connection` ahead of its first commit (SQLite makes the WAL as the connection
+   * sets WAL mode), so the first tap after a restart does not wait for it. One that fails is opened
+   * again at the commit.
+   */
+  prepare(connection: object): void {
+    this.#handleFor(connection).catch(() => undefined);
+  }
+
   /** Resolves once everything committed on `connection` is on disk; rejects when the disk says it is not. */
   async synced(connection: object): Promise<void> {
-    if (this.#current?.connection !== connection) {
-      await this.close();
-      const handle = realpath(this.#database).then(async (database) => {
-        const h = await open(`${database}-wal`, "r+");
-        await syncFolder(dirname(database)).catch(async (error: unknown) => {
-          await h.close();
-          throw error;
-        });
-        return h;
-      });
-      this.#current = { connection, handle };
-    }
-    const handle = await this.#current.handle;
+    const handle = await this.#handleFor(connection);
     await handle.datasync();
   }
 
@@ -68,5 +65,24 @@ export class WalSync {
       (h) => h.close(),
       () => undefined,
     );
+  }
+
+  #handleFor(connection: object): Promise<FileHandle> {
+    if (this.#current?.connection === connection) return this.#current.handle;
+    void this.close();
+    const handle = realpath(this.#database).then(async (database) => {
+      const h = await open(`${database}-wal`, "r+");
+      await syncFolder(dirname(database)).catch(async (error: unknown) => {
+        await h.close();
+        throw error;
+      });
+      return h;
+    });
+    const current = { connection, handle };
+    this.#current = current;
+    handle.catch(() => {
+      if (this.#current === current) this.#current = undefined;
+    });
+    return handle;
   }
 }

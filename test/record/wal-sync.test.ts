@@ -59,11 +59,36 @@ describe("a SQLite commit is reported once its WAL is on disk, without holding t
       // Synced by the time record() resolved: one sync of the WAL for the tap's one transaction.
       expect(seen.slice(before)).toEqual([`datasync ${join(dir, `${SQLITE_FILE}-wal`)}`]);
     }
-    // The folder once, at the connection's first commit (its schema's), before the WAL's first sync.
+    // The folder once, as the connection opened, before the WAL's first sync.
     expect(seen.filter((s) => s.startsWith("sync "))).toEqual([`sync ${dir}`]);
     expect(seen[0]).toBe(`sync ${dir}`);
     expect(await driver.query("PRAGMA synchronous")).toEqual([{ synchronous: 1 }]);
     await store.close();
+  });
+
+  it("a restart opens its WAL and syncs the folder as the record opens, not in its first tap", async () => {
+    const dir = folder();
+    const first = createStore(sqliteDriver({ dir }), clock);
+    await first.record([entry()]);
+    await first.close();
+    const proto = await fileHandlePrototype();
+    const seen: string[] = [];
+    const datasync = proto.datasync;
+    const sync = proto.sync;
+    vi.spyOn(proto, "datasync").mockImplementation(async function (this: { fd: number }) {
+      seen.push(`datasync ${pathOf(this)}`);
+      return datasync.call(this);
+    });
+    vi.spyOn(proto, "sync").mockImplementation(async function (this: { fd: number }) {
+      seen.push(`sync ${pathOf(this)}`);
+      return sync.call(this);
+    });
+    const again = createStore(sqliteDriver({ dir }), clock);
+    await again.ready();
+    await vi.waitFor(() => expect(seen).toEqual([`sync ${dir}`]));
+    expect((await again.record([entry({ petId: 78, requestKey: "after" })])).status).toBe("recorded");
+    expect(seen).toEqual([`sync ${dir}`, `datasync ${join(dir, `${SQLITE_FILE}-wal`)}`]);
+    await again.close();
   });
 
   it("a WAL beside the file a link points to is the one synced", async () => {
