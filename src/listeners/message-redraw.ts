@@ -13,6 +13,7 @@
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
 import { KeyedSerial } from "../process/serial.ts";
+import { updateMessage } from "../slack/chat-update.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { usableResponseUrl } from "./guard.ts";
 
@@ -28,7 +29,7 @@ interface Where {
 const words = (error: unknown) => String((error as Error)?.message ?? error);
 
 /**
- * Puts `message` in place of the one at `ref`: chat.update, else the tap's response_url (a message
+ * Puts `message` in place of the one at `ref`: chat.update (src/slack/chat-update.ts), else the tap's response_url (a message
  * Slack made from a command's response_url answer, say). False, and logged as `what`, when neither could.
  */
 export async function replaceMessage(
@@ -40,11 +41,11 @@ export async function replaceMessage(
 ): Promise<boolean> {
   try {
     if (!ref.channel || !ref.ts) throw new Error("no message to update");
-    await client.chat.update({
+    await updateMessage(client, {
       channel: ref.channel,
       ts: ref.ts,
       text: message.text,
-      blocks: message.blocks as never,
+      blocks: message.blocks,
     });
     return true;
   } catch (error) {

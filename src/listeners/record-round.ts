@@ -22,6 +22,7 @@ import { postParts } from "../digest/dose-alert-slack.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { roundWord } from "../domain/rounds.ts";
+import { isStoreError } from "../record/errors.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -63,9 +64,14 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
   return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}`;
 }
 
-/** The words for a failure to record: "Could not record: … try again". */
+/**
+ * The words for a failure to record: "Could not record: … try again"; when the disk failed as the
+ * entry was saved, that it may or may not be kept.
+ */
 export function couldNotRecord(error: unknown): string {
   const f = describeFailure(error);
+  if (isStoreError(error) && error.problem === "uncertain")
+    return `⚠️ Not sure it was recorded: ${esc(f.what)} ${esc(f.whatToDo)}`;
   const what = f.kind === "unexpected" ? "the care record did not answer." : esc(f.what);
   return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${esc(f.whatToDo)}`}`;
 }

@@ -31,7 +31,7 @@ import { outcomeWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
-import { dotted, line, requestIdSpan, toned, value } from "./doc.ts";
+import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
 import { lateMealWords } from "./dose-states.ts";
 import { progressWords } from "./record.ts";
 
@@ -41,9 +41,9 @@ type DueLine = NonNullable<RecordPet["due"]>[number];
 /** One em space a level: neither Slack nor a terminal folds it. */
 const indent = (n: number) => "\u2003".repeat(n);
 
-/** "Rimadyl 50 mg · one tablet", or "meal (Wet food, 200 g)". */
+/** "Rimadyl 50 mg · one tablet", or "meal (Wet food, 200 g)": whole, never cut (a drug's words). */
 const itemWords = (item: string, text: string): string =>
-  item === "meal" ? `meal (${value(text, 80)})` : value(text, 80);
+  item === "meal" ? `meal (${whole(text)})` : whole(text);
 
 /** "refused: spat it out", the outcome in the alert tone when it stands out. */
 function outcomeSpans(e: Entry): Span[] {
@@ -75,20 +75,20 @@ const recordedWhen = (e: Entry, timezone: string) =>
  * entered it inside its words, " (from the paper chart: given 08:05 by JD, entered 15:00 by Sam)",
  * so no name after it reads as the giver's.
  */
-const whenAndWho = (e: Entry, timezone: string, max: number) =>
+const whenAndWho = (e: Entry, timezone: string) =>
   e.paper
-    ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, max)})`
-    : ` ${recordedWhen(e, timezone)} · ${value(e.userName, max)}`;
+    ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)})`
+    : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
 
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
-  const who = whenAndWho(e, timezone, 80);
+  const who = whenAndWho(e, timezone);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   if (e.supersededBy === undefined) {
     const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
     return [line(...head, fix), ...noteLines(e.note)];
   }
   const by = byId.get(e.supersededBy);
-  const when = by ? ` at ${timeOnDay(by.recordedAt, timezone, e.date)} by ${value(by.userName, 80)}` : "";
+  const when = by ? ` at ${timeOnDay(by.recordedAt, timezone, e.date)} by ${whole(by.userName)}` : "";
   const old: Span = { text: head.map((s) => s.text).join(""), struck: true, tone: "muted" };
   return [
     [old],
@@ -144,7 +144,7 @@ function dueLines(d: DueLine, timezone: string): Line[] {
     line(
       what,
       ...outcomeSpans(e),
-      `${whenAndWho(e, timezone, 80)}${verdict}`,
+      `${whenAndWho(e, timezone)}${verdict}`,
       w &&
         toned(
           w.state === "witnessed" ? undefined : w.state === "awaiting" ? "warn" : "alert",
@@ -157,7 +157,7 @@ function dueLines(d: DueLine, timezone: string): Line[] {
 
 function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Part {
   const lines: Line[] = [
-    line(value(pet.petName, 80), toned("muted", ` (pet ${pet.petId}, booking ${pet.bookingId})`)),
+    line(whole(pet.petName), toned("muted", ` (pet ${pet.petId}, booking ${pet.bookingId})`)),
   ];
   const shown = new Set<number>();
   for (const d of pet.due ?? []) {
@@ -183,7 +183,7 @@ function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]):
     lines: [
       line(
         toned("alert", "⚠"),
-        ` ${value(m.pets, 120)} (booking ${m.bookingId ?? "?"}): ${why}: what was due is not known; open the booking.`,
+        ` ${whole(m.pets)} (booking ${m.bookingId ?? "?"}): ${why}: what was due is not known; open the booking.`,
       ),
     ],
   };
@@ -204,7 +204,7 @@ function asNeededParts(day: RecordDay, timezone: string): Part[] {
   for (const d of doses) {
     const last = parts.at(-1);
     const key = `${d.bookingId}-${d.petId}`;
-    const words = value(prnRecordWords(d, timezone), 1500);
+    const words = whole(prnRecordWords(d, timezone));
     const dose: Line = [
       toned(d.ack || d.effect?.effect === "worse" ? "alert" : d.effect ? undefined : "warn", words),
     ];
@@ -213,10 +213,7 @@ function asNeededParts(day: RecordDay, timezone: string): Part[] {
       parts.push({
         kind: "item",
         key,
-        lines: [
-          line(value(d.petName, 80), toned("muted", ` (pet ${d.petId}, booking ${d.bookingId})`)),
-          dose,
-        ],
+        lines: [line(whole(d.petName), toned("muted", ` (pet ${d.petId}, booking ${d.bookingId})`)), dose],
       });
   }
   return parts;

@@ -1,6 +1,6 @@
 /**
  * The care record's failures, in words a person can act on. A StoreError means nothing was written
- * (every record() is one transaction): the tap is answered "Could not record: … try again", and
+ * (every record() is one transaction), but for `uncertain`: the tap is answered "Could not record: … try again", and
  * every other command keeps answering. describeFailure (src/answers/failure.ts) knows it.
  */
 import { type Hint, hintOn, type Surface } from "../words/surface.ts";
@@ -16,6 +16,11 @@ export type StoreProblem =
   | "newer_schema"
   /** The record was made for another kennel (another API address, or another business): refused. */
   | "other_kennel"
+  /**
+   * The disk reported an error as a committed entry was synced (SQLite, src/record/wal-sync.ts): that
+   * entry may or may not be kept, and the engine writes nothing more until the process restarts.
+   */
+  | "uncertain"
   /** No record at all where it was looked for (the bot never started there, or another folder): nothing to read. */
   | "no_record";
 

@@ -1,8 +1,10 @@
 /**
  * The embedded engine: SQLite through Node's built-in `node:sqlite` (nothing to install, no native
  * build). One file, `care-record.sqlite`, in the data folder (created with mode 700 when missing).
- * WAL, so reads never wait for a write; synchronous=FULL, so a committed entry survives a power
- * cut; a short busy timeout, so a process waits a moment for another's write instead of failing. Each
+ * WAL, so reads never wait for a write; a transaction is reported committed only once the WAL is
+ * synced to disk, so a committed entry survives a power cut (SQLite's `synchronous=NORMAL` and the
+ * sync done by src/record/wal-sync.ts, off the event loop: what `synchronous=FULL` does, without
+ * holding the bot while the disk syncs); a short busy timeout, so a process waits a moment for another's write instead of failing. Each
  * transaction takes the write lock at its start (BEGIN IMMEDIATE) and the transactions of this
  * process run one after the other.
  */
@@ -11,6 +13,7 @@ import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
+import { WalSync } from "./wal-sync.ts";
 
 export const SQLITE_FILE = "care-record.sqlite";
 
@@ -142,6 +145,13 @@ export function sqliteDriver(options: SqliteOptions): Driver {
   /** The end of the queue of this process's transactions. */
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
+  const wal = new WalSync(file);
+  /**
+   * Set when the disk failed to sync a commit: that entry may not be on disk, and what the disk
+   * holds after such a failure is not known (the system may have dropped the pages it could not
+   * write), so nothing more is written until the process restarts and SQLite reads the file afresh.
+   */
+  let lost: StoreError | undefined;
 
   const fail = (error: unknown): StoreError | undefined => {
     const errno = (error as NodeJS.ErrnoException)?.code;
@@ -202,15 +212,25 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     const opened = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
     try {
       walMode(opened, busyTimeoutMs);
-      opened.exec("PRAGMA synchronous = FULL");
+      opened.exec("PRAGMA synchronous = NORMAL");
       opened.exec("PRAGMA foreign_keys = ON");
     } catch (error) {
       opened.close();
       throw error;
     }
+    wal.prepare(opened);
     db = opened;
     return opened;
   };
+
+  const notKept = (error: unknown) =>
+    new StoreError(
+      "uncertain",
+      `The disk holding the care record (${dir}) reported an error as an entry was saved (${String((error as Error)?.message ?? error).slice(0, 200)}): that entry may not have been kept, and nothing more is recorded until Kennel Desk restarts.`,
+      "Check that disk, then restart Kennel Desk: the round posts and record verify then show what was kept.",
+      file,
+      error,
+    );
 
   const run: Query = async (sql, params = []) => {
     const database = open();
@@ -241,12 +261,13 @@ export function sqliteDriver(options: SqliteOptions): Driver {
             "Read it (record verify, record audit with --file); to record, use the bot's own record.",
             copy,
           );
+        if (lost) throw lost;
         const database = open();
         database.exec("BEGIN IMMEDIATE");
+        let result: Awaited<ReturnType<typeof work>>;
         try {
-          const result = await work(run);
+          result = await work(run);
           database.exec("COMMIT");
-          return result;
         } catch (error) {
           try {
             if (database.isTransaction) database.exec("ROLLBACK");
@@ -255,6 +276,12 @@ export function sqliteDriver(options: SqliteOptions): Driver {
           }
           throw error;
         }
+        await wal.synced(database).catch(async (error: unknown) => {
+          await wal.close();
+          lost = notKept(error);
+          throw lost;
+        });
+        return result;
       }),
     snapshot: (work) => {
       if (closed) throw new Error("database is not open");
@@ -278,6 +305,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     storeError: fail,
     problem: () => {
       if (copy) return undefined;
+      if (lost) return lost.message;
       try {
         accessSync(dir, constants.W_OK);
         if (existsSync(file)) accessSync(file, constants.W_OK);
@@ -292,6 +320,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
         statements.clear();
         db?.close();
         db = undefined;
+        await wal.close();
       }),
   };
 }

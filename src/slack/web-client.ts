@@ -11,7 +11,7 @@ import type { Logger } from "../log.ts";
 const SLACK_RETRY = { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2_000 };
 
 /** Each Web API call gives up after this long. */
-const SLACK_TIMEOUT_MS = 10_000;
+export const SLACK_TIMEOUT_MS = 10_000;
 
 export interface WebClientSettings {
   /** SLACK_API_URL (GovSlack, or a loopback stand-in in tests); Slack's own when absent. */

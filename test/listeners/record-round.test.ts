@@ -40,6 +40,18 @@ describe("what the one who tapped is told", () => {
     );
   });
 
+  it("the disk failed as the entry was saved: not sure it was recorded, never 'nothing was written'", () => {
+    const uncertain = new StoreError(
+      "uncertain",
+      "The disk holding the care record (/data) reported an error as an entry was saved (EIO): that entry may not have been kept.",
+      "Check that disk, then restart Kennel Desk.",
+      "/data/care-record.sqlite",
+    );
+    expect(couldNotRecord(uncertain)).toBe(
+      "⚠️ Not sure it was recorded: The disk holding the care record (/data) reported an error as an entry was saved (EIO): that entry may not have been kept. Check that disk, then restart Kennel Desk.",
+    );
+  });
+
   it("a response_url is used only over https, or http on loopback", () => {
     expect(usableResponseUrl("https://hooks.slack.com/actions/T1/1/x")).toBe(
       "https://hooks.slack.com/actions/T1/1/x",

@@ -168,7 +168,8 @@ describe("a day of the care record: one document, two serializers", () => {
       petId: p.pet.pet.petId as number,
       petName: p.pet.pet.name ?? "pet",
       item: med.item,
-      itemText: med.text,
+      // Longer than any cut: a drug's words are shown whole.
+      itemText: `${med.text}: give with a little wet food, never on an empty stomach, and watch for vomiting in the hour after`,
     };
     const wrong = await write({ ...base, outcome: "given", requestKey: "day-1" });
     await write({
@@ -197,6 +198,7 @@ describe("a day of the care record: one document, two serializers", () => {
     expect(all).toMatch(
       /: given Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\n.*superseded: corrected at Sun 22 Nov \d\d:\d\d by Jane/,
     );
+    expect(all).toContain(`${base.itemText}: given`);
     expect(all).toContain("not recorded");
     expect(lines.at(-1)).toMatch(
       /\d+ entries, 1 of them corrected since \(shown struck through\) · times in Europe\/London/,

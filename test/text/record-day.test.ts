@@ -23,6 +23,22 @@ const day = (status: string): RecordDay => ({
 });
 
 describe("the care record's text, for a booking whose care is not known", () => {
+  it("names every pet of the booking whole, however long the names", () => {
+    const names = [
+      "Sir Reginald Barkington-Smythe the Third",
+      "Lady Penelope Wagglesworth of Upper Mews",
+      "Duchess Fluffington-Pawsley",
+      "Captain Wigglebottom of the Royal Kennels",
+    ].join(", ");
+    const long = day("not_matched");
+    (long.rounds[0] as { careMissing: Array<{ pets: string }> }).careMissing[0] = {
+      ...long.rounds[0]?.careMissing[0],
+      pets: names,
+    } as never;
+    const text = recordDayText(long, { color: false, timezone: "UTC", thisYear: "2026" });
+    expect(text).toContain(`⚠ ${names} (booking 4242): care details not matched`);
+  });
+
   it("says why and what to do, each once", () => {
     const text = recordDayText(day("not_matched"), { color: false, timezone: "UTC", thisYear: "2026" });
     const line = text.split("\n").find((l) => l.includes("Daisy")) ?? "";
