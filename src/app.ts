@@ -5,22 +5,22 @@
  * Slack refuses.
  */
 import { App } from "@slack/bolt";
-import { apiStatus } from "./answers/kennel.ts";
 import { warmTodaysRecord } from "./answers/sheets.ts";
-import { warmTodaysCare } from "./answers/today.ts";
+import {
+  type BackgroundOptions,
+  backgroundJobs,
+  type Jobs,
+  startBackground,
+  stopBackground,
+} from "./app/background.ts";
+import { healthAnswer, readinessAnswer } from "./app/health.ts";
 import { boltLogger } from "./bolt-logger.ts";
 import { allowedChannelsWarnings, ownChannels, type SlackSettings } from "./config.ts";
 import type { BotBase } from "./deps.ts";
 import type { DoseAlertJob } from "./digest/dose-alerts.ts";
-import { doseTimes } from "./digest/dose-times.ts";
-import { DigestJob, type DigestJobOptions } from "./digest/job.ts";
-import { scheduledPosts } from "./digest/posts.ts";
-import { botFollowUps, type PrnFollowUpOptions } from "./digest/prn-follow-up.ts";
-import { type RetentionJob, startRetention } from "./digest/retention.ts";
-import { type DigestSchedule, startDigestSchedule } from "./digest/schedule.ts";
-import { type AuthTestAnswer, webClientSlack } from "./digest/slack.ts";
-import type { StatusReport } from "./kennel/client.ts";
-import { asAnswer, asBulk } from "./kennel/limiter.ts";
+import type { DigestJob } from "./digest/job.ts";
+import { type AuthTestAnswer, type DigestSlack, webClientSlack } from "./digest/slack.ts";
+import { asAnswer } from "./kennel/limiter.ts";
 import { staffAccess } from "./listeners/access.ts";
 import { register as registerActions } from "./listeners/actions/index.ts";
 import type { BotDeps } from "./listeners/bot-deps.ts";
@@ -30,11 +30,10 @@ import { register as registerEvents } from "./listeners/events/index.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import { SheetRedraw } from "./listeners/record-round.ts";
 import { rehearseTap } from "./listeners/rehearse.ts";
-import { storeHealth } from "./record/health.ts";
-import { describeSlackLink, SlackConnection } from "./slack/connection.ts";
+import { SlackConnection } from "./slack/connection.ts";
 import { handleEachEventOnce } from "./slack/dedupe.ts";
 import { SlackHttpReceiver } from "./slack/http-receiver.ts";
-import { type Answer, type BotServer, startBotServer } from "./slack/http-server.ts";
+import { type BotServer, startBotServer } from "./slack/http-server.ts";
 import { channelPacer, type Pacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
@@ -65,16 +64,9 @@ export interface Bot {
   stop(graceMs?: number): Promise<void>;
 }
 
-export interface BotOptions {
+/** The bot's options; the background jobs' (a fake sleep, no warm-up) in src/app/background.ts. */
+export interface BotOptions extends BackgroundOptions {
   slack: SlackSettings;
-  /** Overrides for the morning post's job (tests: a fake sleep, a short settle). */
-  digest?: Partial<Pick<DigestJobOptions, "sleep" | "settleMs">>;
-  /** Overrides for the as-needed doses' follow-ups (tests: a fake sleep). */
-  followUps?: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">>;
-  /** Read today's care records into the cache at start and with the 07:00 post. Default true (tests: off, to count calls). */
-  warmCare?: boolean;
-  /** Once each reading of today's care is over (the bot: give back the memory the burst left behind). */
-  afterWarm?: () => unknown;
   /** Defaults for tests: a shorter "Looking up…" delay, say. */
   loadingAfterMs?: number;
   /** Slack's pace per channel (default: three at once, then one a second; the preview's stand-in: no wait). */
@@ -97,25 +89,100 @@ export interface BotOptions {
   >;
 }
 
+/** Builds the bot (its deps, Bolt's app, the listeners, the background jobs); nothing runs before `start()`. */
 export function createBot(base: BotBase, options: BotOptions): Bot {
-  const { slack } = options;
-  const mode = slack.appToken ? "socket" : "http";
+  const mode = options.slack.appToken ? "socket" : "http";
   const connection = new SlackConnection(mode, base.clock, base.log);
+  const deps = botDeps(base, options, connection);
+  const bolt = boltApp(base, options, connection);
+  const { app } = bolt;
+  const running: Running = {};
+  const digestSlack = webClientSlack(app.client, {
+    log: base.log,
+    auth: () => running.self,
+    pace: deps.pace,
+  });
+  const sheetRedraw = new SheetRedraw(deps, digestSlack); // the taps' and the dose times' job's alike
+  for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
+  registerListeners(app, deps, sheetRedraw, digestSlack);
+  const ready = readinessAnswer(deps, connection, options.readyCacheMs ?? 10_000);
+  const jobs = backgroundJobs(
+    base,
+    deps,
+    { client: app.client, digest: digestSlack, sheets: sheetRedraw },
+    options,
+  );
+  // Socket Mode: this computer's alone unless HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP
+  // mode takes Slack's requests: every interface. The preview's bot says 127.0.0.1 (`options.host`).
+  const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
+  const parts: Parts = { base, options, deps, connection, bolt, sheetRedraw, ready, jobs, host, running };
+  return {
+    app,
+    deps,
+    mode,
+    host,
+    connection,
+    fatal: bolt.fatal,
+    digest: jobs.digest,
+    doseAlerts: jobs.doseAlerts,
+    start: () => startBot(parts),
+    stop: (graceMs = 25_000) => stopBot(parts, graceMs),
+  };
+}
+
+/** What the bot's start sets: auth.test's answer (the posts count only the bot's own) and its HTTP server. */
+interface Running {
+  self?: AuthTestAnswer;
+  server?: BotServer;
+}
+
+/** What createBot builds, for the bot's start and stop. */
+interface Parts {
+  base: BotBase;
+  options: BotOptions;
+  deps: BotDeps;
+  connection: SlackConnection;
+  bolt: Bolt;
+  sheetRedraw: SheetRedraw;
+  ready: ReturnType<typeof readinessAnswer>;
+  jobs: Jobs;
+  host: string | undefined;
+  running: Running;
+}
+
+/** The listeners' deps: the base's, with Slack's pace, the staff's access, the work in flight, the link to Slack. */
+function botDeps(base: BotBase, options: BotOptions, connection: SlackConnection): BotDeps {
   const inflight = new InFlight();
   // Staff seen before known from the store; each commit's name followed up (src/listeners/access.ts).
   const { access, record } = staffAccess(base, ownChannels(base.config), inflight);
-  const deps: BotDeps = {
+  return {
     ...base,
     // Slack's pace per channel: the scheduled posts and the answers posted as a thread.
     pace: options.pace ?? channelPacer(),
     record,
     access,
     inflight,
-    seal: sealFor(slack),
+    seal: sealFor(options.slack),
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
     channelGuests: new ChannelGuests(base.config, base.log, access),
   };
+}
+
+/** Bolt's app and its receiver (Socket Mode or HTTP). */
+interface Bolt {
+  app: App;
+  socket: SocketModeReceiver | undefined;
+  http: SlackHttpReceiver | undefined;
+  /** Settles when Slack refuses for good while running. */
+  fatal: Promise<SlackStartError>;
+  /** The start is over: Bolt's own lines at their own level from now on. */
+  started(): void;
+}
+
+/** Builds Bolt's app on a Socket Mode receiver (SLACK_APP_TOKEN set) or an HTTP one; auth.test deferred to the start. */
+function boltApp(base: BotBase, options: BotOptions, connection: SlackConnection): Bolt {
+  const { slack } = options;
   // Bolt's own lines are quiet (debug) until the bot has started: a failed start is one line of its own.
   let starting = true;
   const quietWhileStarting = () => starting;
@@ -124,24 +191,22 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   const fatal = new Promise<SlackStartError>((resolve) => {
     onFatal = resolve;
   });
-  const socket =
-    mode === "socket"
-      ? new SocketModeReceiver({
-          appToken: slack.appToken as string,
-          clientOptions: { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}), timeout: 10_000 },
-          log: base.log,
-          connection,
-          onFatal: (error) => onFatal(error),
-          ...options.socket,
-        })
-      : undefined;
-  const http =
-    mode === "http"
-      ? new SlackHttpReceiver({
-          signingSecret: slack.signingSecret as string,
-          logger: boltLogger(base.log, { quiet: quietWhileStarting }),
-        })
-      : undefined;
+  const socket = slack.appToken
+    ? new SocketModeReceiver({
+        appToken: slack.appToken,
+        clientOptions: { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}), timeout: 10_000 },
+        log: base.log,
+        connection,
+        onFatal: (error) => onFatal(error),
+        ...options.socket,
+      })
+    : undefined;
+  const http = socket
+    ? undefined
+    : new SlackHttpReceiver({
+        signingSecret: slack.signingSecret as string,
+        logger: boltLogger(base.log, { quiet: quietWhileStarting }),
+      });
   const app = new App({
     token: slack.botToken,
     receiver: (socket ?? http) as NonNullable<typeof socket | typeof http>,
@@ -150,201 +215,94 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
     // auth.test runs in start(), where a refusal becomes words and an exit code.
     deferInitialization: true,
   });
-  let self: AuthTestAnswer | undefined; // auth.test's answer at start: the posts count only the bot's own
-  const digestSlack = webClientSlack(app.client, { log: base.log, auth: () => self, pace: deps.pace });
-  const sheetRedraw = new SheetRedraw(deps, digestSlack); // the taps' and the dose times' job's alike
-  for (const warning of allowedChannelsWarnings(base.config)) base.log.warn(warning);
+  return {
+    app,
+    socket,
+    http,
+    fatal,
+    started: () => {
+      starting = false;
+    },
+  };
+}
+
+/** Bolt's middleware (each request an answer of its own, each event once), every listener, and its error log. */
+function registerListeners(
+  app: App,
+  deps: BotDeps,
+  sheetRedraw: SheetRedraw,
+  digestSlack: DigestSlack,
+): void {
   // Each Slack request an answer of its own: the API's slots shared fairly (src/kennel/limiter.ts).
   app.use(({ next }) => asAnswer(() => next()));
-  app.use(handleEachEventOnce(base.log));
+  app.use(handleEachEventOnce(deps.log));
   registerCommands(app, deps);
   registerActions(app, deps, sheetRedraw, digestSlack);
   registerEvents(app, deps);
   app.error(async (error) => {
     deps.log.error({ err: String((error as Error)?.message ?? error) }, "Bolt reported an error");
   });
+}
 
-  let ready: { at: number; report: StatusReport } | undefined;
-  const readyCacheMs = options.readyCacheMs ?? 10_000;
-  const kennelReport = async (): Promise<StatusReport | undefined> => {
-    if (ready && Date.now() - ready.at < readyCacheMs) return ready.report;
+/**
+ * Checks the bot token, reads today's sheets, binds PORT and (Socket Mode) connects, then begins the
+ * background work; resolves with the HTTP port bound.
+ */
+async function startBot(p: Parts): Promise<number> {
+  const { app, socket } = p.bolt;
+  let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
+  try {
+    auth = (await app.client.auth.test()) as typeof auth;
+    await app.init();
+  } catch (error) {
+    throw slackStartError(error, "bot", { atStart: true, apiUrl: p.options.slack.apiUrl });
+  }
+  p.running.self = auth;
+  await warmTodaysRecord(p.base); // today's sheets read before a first tap can come (issue 48)
+  await rehearseTap(p.deps, p.sheetRedraw); // and a tap's path run once, so it is compiled
+  if (auth.team_id) p.deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
+  const server = await listen(p);
+  p.running.server = server;
+  if (socket) {
     try {
-      const report = await apiStatus(deps.kennel);
-      ready = { at: Date.now(), report };
-      return report;
-    } catch {
-      return undefined;
+      await socket.start();
+    } catch (error) {
+      await server.close();
+      throw error;
     }
-  };
-  // /readyz: which part is not ready, in words and by name, never a path, a host or an error's text.
-  const readiness = async (): Promise<Answer> => {
-    const [report, store] = await Promise.all([kennelReport(), storeHealth(deps.record)]);
-    const { lastError: _details, ...link } = connection.snapshot();
-    const kennel = { state: report?.state ?? "unreachable", requestId: report?.requestId };
-    const draining = deps.inflight.draining;
-    const notReady = [
-      ...(draining ? ["stopping"] : []),
-      ...(link.connected ? [] : ["slack"]),
-      ...(kennel.state === "ok" ? [] : ["kennel_api"]),
-      ...(store.ok ? [] : ["care_record"]),
-    ];
-    const words = [
-      draining ? "stopping: finishing the commands in flight" : "",
-      link.connected ? "" : `Slack: ${describeSlackLink(link)}`,
-      kennel.state === "ok" ? "" : `the kennel API: ${kennel.state.replace("_", " ")}`,
-      store.ok ? "" : "the care record: cannot be used now",
-    ].filter(Boolean);
-    const state = draining
-      ? "stopping"
-      : !link.connected
-        ? `slack_${link.state}`
-        : kennel.state !== "ok" || store.ok
-          ? kennel.state
-          : "store_unavailable";
-    return {
-      status: notReady.length === 0 ? 200 : 503,
-      body: {
-        state,
-        notReady,
-        message: words.length ? `Not ready: ${words.join("; ")}.` : undefined,
-        requestId: kennel.requestId,
-        kennel,
-        slack: link,
-        store: { ok: store.ok, engine: store.engine },
-      },
-    };
-  };
+  } else {
+    p.connection.connectedNow();
+  }
+  p.bolt.started();
+  startBackground(p.base, p.deps, app.client, p.jobs, auth);
+  return server.port;
+}
 
-  /** Today's care records into the cache (never throws), then what comes after it. */
-  const warm = () =>
-    void asBulk(() => warmTodaysCare(base))
-      .catch(() => undefined)
-      .then(() => options.afterWarm?.());
-  const posts = scheduledPosts(base.config); // the 07:00 post, the round posts, tomorrow's check…
-  const digest =
-    posts.length > 0
-      ? new DigestJob({
-          deps: base,
-          slack: digestSlack,
-          settings: { posts },
-          // The 07:00 post's run also reads today's care records into the cache.
-          onPost: (kind) => {
-            if (kind === "departures" && options.warmCare !== false) warm();
-          },
-          ...options.digest,
-        })
-      : undefined;
-  // The dose times' replies; after each round entry, those edited and the welfare flags meals open.
-  const { job: doseAlerts, afterEntry } = doseTimes(base, digestSlack, {
-    posts,
-    draw: (sheet, index, ref) => sheetRedraw.redraw(app.client, sheet, index, ref),
+/** The bot's HTTP server on PORT: /healthz, /readyz and (HTTP mode) Slack's events. */
+function listen(p: Parts): Promise<BotServer> {
+  const { http } = p.bolt;
+  return startBotServer({
+    port: p.base.config.port,
+    host: p.host,
+    log: p.base.log,
+    health: healthAnswer(p.deps, p.connection),
+    ready: p.ready,
+    slackEvents: http ? (req, res, raw, body) => http.handle(req, res, raw, body) : undefined,
   });
-  if (afterEntry) deps.roundCheck = afterEntry;
-  const followUps = botFollowUps(base, app.client, options.followUps);
-  deps.prnFollowUps = followUps;
-  let schedule: DigestSchedule | undefined;
-  let retention: RetentionJob | undefined;
-  let server: BotServer | undefined;
-  // Socket Mode: this computer's alone unless HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP
-  // mode takes Slack's requests: every interface. The preview's bot says 127.0.0.1 (`options.host`).
-  const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
+}
 
-  /** After start: the channels' guests checked, the care cache warmed, the schedules and retention begun. */
-  const startBackground = (auth: { team_id?: string; enterprise_id?: string }) => {
-    // Guests in the posts' channels: logged and said in /kennel status; in the background, never holding up start-up.
-    const workspace = auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id } : undefined;
-    deps.channelGuests?.check(app.client, workspace).catch((error: unknown) => {
-      base.log.warn(
-        { err: String((error as Error)?.message ?? error) },
-        "could not check the posts' channels",
-      );
-    });
-    // Today's care into the cache (first answers cost one call) once a restart's first taps are answered.
-    if (options.warmCare !== false)
-      void deps.inflight.whenQuiet(1_000, 15_000).then(() => deps.inflight.draining || warm());
-    if (digest && base.config.scheduledPosts && !deps.inflight.draining) {
-      schedule = startDigestSchedule({
-        job: digest,
-        timezone: base.config.timezone,
-        clock: base.clock,
-        log: base.log,
-        welfare: base.config.welfare,
-      });
-    }
-    if (doseAlerts && base.config.scheduledPosts && !deps.inflight.draining) void doseAlerts.start();
-    if (!deps.inflight.draining) followUps.start();
-    // The care record's retention: daily, first at the next RETENTION_TIME (never at start-up).
-    retention = startRetention({
-      store: base.record,
-      days: base.config.recordRetentionDays,
-      timezone: base.config.timezone,
-      clock: base.clock,
-      log: base.log,
-    });
-  };
-
-  return {
-    app,
-    deps,
-    mode,
-    host,
-    connection,
-    fatal,
-    digest,
-    doseAlerts,
-    async start() {
-      let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
-      try {
-        auth = (await app.client.auth.test()) as typeof auth;
-        await app.init();
-      } catch (error) {
-        throw slackStartError(error, "bot", { atStart: true, apiUrl: slack.apiUrl });
-      }
-      self = auth;
-      await warmTodaysRecord(base); // today's sheets read before a first tap can come (issue 48)
-      await rehearseTap(deps, sheetRedraw); // and a tap's path run once, so it is compiled
-      if (auth.team_id) deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
-      server = await startBotServer({
-        port: base.config.port,
-        host,
-        log: base.log,
-        health: () => ({
-          status: 200,
-          body: { status: "ok", draining: deps.inflight.draining, slack: connection.state },
-        }),
-        ready: readiness,
-        slackEvents: http ? (req, res, raw, body) => http.handle(req, res, raw, body) : undefined,
-      });
-      if (socket) {
-        try {
-          await socket.start();
-        } catch (error) {
-          await server.close();
-          throw error;
-        }
-      } else {
-        connection.connectedNow();
-      }
-      starting = false;
-      startBackground(auth);
-      return server.port;
-    },
-    async stop(graceMs = 25_000) {
-      // Stop taking commands first (anything that still arrives is told to try again), then let
-      // the work in flight finish: its answers go to Slack's response_url, not through our server.
-      deps.inflight.draining = true;
-      schedule?.stop();
-      retention?.stop();
-      digest?.stop();
-      const alertsStopped = doseAlerts?.stop();
-      followUps.stop();
-      const stopped = Promise.all([socket?.stop(), server?.close()]).catch((error: unknown) => {
-        deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
-      });
-      const finished = await deps.inflight.drain(graceMs);
-      if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
-      await Promise.all([stopped, alertsStopped]);
-      connection.stopped();
-    },
-  };
+/** Stops taking commands and the background jobs, finishes the work in flight (at most `graceMs`), then closes. */
+async function stopBot(p: Parts, graceMs: number): Promise<void> {
+  const { deps } = p;
+  // Stop taking commands first (anything that still arrives is told to try again), then let
+  // the work in flight finish: its answers go to Slack's response_url, not through our server.
+  deps.inflight.draining = true;
+  const alertsStopped = stopBackground(p.jobs);
+  const stopped = Promise.all([p.bolt.socket?.stop(), p.running.server?.close()]).catch((error: unknown) => {
+    deps.log.warn({ err: String((error as Error)?.message ?? error) }, "receiver did not stop cleanly");
+  });
+  const finished = await deps.inflight.drain(graceMs);
+  if (!finished) deps.log.warn({ inFlight: deps.inflight.size }, "stopping with work still in flight");
+  await Promise.all([stopped, alertsStopped]);
+  p.connection.stopped();
 }

@@ -1,13 +1,11 @@
 /**
  * The composition root: read the settings once, build the logger, the kennel client and the bot,
- * start, and stop cleanly on SIGTERM or SIGINT. Started by src/main.ts (`node dist/main.js`), once it
- * has checked the Node.js version.
+ * start, and stop cleanly on SIGTERM or SIGINT; the preview (src/preview-main.ts) when nothing is set.
+ * Started by src/main.ts (`node dist/main.js`), once it has checked the Node.js version.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { parseEnv } from "node:util";
+import { existsSync } from "node:fs";
 import { apiStatus } from "./answers/kennel.ts";
-import { createBot } from "./app.ts";
+import { type Bot, createBot } from "./app.ts";
 import {
   ConfigError,
   loadConfig,
@@ -19,9 +17,9 @@ import {
   timezoneNotice,
 } from "./config.ts";
 import { systemClock } from "./deps.ts";
-import { createKennelClient } from "./kennel/client.ts";
-import { createLogger, scrubSecrets } from "./log.ts";
-import { terminalLog } from "./log-lines.ts";
+import { createKennelClient, type KennelClient } from "./kennel/client.ts";
+import { createLogger, type Logger, scrubSecrets } from "./log.ts";
+import { preview, wantsPreview } from "./preview-main.ts";
 import { saveCompileCache } from "./process/compile-cache.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory, watchMemory } from "./process/memory.ts";
@@ -33,127 +31,27 @@ import { openCareRecord } from "./record/open.ts";
 import { SlackStartError } from "./slack/start-problem.ts";
 import { adoptProcessZone } from "./time.ts";
 
-/** Settings that mean "this is meant to be a real installation": any of them turns the preview off. */
-const REAL_SETTINGS = [
-  "KENNEL_API_KEY",
-  "KENNEL_API_BASE_URL",
-  "SLACK_BOT_TOKEN",
-  "SLACK_APP_TOKEN",
-  "SLACK_SIGNING_SECRET",
-];
+type Env = Record<string, string | undefined>;
+type Config = ReturnType<typeof loadConfig>;
+type CareRecord = Awaited<ReturnType<typeof openCareRecord>>;
+
+/** The bot's settings, each part read and checked. */
+interface Settings {
+  config: Config;
+  slack: ReturnType<typeof requireSlack>;
+  kennelSettings: ReturnType<typeof requireKennel>;
+}
 
 /** The options `npm start -- …` takes: `--production` never the preview; `--setup` the preview and its setup page whatever .env holds. */
 const OPTIONS = ["--production", "--setup"];
 
-export function wantsPreview(env: Record<string, string | undefined>, argv: string[]): boolean {
-  if (argv.includes("--production")) return false;
-  return argv.includes("--setup") || REAL_SETTINGS.every((k) => !env[k]?.trim());
-}
-
 /** The port the preview listens on with these settings (.env's included): PORT, or 3000. */
-const previewPort = (env: Record<string, string | undefined>): number =>
+const previewPort = (env: Env): number =>
   /^\d{1,5}$/.test(env.PORT?.trim() ?? "") ? Number(env.PORT) : 3000;
 
 /** How to connect Slack when .env holds only the kennel's lines: the setup page, which keeps them. */
 export function connectSlackHint(port: number): string {
   return `No Slack setting is set yet. Connect Slack on the setup page: run npm start -- --setup and open http://localhost:${port}/setup (it keeps the kennel's lines in .env, checks Slack's as you paste them, and starts Kennel Desk as your bot). Or add the Slack lines to .env by hand (docs/connecting.md).`;
-}
-
-async function preview(
-  env: Record<string, string | undefined>,
-  argv: string[],
-  guard: boolean,
-  shell: Record<string, string | undefined>,
-): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  // The preview is a person's, in a terminal or its log file: readable lines, never raw JSON.
-  const log = createLogger({
-    level: env.LOG_LEVEL ? config.logLevel : "warn",
-    secrets: secretValues(env),
-    ...(process.stderr.isTTY ? {} : { destination: terminalLog(process.stderr), pretty: false }),
-  });
-  const stopRequested = new Promise<void>((resolve) => {
-    process.once("SIGTERM", () => resolve());
-    process.once("SIGINT", () => resolve());
-  });
-  // The setup page's "Start Kennel Desk now", after it saved the settings.
-  let startBot = () => {};
-  const botRequested = new Promise<void>((resolve) => {
-    startBot = resolve;
-  });
-  const envFile = resolve(".env");
-  // Loaded only here: a real installation never loads the preview (nor its sandbox).
-  const { startPreview } = await import("./preview/server.ts");
-  let running: Awaited<ReturnType<typeof startPreview>>;
-  try {
-    running = await startPreview({
-      port: config.port,
-      timezone: config.timezone,
-      dateOrder: config.dateOrder,
-      log,
-      slackApiUrl: config.slackApiUrl,
-      envFile,
-      stateFolder: dirname(envFile),
-      onStartBot: () => startBot(),
-      environment: shell,
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "EADDRINUSE") {
-      process.stderr.write(
-        `Port ${config.port} is already in use. Set PORT to another port, for example PORT=3001 npm start.\n`,
-      );
-      return 2;
-    }
-    throw error;
-  }
-  saveCompileCache(); // what the preview compiled, for its next start (src/process/compile-cache.ts)
-  process.stdout.write(
-    [
-      "",
-      REAL_SETTINGS.some((k) => env[k]?.trim())
-        ? "  Kennel Desk: PREVIEW and its setup page (--setup: the settings in .env are kept for the page; nothing here connects to Slack or to a real kennel)."
-        : "  Kennel Desk: PREVIEW (no settings found, so nothing connects to Slack or to a real kennel).",
-      "",
-      `  Open ${running.url} and type /arrivals, /departures tomorrow, /pet Biscuit, /kennel help …`,
-      "  The answers are the bot's real Block Kit messages, over synthetic data from the local sandbox.",
-      "",
-      `  To connect your Slack workspace and your kennel, open ${running.url}/setup: it checks each`,
-      "  token and key as you paste it, writes .env, and starts Kennel Desk as your bot.",
-      "  Press Ctrl+C to stop.",
-      "",
-    ].join("\n"),
-  );
-  const next = await Promise.race([
-    stopRequested.then(() => "stop" as const),
-    botRequested.then(() => "bot" as const),
-  ]);
-  await running.close();
-  if (next === "stop") return 0;
-  // As a fresh `npm start` would read them: the environment first, then the file just saved (not
-  // the lines the old file had at start, which `env` holds too: a port changed on the page wins).
-  const saved = { ...(parseEnv(readFileSync(envFile, "utf8")) as Record<string, string>), ...shell };
-  const asBot = argv.filter((a) => a !== "--setup");
-  if (wantsPreview(saved, asBot)) {
-    process.stderr.write(`Kennel Desk: ${envFile} holds no Slack or kennel settings; nothing to start.\n`);
-    return 2;
-  }
-  process.stdout.write(`\n  Settings saved in ${envFile}: Kennel Desk now starts as your bot.\n\n`);
-  return main(saved, asBot, guard);
-}
-
-/** A listening address as a URL's host: loopback and wildcards as localhost, an IPv6 address in brackets. */
-function urlHost(host: string | undefined): string {
-  if (!host || ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(host)) return "localhost";
-  return host.includes(":") ? `[${host}]` : host;
 }
 
 /**
@@ -163,32 +61,49 @@ function urlHost(host: string | undefined): string {
  * process. `shell`: the environment without the .env file's lines (what the setup page's "Start
  * Kennel Desk now" reads the saved file under); default `env`.
  */
-export async function main(
-  env: Record<string, string | undefined>,
-  argv: string[] = [],
-  guard = false,
-  shell: Record<string, string | undefined> = env,
-): Promise<number> {
+export async function main(env: Env, argv: string[] = [], guard = false, shell: Env = env): Promise<number> {
+  const wrongOptions = optionsProblem(argv);
+  if (wrongOptions) {
+    process.stderr.write(wrongOptions);
+    return 2;
+  }
+  if (wantsPreview(env, argv)) {
+    const next = await preview(env, argv, shell);
+    return typeof next === "number" ? next : main(next.env, next.argv, guard);
+  }
+  const settings = readSettings(env);
+  if (typeof settings === "number") return settings;
+  const { log, stopRequested } = takeProcess(settings.config, env, guard);
+  const record = await openRecord(settings.config, log);
+  if (typeof record === "number") return record;
+  const { bot, kennel } = buildBot(settings, env, log, record);
+  const started = await startBot(bot, record, log);
+  if (started.exitCode !== undefined) return started.exitCode;
+  logRunning(bot, started.port, settings, record, log);
+  // What later bursts of work leave behind is given back too, once they are over (or grow past a ceiling).
+  watchMemory();
+  saveCompileCache(); // the code compiled so far, for the next start (src/process/compile-cache.ts)
+  firstLookAtKennel(bot, kennel, log);
+  return runUntilStopped(bot, record, log, stopRequested);
+}
+
+/** The words for options that cannot start anything (to stderr), or undefined. */
+function optionsProblem(argv: string[]): string | undefined {
   // A mistyped option must not quietly start the preview in place of the bot (a typo in a service unit).
   const unknown = argv.filter((a) => !OPTIONS.includes(a));
   if (unknown.length > 0) {
-    process.stderr.write(
-      `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The options are --production (never the preview) and --setup (the preview's setup page, keeping .env's lines).\n`,
-    );
-    return 2;
+    return `Kennel Desk: unknown option ${JSON.stringify(unknown[0]).slice(0, 60)}. The options are --production (never the preview) and --setup (the preview's setup page, keeping .env's lines).\n`;
   }
   if (argv.includes("--production") && argv.includes("--setup")) {
-    process.stderr.write(
-      "Kennel Desk: --production (never the preview) and --setup (the preview's setup page) cannot go together.\n",
-    );
-    return 2;
+    return "Kennel Desk: --production (never the preview) and --setup (the preview's setup page) cannot go together.\n";
   }
-  if (wantsPreview(env, argv)) return preview(env, argv, guard, shell);
-  let config: ReturnType<typeof loadConfig>;
-  let slack: ReturnType<typeof requireSlack>;
-  let kennelSettings: ReturnType<typeof requireKennel>;
+  return undefined;
+}
+
+/** The bot's settings, or exit code 2 once every problem with them is said. */
+function readSettings(env: Env): Settings | number {
   try {
-    config = loadConfig(env);
+    const config = loadConfig(env);
     const problems: ConfigError["problems"] = [];
     for (const need of [() => requireSlack(config, env), () => requireKennel(config, env)]) {
       try {
@@ -199,27 +114,38 @@ export async function main(
       }
     }
     if (problems.length) throw new ConfigError(problems);
-    slack = requireSlack(config, env);
-    kennelSettings = requireKennel(config, env);
+    return { config, slack: requireSlack(config, env), kennelSettings: requireKennel(config, env) };
   } catch (error) {
     if (error instanceof ConfigError) {
-      // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
-      const named = new Set(error.problems.map((p) => p.variable));
-      const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
-      // Only kennel settings (as `npm run sandbox:env` or the setup page's kennel part writes them):
-      // the setup page that fills in Slack's is the preview's. Say how to reach it, at the port it
-      // will listen on (PORT as npm start reads it, .env's included).
-      const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) =>
-        env[k]?.trim(),
-      );
-      const setupPage = noSlack ? `\n${connectSlackHint(previewPort(env))}\n` : "";
-      process.stderr.write(
-        `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`,
-      );
+      process.stderr.write(settingsProblem(error, env));
       return 2;
     }
     throw error;
   }
+}
+
+/** What stops the start in the settings, in words: every problem at once, and where each value is. */
+function settingsProblem(error: ConfigError, env: Env): string {
+  // Every problem at once: the settings that could not be read, and the Slack ones not set at all.
+  const named = new Set(error.problems.map((p) => p.variable));
+  const all = [...error.problems, ...missingSlack(env).filter((p) => !named.has(p.variable))];
+  // Only kennel settings (as `npm run sandbox:env` or the setup page's kennel part writes them):
+  // the setup page that fills in Slack's is the preview's. Say how to reach it, at the port it
+  // will listen on (PORT as npm start reads it, .env's included).
+  const noSlack = !["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"].some((k) => env[k]?.trim());
+  const setupPage = noSlack ? `\n${connectSlackHint(previewPort(env))}\n` : "";
+  return `${new ConfigError(all).message}\n\nSee docs/connecting.md and docs/configuration.md for where each value is.\n${setupPage}`;
+}
+
+/**
+ * The process made the bot's: the kennel's zone and the uncaught errors' handlers (`guard`), the
+ * logger, the stop signals; the settings' notices logged.
+ */
+function takeProcess(
+  config: Config,
+  env: Env,
+  guard: boolean,
+): { log: Logger; stopRequested: Promise<string> } {
   if (guard) adoptProcessZone(config.timezone);
   const log = createLogger({ level: config.logLevel, secrets: secretValues(env) });
   if (guard) installProcessGuards(process, log);
@@ -231,9 +157,16 @@ export async function main(
   const zoneNote = timezoneNotice(config);
   if (zoneNote) log.warn(zoneNote);
   for (const note of settingsNotices(config, env)) log.warn(note);
-  // The care record, before Slack: a schema newer than this version stops the start, in one line;
-  // a store that is down (or a data folder that will not last) is said, and the bot starts anyway.
-  let record: Awaited<ReturnType<typeof openCareRecord>>;
+  return { log, stopRequested };
+}
+
+/**
+ * The care record, before Slack: a schema newer than this version stops the start, in one line
+ * (exit code 2); a store that is down (or a data folder that will not last) is said, and the bot
+ * starts anyway.
+ */
+async function openRecord(config: Config, log: Logger): Promise<CareRecord | number> {
+  let record: CareRecord;
   try {
     record = await openCareRecord(config.record, systemClock, recordKennel(config));
   } catch (error) {
@@ -255,7 +188,18 @@ export async function main(
       `The care record cannot be used now: ${record.problem.describe()} Commands keep answering; a tap is told to try again.`,
     );
   }
-  const kennel = createKennelClient(kennelSettings, {
+  return record;
+}
+
+/** The kennel API's client and the bot over it and the care record (not started). */
+function buildBot(
+  settings: Settings,
+  env: Env,
+  log: Logger,
+  record: CareRecord,
+): { bot: Bot; kennel: KennelClient } {
+  const { config } = settings;
+  const kennel = createKennelClient(settings.kennelSettings, {
     log,
     secrets: secretValues(env),
     keepRaw: config.rawResponses,
@@ -263,37 +207,56 @@ export async function main(
   const bot = createBot(
     { kennel, log, config, clock: systemClock, record: record.store },
     // After each burst of reading today's care (at start, with the 07:00 post): memory given back.
-    { slack, afterWarm: releaseIdleMemory },
+    { slack: settings.slack, afterWarm: releaseIdleMemory },
   );
-  let port: number;
+  return { bot, kennel };
+}
+
+/** Starts the bot: the port it listens on, or (Slack refused it, said; the record closed) the exit code. */
+async function startBot(
+  bot: Bot,
+  record: CareRecord,
+  log: Logger,
+): Promise<{ port: number; exitCode?: undefined } | { exitCode: number }> {
   try {
     // auth.test, then the port, then (Socket Mode) the first connection: nothing says "running"
     // or "listening" before Slack accepted the token.
-    port = await bot.start();
+    return { port: await bot.start() };
   } catch (error) {
     await record.store.close();
     if (error instanceof SlackStartError) {
       process.stderr.write(`Kennel Desk could not start. ${error.message}\n${error.fix}\n`);
       log.debug({ code: error.code, exitCode: error.exitCode }, "start-up refused");
-      return error.exitCode;
+      return { exitCode: error.exitCode };
     }
     throw error;
   }
+}
+
+/** The one line that says the bot runs: its mode, and where Slack (or the health checks) reach it. */
+function logRunning(bot: Bot, port: number, settings: Settings, record: CareRecord, log: Logger): void {
   log.info(
     {
       mode: bot.mode,
       port,
-      kennelApi: kennelSettings.baseUrl.href,
-      timezone: config.timezone,
+      kennelApi: settings.kennelSettings.baseUrl.href,
+      timezone: settings.config.timezone,
       careRecord: record.where,
     },
     bot.mode === "socket"
       ? `Kennel Desk is running in Socket Mode; health checks on http://${urlHost(bot.host)}:${port}/healthz${bot.host === "127.0.0.1" ? " (this computer only; HEALTH_HOST=0.0.0.0 opens them to a container's platform)" : ""}`
       : `Kennel Desk is listening for Slack on http://localhost:${port}/slack/events`,
   );
-  // What later bursts of work leave behind is given back too, once they are over (or grow past a ceiling).
-  watchMemory();
-  saveCompileCache(); // the code compiled so far, for the next start (src/process/compile-cache.ts)
+}
+
+/** A listening address as a URL's host: loopback and wildcards as localhost, an IPv6 address in brackets. */
+function urlHost(host: string | undefined): string {
+  if (!host || ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(host)) return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** A first look at the kennel API, in the background: a problem is logged. */
+function firstLookAtKennel(bot: Bot, kennel: KennelClient, log: Logger): void {
   // A first look at the kennel API once a restart's first taps are answered (its client's first
   // request loads ky and Node's fetch, which a restart's first tap waited on): a problem is logged.
   void bot.deps.inflight
@@ -309,6 +272,15 @@ export async function main(
       }
     })
     .catch(() => undefined);
+}
+
+/** Runs until a signal (a clean stop: 0) or Slack refusing for good (its exit code); the bot stopped, the record closed. */
+async function runUntilStopped(
+  bot: Bot,
+  record: CareRecord,
+  log: Logger,
+  stopRequested: Promise<string>,
+): Promise<number> {
   const outcome = await Promise.race([
     stopRequested.then((signal) => ({ signal, fatal: undefined })),
     bot.fatal.then((fatal) => ({ signal: undefined, fatal })),

@@ -108,7 +108,7 @@ describe("cards in the terminal", () => {
 
 describe("npm start's preview", () => {
   it("runs only with no settings at all, and never with --production", async () => {
-    const { wantsPreview } = await import("../src/bot-main.ts");
+    const { wantsPreview } = await import("../src/preview-main.ts");
     expect(wantsPreview({}, [])).toBe(true);
     expect(wantsPreview({ LOG_LEVEL: "debug", PORT: "3001" }, [])).toBe(true);
     expect(wantsPreview({ KENNEL_API_KEY: "k" }, [])).toBe(false);

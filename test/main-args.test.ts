@@ -1,6 +1,7 @@
 /** `node dist/main.js`: its command line and its settings check, before anything starts. */
 import { describe, expect, it } from "vitest";
-import { main, wantsPreview } from "../src/bot-main.ts";
+import { main } from "../src/bot-main.ts";
+import { wantsPreview } from "../src/preview-main.ts";
 
 /** Runs the bot's main with these settings and arguments; its exit code and what it wrote to standard error. */
 async function runMain(

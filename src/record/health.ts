@@ -1,4 +1,4 @@
-/** The care record's health as /readyz reads it (src/app.ts). */
+/** The care record's health as /readyz reads it (src/app/health.ts). */
 import type { CareRecordStore, StoreHealth } from "./types.ts";
 
 /** The care record's health for /readyz: never throws, never waits more than a few seconds. */

@@ -36,6 +36,7 @@ const SURFACES: Area[] = [
   "src/app",
   "src/main",
   "src/bot-main",
+  "src/preview-main",
 ];
 const RENDERERS: Area[] = ["src/blocks/", "src/text/"];
 
