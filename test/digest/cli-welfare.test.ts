@@ -44,7 +44,11 @@ describe("kennel-desk digest --content welfare", () => {
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     const json = await run(["--dry-run", "--json", "--content", "welfare"], none);
-    expect(JSON.parse(json.stdout).map((p: { kind: string }) => p.kind)).toContain("welfare:evening:kennel");
+    const posts = JSON.parse(json.stdout);
+    expect(posts.map((p: { kind: string }) => p.kind)).toContain("welfare:evening:kennel");
+    // Not posted yet: neither said posted nor when.
+    expect(posts[0]).not.toHaveProperty("alreadyPosted");
+    expect(posts[0]).not.toHaveProperty("postedAt");
   });
 
   it("posts each area's check once, its list kept (the buttons carry its id); the pets not checked in its thread", async () => {
@@ -106,6 +110,20 @@ describe("kennel-desk digest --content welfare", () => {
           "📌 Already posted at 18:05: the evening welfare check of Sun 22 Nov was posted and its list kept in the care record. A real run now would post nothing.",
       );
     expect(dry.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
+    // --json says when too: the instant the check's list was kept.
+    const json = await runCommand(["digest", "--dry-run", "--json", "--content", "welfare"], own, {
+      settleMs: 0,
+      clock: later,
+    });
+    expect(json.code, json.stderr).toBe(0);
+    for (const area of ["kennel", "cattery"])
+      expect(JSON.parse(json.stdout)).toContainEqual(
+        expect.objectContaining({
+          kind: `welfare:evening:${area}`,
+          alreadyPosted: true,
+          postedAt: "2026-11-22T18:05:00.000Z",
+        }),
+      );
     expect(await head()).toEqual(before);
     expect(world.slack.messages).toHaveLength(posts);
   });
