@@ -19,7 +19,7 @@
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
 import { date, defineKind, id, instant, round, text } from "./kind.ts";
-import { dueItemFields, roundPetFields } from "./round-pet.ts";
+import { dueItemFields, PET_NAME_MAX, roundPetFields } from "./round-pet.ts";
 
 const schemas = atFirstUse(() => {
   /** An item's window as the round kept it (src/domain/doses.ts DoseWindow). */
@@ -74,9 +74,12 @@ export const obligation = defineKind({
        * not): a booking not among them, asked later, arrived since.
        */
       bookings: z.array(id()).max(5000),
-      /** Bookings on the sheet whose pets' care could not be matched or read: what was due there is not known. */
+      /**
+       * Bookings on the sheet whose pets' care could not be matched or read: what was due there is not
+       * known. `pets`: their names, whole (issue 47), as long as ten pets' names can be.
+       */
       careMissing: z
-        .array(z.object({ bookingId: id().optional(), pets: text(400), status: text(40) }))
+        .array(z.object({ bookingId: id().optional(), pets: text(10 * PET_NAME_MAX), status: text(40) }))
         .max(5000)
         .optional(),
       /**

@@ -9,16 +9,22 @@ import { z } from "zod";
 import { itemKey } from "../items.ts";
 import { id, text } from "./kind.ts";
 
+/** The longest pet's name a round keeps: whole (issue 47); a longer one is refused, never cut. */
+export const PET_NAME_MAX = 2000;
+/** The longest label and words of an item due a round keeps, whole; longer ones are refused, never cut. */
+const LABEL_MAX = 2000;
+const TEXT_MAX = 20_000;
+
 /** A pet of a round: its booking's id and its own, and its name, whole (issue 47). */
-export const roundPetFields = () => ({ bookingId: id(), petId: id(), name: text(2000) });
+export const roundPetFields = () => ({ bookingId: id(), petId: id(), name: text(PET_NAME_MAX) });
 
 /** An item due to a pet at a round, in its words as the sheet showed them (kept with its entry). */
 export const dueItemFields = () => ({
   item: itemKey(),
   /** A short label for the record line: the medication's name, or "meal". */
-  label: text(2000),
+  label: text(LABEL_MAX),
   /** The item whole: a drug with its strength and amount, the meal's diet (never shortened: issue 47). */
-  text: text(20_000),
+  text: text(TEXT_MAX),
   /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
   highAlert: z.boolean().optional(),
 });
