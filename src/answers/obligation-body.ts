@@ -28,6 +28,11 @@ function isoOf(at: string | undefined): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
+/**
+ * A room's name or a booking's reference cut to what the obligation keeps of it. Never a pet's name
+ * nor an item's words: those are kept whole, as the round's kept sheet keeps them (src/record/kinds/
+ * round-pet.ts; issue 47), and refused with it past the record's limits, never cut.
+ */
 const cut = (s: string, max: number) => Array.from(s).slice(0, max).join("");
 
 /** An item's window at a round, by the settings now (what the obligation keeps). */
@@ -40,8 +45,8 @@ function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, roun
   const plan = p.plan;
   return dueOf(p).map((d) => ({
     item: d.item,
-    label: cut(d.label, 200),
-    text: cut(d.text, 3000),
+    label: d.label,
+    text: d.text,
     ...(d.highAlert ? { highAlert: true } : {}),
     window: windowOf(deps, d, date, round),
     ...(plan?.versionId !== undefined ? { plan: plan.versionId } : {}),
@@ -66,7 +71,7 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
   return {
     bookingId,
     petId,
-    name: cut(p.pet.flags.name || p.pet.pet.name || `pet ${petId}`, 200),
+    name: p.pet.flags.name || p.pet.pet.name || `pet ${petId}`,
     ...(p.booking.roomName ? { room: cut(p.booking.roomName, 200) } : {}),
     ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
     ...(checkIn ? { checkIn } : {}),
@@ -94,7 +99,7 @@ export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): B
       .filter((p) => !p.pet)
       .map((p) => ({
         ...(p.booking.bookingId !== undefined ? { bookingId: p.booking.bookingId } : {}),
-        pets: cut(p.unmatched.join(", ") || p.booking.petNames || "pets", 400),
+        pets: p.unmatched.join(", ") || p.booking.petNames || "pets",
         status: p.careStatus,
       })),
     counts: { inHouse, onSheet: Math.max(0, inHouse - away), away },

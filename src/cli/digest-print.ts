@@ -81,10 +81,11 @@ async function jsonPosts(deps: Deps, o: DryRun) {
       posts.push({ kind, date, alreadyPosted: true, ...kept });
       continue;
     }
-    // A welfare check already posted: said, with the post as it would be drawn now.
-    const posted = (await welfarePostedAt(welfareRead(deps, o), kind, date)) !== undefined;
+    // A welfare check already posted: said, with when (the instant its list was kept, as the text's
+    // "Already posted at 18:05"), and the post as it would be drawn now.
+    const postedAt = await welfarePostedAt(welfareRead(deps, o), kind, date);
     const post = laterRoundPost(deps, kind, date) ?? composePost(depsOf(deps, o, kind), kind, date);
-    posts.push({ kind, date, ...(posted ? { alreadyPosted: true } : {}), ...(await post) });
+    posts.push({ kind, date, ...(postedAt ? { alreadyPosted: true, postedAt } : {}), ...(await post) });
   }
   return posts;
 }

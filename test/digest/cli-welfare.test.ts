@@ -3,7 +3,8 @@
  * check's post per area, once a day, with its list kept in the record (the buttons need it); the pets
  * not checked in its thread; a dry run prints each as a reader sees it, and says when it is posted
  * already or its channel is not set. In-process, posting through
- * the loopback Slack stand-in, the record in a temporary folder.
+ * the loopback Slack stand-in, the record in a temporary folder (each test that posts, its own:
+ * each test stands alone, in any order).
  */
 import { describe, expect, it } from "vitest";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -12,7 +13,8 @@ import { useTempFolders } from "../helpers/record-fixtures.ts";
 import { welfareButtons } from "../helpers/welfare-slack.ts";
 import { useDigestCommand } from "./command.ts";
 
-const dir = useTempFolders("digest-welfare")();
+const folder = useTempFolders("digest-welfare");
+const dir = folder();
 const { world, env, run } = useDigestCommand("2026-11-22T18:05:00Z", {
   KENNEL_DATA_DIR: dir,
   WELFARE_CHANNEL: "C0WELFARE",
@@ -22,6 +24,7 @@ const { world, env, run } = useDigestCommand("2026-11-22T18:05:00Z", {
 
 describe("kennel-desk digest --content welfare", () => {
   it("--dry-run prints each area's check, posting nothing", async () => {
+    const posts = world.slack.messages.length;
     const r = await run(["--dry-run", "--content", "welfare"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
@@ -29,7 +32,7 @@ describe("kennel-desk digest --content welfare", () => {
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     expect(r.stdout).toMatch(/⬜ to check/);
-    expect(world.slack.messages).toHaveLength(0);
+    expect(world.slack.messages).toHaveLength(posts);
   });
 
   it("--dry-run with no channel for the check drafts it all the same and says the setting is missing, never a blank answer", async () => {
@@ -41,40 +44,53 @@ describe("kennel-desk digest --content welfare", () => {
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     const json = await run(["--dry-run", "--json", "--content", "welfare"], none);
-    expect(JSON.parse(json.stdout).map((p: { kind: string }) => p.kind)).toContain("welfare:evening:kennel");
+    const posts = JSON.parse(json.stdout);
+    expect(posts.map((p: { kind: string }) => p.kind)).toContain("welfare:evening:kennel");
+    // Not posted yet: neither said posted nor when.
+    expect(posts[0]).not.toHaveProperty("alreadyPosted");
+    expect(posts[0]).not.toHaveProperty("postedAt");
   });
 
   it("posts each area's check once, its list kept (the buttons carry its id); the pets not checked in its thread", async () => {
-    const first = await run(["--content", "welfare"]);
+    // Its own record: the file's stays as no post has left it, for the dry runs beside.
+    const own = { ...env(), KENNEL_DATA_DIR: folder() };
+    const first = await run(["--content", "welfare"], own);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE");
-    const again = await run(["--content", "welfare"]);
+    const again = await run(["--content", "welfare"], own);
     expect(again.stdout).toContain("were already posted");
     // A dry run says what a real post would do: nothing more, the check is posted already.
-    const dry = await run(["--dry-run", "--content", "welfare"]);
+    const dry = await run(["--dry-run", "--content", "welfare"], own);
     expect(dry.stdout).toContain(
       "── the welfare:evening:kennel post of 2026-11-22 (already posted: kept in the care record) ──",
     );
-    const json = await run(["--dry-run", "--json", "--content", "welfare"]);
+    const json = await run(["--dry-run", "--json", "--content", "welfare"], own);
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ kind: "welfare:evening:kennel", alreadyPosted: true });
-    const cattery = world.slack.messages.find(
-      (m) => m.metadata?.event_payload.kind === "welfare:evening:cattery",
-    );
+    // Its own posts: the channel no other test of the file posts in.
+    const posted = (kind: string) =>
+      world.slack.messages.find((m) => m.channel === "C0WELFARE" && m.metadata?.event_payload.kind === kind);
+    const cattery = posted("welfare:evening:cattery");
     expect(welfareButtons(cattery?.blocks, "wf_ok").length).toBeGreaterThan(0);
-    const due = await run(["--content", "welfare-due"], { ...env(), WELFARE_CHECK_BY: "18:01" });
+    const due = await run(["--content", "welfare-due"], { ...own, WELFARE_CHECK_BY: "18:01" });
     expect(due.code).toBe(0);
-    const listing = world.slack.messages.find(
-      (m) => m.metadata?.event_payload.kind === "welfare-due:evening:cattery",
-    );
+    const listing = posted("welfare-due:evening:cattery");
     expect(listing?.thread_ts).toBe(cattery?.ts);
     expect(JSON.stringify(listing?.blocks)).toContain("Not checked by 18:01");
   });
 
   it("--dry-run of a check posted already says when, and that a real run now would post nothing; it writes nothing", async () => {
-    // Posted at 18:05 (the test before); the dry run asked at 18:40, the record as it stands.
+    // Its own record and channel, the check posted at 18:05; the dry run asked at 18:40, the record as it stands.
+    const own = { ...env(), KENNEL_DATA_DIR: folder(), WELFARE_CHANNEL: "C0WELFARE2" };
+    expect((await run(["--content", "welfare"], own)).stdout).toContain(
+      "Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE2",
+    );
     const later = { now: () => new Date("2026-11-22T18:40:00Z") };
     const head = async () => {
-      const { store } = await openCareRecord({ engine: "sqlite", dataDir: dir }, later, undefined);
+      const { store } = await openCareRecord(
+        { engine: "sqlite", dataDir: own.KENNEL_DATA_DIR },
+        later,
+        undefined,
+      );
       try {
         return await store.head();
       } finally {
@@ -83,7 +99,7 @@ describe("kennel-desk digest --content welfare", () => {
     };
     const before = await head();
     const posts = world.slack.messages.length;
-    const dry = await runCommand(["digest", "--dry-run", "--content", "welfare"], env(), {
+    const dry = await runCommand(["digest", "--dry-run", "--content", "welfare"], own, {
       settleMs: 0,
       clock: later,
     });
@@ -94,6 +110,20 @@ describe("kennel-desk digest --content welfare", () => {
           "📌 Already posted at 18:05: the evening welfare check of Sun 22 Nov was posted and its list kept in the care record. A real run now would post nothing.",
       );
     expect(dry.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
+    // --json says when too: the instant the check's list was kept.
+    const json = await runCommand(["digest", "--dry-run", "--json", "--content", "welfare"], own, {
+      settleMs: 0,
+      clock: later,
+    });
+    expect(json.code, json.stderr).toBe(0);
+    for (const area of ["kennel", "cattery"])
+      expect(JSON.parse(json.stdout)).toContainEqual(
+        expect.objectContaining({
+          kind: `welfare:evening:${area}`,
+          alreadyPosted: true,
+          postedAt: "2026-11-22T18:05:00.000Z",
+        }),
+      );
     expect(await head()).toEqual(before);
     expect(world.slack.messages).toHaveLength(posts);
   });

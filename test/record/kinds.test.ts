@@ -37,6 +37,14 @@ const SHEET = {
   ],
 };
 
+/** A dose's window at the morning round of 24 November, as what a round asked keeps it. */
+const WINDOW = {
+  opensAt: "2026-11-24T06:30:00.000Z",
+  dueAt: "2026-11-24T07:30:00.000Z",
+  lateAt: "2026-11-24T07:45:00.000Z",
+  closesAt: "2026-11-24T08:00:00.000Z",
+};
+
 describe("the record's kinds", () => {
   it("a body that does not fit its kind is refused, in its kind's words, and nothing is written", async () => {
     const store = open();
@@ -49,6 +57,48 @@ describe("the record's kinds", () => {
       /a round's sheet as posted/,
     );
     expect((await store.head()).seq).toBe(0);
+    await store.close();
+  });
+
+  it("a pet and its item due, as a sheet keeps them whole, are kept whole by what its round asked and an item added to it", async () => {
+    const store = open();
+    // A sheet keeps a pet's name and an item's words whole (issue 47): long ones, as the sheet kept them.
+    const pet = { bookingId: 501, petId: 77, name: `Biscuit ${"de ".repeat(100)}Montmorency` };
+    const due = { item: "med:1" as const, label: "L".repeat(300), text: "Vetmedin 5 mg ".repeat(300) };
+    const kept = await store.append({
+      kind: "sheet",
+      date: SHEET.date,
+      body: { ...SHEET, pets: [{ ...pet, due: [due], oneTap: false, message: 0 }] },
+    });
+    expect(kept.entry.id).toBeGreaterThan(0);
+    const item = { ...due, window: WINDOW, confirmed: true };
+    const owed = await store.append({
+      kind: "obligation",
+      date: SHEET.date,
+      body: {
+        v: 1,
+        date: SHEET.date,
+        round: "morning",
+        pets: [{ ...pet, items: [item] }],
+        bookings: [501],
+        counts: { inHouse: 1, onSheet: 1, away: 0 },
+      },
+    });
+    // Its plan confirmed since, the item is added to the round as the sheet drawn again names it.
+    const added = {
+      v: 1 as const,
+      obligation: owed.entry.id,
+      round: "morning" as const,
+      change: "added" as const,
+      ...pet,
+      at: "2026-11-24T07:40:00.000Z",
+      items: [{ ...due, item: "med:2" as const, window: WINDOW, confirmed: true }],
+    };
+    await store.append({ kind: "obligation_change", date: SHEET.date, body: added });
+    const [obligation] = await store.log({ kind: "obligation", date: SHEET.date });
+    expect(obligation?.body.pets[0]).toEqual({ ...pet, items: [item] });
+    const [change] = await store.log({ kind: "obligation_change", date: SHEET.date });
+    expect(change?.body).toEqual(added);
     await store.close();
   });
 

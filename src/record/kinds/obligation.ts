@@ -18,20 +18,15 @@
  */
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
-import { itemKey } from "../items.ts";
 import { date, defineKind, id, instant, round, text } from "./kind.ts";
+import { dueItemFields, PET_NAME_MAX, roundPetFields } from "./round-pet.ts";
 
 const schemas = atFirstUse(() => {
   /** An item's window as the round kept it (src/domain/doses.ts DoseWindow). */
   const window = z.object({ opensAt: instant(), dueAt: instant(), lateAt: instant(), closesAt: instant() });
 
   const owedItem = z.object({
-    item: itemKey(),
-    label: text(200),
-    /** Its words as the sheet showed them (kept with its entry). */
-    text: text(3000),
-    /** A high-alert drug: a shorter window, a nudge, a witness. */
-    highAlert: z.boolean().optional(),
+    ...dueItemFields(),
     window,
     /** The kept version of the pet's care plan it was worked from, when there was one. */
     plan: id().optional(),
@@ -39,20 +34,27 @@ const schemas = atFirstUse(() => {
     confirmed: z.boolean(),
   });
 
-  const owedPet = z.object({
-    bookingId: id(),
-    petId: id(),
-    name: text(200),
+  /**
+   * A pet of the round and its stay, as an obligation and a change both keep it: its room, its
+   * booking's reference and the stay's check-in and check-out as the kennel API said then (a stay's
+   * record reads its dates from them; an arrival written before they were kept has none: its arrival
+   * stands for the check-in).
+   */
+  const stayPet = {
+    ...roundPetFields(),
     room: text(200).optional(),
-    /** The booking's reference, and the stay's check-in and check-out as the kennel API said then. */
     reference: text(100).optional(),
     checkIn: instant().optional(),
     checkOut: instant().optional(),
+  };
+
+  const owedPet = z.object({
+    ...stayPet,
     /** Not here yet when the round was kept: its check-in later that day (nothing is due before it). */
     arrivesAt: instant().optional(),
     items: z.array(owedItem).min(1).max(12),
   });
-  return { owedPet, owedItem };
+  return { stayPet, owedPet, owedItem };
 });
 
 export const obligation = defineKind({
@@ -72,9 +74,12 @@ export const obligation = defineKind({
        * not): a booking not among them, asked later, arrived since.
        */
       bookings: z.array(id()).max(5000),
-      /** Bookings on the sheet whose pets' care could not be matched or read: what was due there is not known. */
+      /**
+       * Bookings on the sheet whose pets' care could not be matched or read: what was due there is not
+       * known. `pets`: their names, whole (issue 47), as long as ten pets' names can be.
+       */
       careMissing: z
-        .array(z.object({ bookingId: id().optional(), pets: text(400), status: text(40) }))
+        .array(z.object({ bookingId: id().optional(), pets: text(10 * PET_NAME_MAX), status: text(40) }))
         .max(5000)
         .optional(),
       /**
@@ -100,17 +105,7 @@ export const obligationChange = defineKind({
       obligation: id(),
       round: round(),
       change: z.enum(["arrived", "left", "added"]),
-      bookingId: id(),
-      petId: id(),
-      name: text(200),
-      room: text(200).optional(),
-      /**
-       * An arrival's booking reference, check-in and check-out as the kennel API said then (a stay's
-       * record reads its dates from them; older arrivals have none: their arrival stands for the check-in).
-       */
-      reference: text(100).optional(),
-      checkIn: instant().optional(),
-      checkOut: instant().optional(),
+      ...schemas().stayPet,
       /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
       at: instant(),
       /** An arrival's items, or the items added (a departure has none). */

@@ -6,17 +6,12 @@
  */
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
-import { itemKey } from "../items.ts";
 import { date, defineKind, id, round, text } from "./kind.ts";
+import { dueItemFields, roundPetFields } from "./round-pet.ts";
 
 const dueItem = atFirstUse(() =>
   z.object({
-    item: itemKey(),
-    label: text(2000),
-    /** The item whole: a drug with its strength and amount, the meal's diet (never shortened: issue 47). */
-    text: text(20_000),
-    /** A high-alert drug (issue 35): a shorter window, a nudge before it, a witness. */
-    highAlert: z.boolean().optional(),
+    ...dueItemFields(),
     /** The dose window's own minutes, when the care plan sets them. */
     window: z
       .object({
@@ -39,10 +34,7 @@ const ifNeededItem = atFirstUse(() =>
 
 const sheetPet = atFirstUse(() =>
   z.object({
-    bookingId: id(),
-    petId: id(),
-    /** The pet's name, whole (issue 47). */
-    name: text(2000),
+    ...roundPetFields(),
     /** What the sheet listed as due for the pet, in its order. */
     due: z.array(dueItem()).max(6),
     /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
