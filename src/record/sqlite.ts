@@ -150,6 +150,8 @@ export function sqliteDriver(options: SqliteOptions): Driver {
    * Set when the disk failed to sync a commit: that entry may not be on disk, and what the disk
    * holds after such a failure is not known (the system may have dropped the pages it could not
    * write), so nothing more is written until the process restarts and SQLite reads the file afresh.
+   * The tap whose sync failed is told its entry may not be kept (`uncertain`); each later write is
+   * refused before anything is written, and told so (`unavailable`).
    */
   let lost: StoreError | undefined;
 
@@ -232,6 +234,15 @@ export function sqliteDriver(options: SqliteOptions): Driver {
       error,
     );
 
+  const stopped = () =>
+    new StoreError(
+      "unavailable",
+      `The disk holding the care record (${dir}) reported an error as an earlier entry was saved: nothing more is recorded until Kennel Desk restarts.`,
+      "Check that disk, then restart Kennel Desk: the round posts and record verify then show what was kept.",
+      file,
+      lost,
+    );
+
   const run: Query = async (sql, params = []) => {
     const database = open();
     let statement = statements.get(sql);
@@ -261,7 +272,7 @@ export function sqliteDriver(options: SqliteOptions): Driver {
             "Read it (record verify, record audit with --file); to record, use the bot's own record.",
             copy,
           );
-        if (lost) throw lost;
+        if (lost) throw stopped();
         const database = open();
         database.exec("BEGIN IMMEDIATE");
         let result: Awaited<ReturnType<typeof work>>;

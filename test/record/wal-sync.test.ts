@@ -8,6 +8,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Clock } from "../../src/deps.ts";
+import { couldNotRecord } from "../../src/listeners/record-round.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
@@ -109,7 +110,7 @@ describe("a SQLite commit is reported once its WAL is on disk, without holding t
     await store.close();
   });
 
-  it("a sync the disk fails: the tap is told it may not be kept, nothing more is written until a restart, which reads the file afresh", async () => {
+  it("a sync the disk fails: the tap is told it may not be kept, each later tap that nothing was written, until a restart, which reads the file afresh", async () => {
     const proto = await fileHandlePrototype();
     const dir = folder();
     const store = createStore(sqliteDriver({ dir }), clock);
@@ -127,8 +128,14 @@ describe("a SQLite commit is reported once its WAL is on disk, without holding t
     );
     failing.mockRestore();
     // Nothing more is written, though the disk now answers: the process cannot know what it holds.
+    // The later tap is told that nothing was written, not that its entry may have been kept.
     const refused = await store.record([entry({ petId: 78, requestKey: "later" })]).catch((e: unknown) => e);
-    expect((refused as StoreError).problem).toBe("uncertain");
+    expect(refused).toBeInstanceOf(StoreError);
+    expect((refused as StoreError).problem).toBe("unavailable");
+    expect((refused as StoreError).describe()).toMatch(
+      /reported an error as an earlier entry was saved: nothing more is recorded until Kennel Desk restarts\./,
+    );
+    expect(couldNotRecord(refused)).toMatch(/^⚠️ Could not record: .* Nothing was written;/);
     expect(await store.health()).toMatchObject({
       ok: false,
       problem: expect.stringMatching(/may not have been kept/),
