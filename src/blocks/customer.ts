@@ -14,7 +14,7 @@ import {
   openCustomer,
   openPet,
 } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import { rawMessages } from "./raw.ts";
 import type { Message } from "./types.ts";
 
@@ -30,7 +30,7 @@ export function customerMessages(v: CustomerView): Message[] {
     }),
     petAction: (p) => ({ actionId: openPet.actionId(p), value: openPet.encode({ p }) }),
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }
 
 export function customerListMessages(l: CustomerSearch): Message[] {
@@ -47,7 +47,7 @@ export function customerListMessages(l: CustomerSearch): Message[] {
       value: customersPage.encode({ q: l.query, p }),
     }),
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }
 
 /** A paged list of bookings with dates: a customer's history, or /kennel bookings. */
@@ -74,5 +74,5 @@ export function bookingListMessages(
             value: bookingsPage.encode({ q: paging.search.q, t: paging.search.t, p }),
           },
   });
-  return [docMessage(doc)];
+  return docMessages(doc);
 }

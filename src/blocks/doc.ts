@@ -3,7 +3,15 @@
  * blocks, each item (with its group's name before its first line) a section, the actions buttons.
  * Every span is escaped here, once, so no text from the API can ping, link or forge markup.
  */
-import { type Action, type Doc, gridLines, type Line, type Part, type Span } from "../present/doc.ts";
+import {
+  type Action,
+  type Doc,
+  gridLines,
+  type Line,
+  oneLine,
+  type Part,
+  type Span,
+} from "../present/doc.ts";
 import { fitMessage } from "./fit.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
@@ -75,28 +83,77 @@ export function docThread(doc: Doc): { head: Block[]; items: ThreadItem[]; foot:
 const sections = (text: string, accessory: Button | undefined): SectionBlock[] =>
   sectionTexts(text).map((t, i) => section(t, i === 0 ? accessory : undefined));
 
+/**
+ * The title as a header; one longer than a header holds (Slack's 150 characters, a plain text that
+ * cannot go on in a second header: a pet's long name in "💊 Medicines — …") as bold sections instead,
+ * so the name in it is never cut.
+ */
+const titleBlocks = (text: string): Block[] =>
+  oneLine(text).trim().length <= LIMITS.headerText
+    ? [header(text)]
+    : sections(`*${esc(oneLine(text).trim())}*`, undefined);
+
+/**
+ * Small print: each line its element (a long one as several), a context block holding at most ten
+ * and a section's worth of text, so a message can always end between two of them.
+ */
+function contexts(lines: Line[]): Block[] {
+  const out: Block[] = [];
+  let batch: string[] = [];
+  for (const t of lines.flatMap((l) => sectionTexts(lineMrkdwn(l)))) {
+    const size = batch.reduce((n, b) => n + b.length, t.length);
+    if (batch.length && (batch.length === LIMITS.contextElements || size > LIMITS.sectionText)) {
+      out.push(context(...batch));
+      batch = [];
+    }
+    batch.push(t);
+  }
+  if (batch.length) out.push(context(...batch));
+  return out;
+}
+
+/**
+ * Label and value pairs, ten to a section; a pair longer than a field holds (2,000 characters) as
+ * sections of its own in its place, whole.
+ */
+function fieldBlocks(texts: string[]): SectionBlock[] {
+  const out: SectionBlock[] = [];
+  let batch: string[] = [];
+  const flush = () => {
+    if (batch.length) out.push(fields(batch));
+    batch = [];
+  };
+  for (const t of texts) {
+    if (t.length > LIMITS.fieldText) {
+      flush();
+      out.push(...sections(t, undefined));
+      continue;
+    }
+    batch.push(t);
+    if (batch.length === LIMITS.sectionFields) flush();
+  }
+  flush();
+  return out;
+}
+
 /** The blocks of one part; a group's name is carried into the next item by `docBlocks`. */
 function partBlocks(p: Part, group: Line | undefined): Block[] {
   switch (p.kind) {
     case "title":
-      return [header(p.text)];
+      return titleBlocks(p.text);
     case "summary":
     case "note":
-      return p.lines.length ? [context(...p.lines.map(lineMrkdwn))] : [];
+      return contexts(p.lines);
     case "group":
-      return [section(lineMrkdwn(p.line))];
+      return sections(lineMrkdwn(p.line), undefined);
     case "item":
       return sections(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action));
     case "text":
       return p.lines.length ? sections(linesMrkdwn(p.lines), buttonOf(p.action)) : [];
-    case "fields": {
-      const out: SectionBlock[] = [];
-      for (let i = 0; i < p.fields.length; i += 10)
-        out.push(fields(p.fields.slice(i, i + 10).map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`)));
-      return out;
-    }
+    case "fields":
+      return fieldBlocks(p.fields.map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`));
     case "grid":
-      return gridLines(p).map((l) => section(lineMrkdwn(l)));
+      return gridLines(p).flatMap((l) => sections(lineMrkdwn(l), undefined));
     case "qr":
       return sections(`${linesMrkdwn(p.lines)}\n${esc(p.link)}`, undefined);
     case "actions":

@@ -81,7 +81,7 @@ export function chartFoot(chart: Chart, o: FootOptions): Line[] {
   // Each with its room and booking, as the paper round's picker names it: two of one name told apart.
   const without = chart.pets
     .filter((p) => p.rows.length === 0)
-    .map((p) => `${whole(p.name)} · ${petStayWords(p, (words) => value(words, 100))}`);
+    .map((p) => `${whole(p.name)} · ${petStayWords(p, (words) => whole(words))}`);
   return [
     ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
     ...(without.length ? [line(`No medication on these days, so no page: ${without.join("; ")}.`)] : []),

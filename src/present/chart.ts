@@ -29,6 +29,7 @@ import {
   strong,
   toned,
   value,
+  whole,
 } from "./doc.ts";
 
 /**
@@ -103,9 +104,8 @@ function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
   if (plan.readBy === "person") return [];
   const out: Line[] = [];
   if (plan.doubts.length) {
-    const check = value(
+    const check = whole(
       checkWords({ doubts: plan.doubts, unplaced: plan.unplaced, allergies: plan.allergies }),
-      1000,
     );
     // A question ends with its own mark: "…at breakfast? Ask before giving.", never "?:".
     const ask = /[?.!]$/.test(check) ? " Ask before giving." : ": ask before giving.";
@@ -131,14 +131,14 @@ function rowHead(row: ChartRow): Line[] {
   const reading = plan ? readingWords(plan) : "";
   const words = plan?.what.text ?? row.due?.text ?? "";
   return [
-    line(strong(value(name, 200)), alert && toned("alert", ` ⚠️ high-alert (${value(alert.word, 60)})`)),
-    ...(reading ? [line(value(reading, 600))] : []),
+    line(strong(whole(name)), alert && toned("alert", ` ⚠️ high-alert (${whole(alert.word)})`)),
+    ...(reading ? [line(whole(reading))] : []),
     ...(row.due?.unconfirmed || (plan && plan.readBy === "nobody")
       ? [line(toned("warn", "plan not confirmed: due from the words"))]
       : []),
     // What a person must settle before giving (never only on the plan: this paper is read without it).
     ...(plan ? doubtLines(plan) : []),
-    ...(words && words !== name ? [line(toned("muted", value(words, 1000)))] : []),
+    ...(words && words !== name ? [line(toned("muted", whole(words)))] : []),
   ];
 }
 
@@ -176,7 +176,7 @@ function petHead(
   notIts: string | undefined,
 ): Part[] {
   const tz = o.timezone;
-  const who = (pet.plan?.confirmations ?? []).map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, tz)}`);
+  const who = (pet.plan?.confirmations ?? []).map((c) => `${whole(c.userName)} ${dateTimeOf(c.at, tz)}`);
   const plan = pet.plan
     ? `${planStateByWords(pet.plan.state, who)}${pet.plan.kept ? "" : " (not kept yet: drafted for this chart)"}`
     : "no care plan: what is due is the round sheet's own reading of the care record";
@@ -185,9 +185,9 @@ function petHead(
     {
       kind: "group",
       line: line(
-        strong(value(pet.name, 100)),
+        strong(whole(pet.name)),
         ` (pet ${pet.petId})`,
-        pet.room && ` · ${value(pet.room, 100)}`,
+        pet.room && ` · ${whole(pet.room)}`,
         days && toned("muted", ` · ${days}`),
       ),
     },
@@ -231,14 +231,13 @@ function careLines(pet: ChartPet): Line[] {
       ),
     ];
   const out: Line[] = [
-    line(strong("Allergies: ", "alert"), toned("alert", value(care.allergies ?? "none recorded", 2000))),
+    line(strong("Allergies: ", "alert"), toned("alert", whole(care.allergies ?? "none recorded"))),
   ];
-  if (care.allergyInNotes) out.push(line(toned("alert", `🩺 ${value(care.allergyInNotes, 2000)}`)));
-  for (const n of care.careNotes ?? [])
-    if (n.danger) out.push(line(toned("alert", `⚠️ ${value(n.text, 2000)}`)));
-  if (care.fasting) out.push(line(toned("alert", `🚫 Fasting: ${value(care.fasting, 2000)}`)));
+  if (care.allergyInNotes) out.push(line(toned("alert", `🩺 ${whole(care.allergyInNotes)}`)));
+  for (const n of care.careNotes ?? []) if (n.danger) out.push(line(toned("alert", `⚠️ ${whole(n.text)}`)));
+  if (care.fasting) out.push(line(toned("alert", `🚫 Fasting: ${whole(care.fasting)}`)));
   for (const u of care.unreadable)
-    out.push(line(toned("alert", `❔ ${value(u, 200)} could not be read: check the record`)));
+    out.push(line(toned("alert", `❔ ${whole(u)} could not be read: check the record`)));
   return out;
 }
 
@@ -250,14 +249,14 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
       const cell = pet.cells[cellKey(c.date, c.round, row.item)];
       if (!cell || (cell.kind !== "not_given" && !(cell.kind === "given" && (cell.lateEntry || cell.paper))))
         continue;
-      const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${value(row.plan?.what.name ?? row.due?.label ?? row.item, 100)}`;
+      const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${whole(row.plan?.what.name ?? row.due?.label ?? row.item)}`;
       const given = dateTimeOf(cell.givenAt, o.timezone);
       const recorded = dateTimeOf(cell.recordedAt, o.timezone);
       // Entered from the paper (issue 50): who gave it, or marked its letter, as the paper says, who
       // entered it, both times; a dose not given is never said "given".
       const notGiven = cell.kind === "not_given";
       const entered = cell.paper
-        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${value(cell.paper.by, 60)} ${given}, entered by ${value(cell.paper.enteredBy, 60)} ${recorded}`
+        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`
         : cell.lateEntry
           ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
           : "";

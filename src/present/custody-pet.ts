@@ -13,7 +13,7 @@ import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import { balanceWords, notCountedInWords, runwayShortWords } from "../words/custody.ts";
 import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } from "./custody.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
 
 /** The plan's medicines (every slot but the meal). */
 const planMedicines = (stay: StayCustody) =>
@@ -21,14 +21,14 @@ const planMedicines = (stay: StayCustody) =>
 
 /** A medicine of the plan never counted in: "💊 Apoquel 16mg: not counted in, so its stock is not tracked: …". */
 const notCountedInLine = (label: string): Line =>
-  line(toned("warn", `💊 ${notCountedInWords(value(label, 80))}`));
+  line(toned("warn", `💊 ${notCountedInWords(whole(label))}`));
 
 /** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
 function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
   const r = h.runway;
   return dotted(
-    `💊 ${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`,
+    `💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`,
     r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
     m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,
   );
@@ -87,7 +87,7 @@ export function petMedicinesDoc(
   held: HeldMedicine[],
   o: { petName: string; timezone: string; actions?: PetMedicineActions },
 ): Doc {
-  const title = `💊 Medicines — ${value(o.petName, 80)}`;
+  const title = `💊 Medicines — ${whole(o.petName)}`;
   const parts: Part[] = [{ kind: "title", text: title.slice(0, 150) }];
   for (const h of held) parts.push(...medicineParts(h, o.timezone, o.actions));
   for (const item of planMedicines(stay)) {
@@ -95,7 +95,7 @@ export function petMedicinesDoc(
     const label = medicineLabel(item);
     parts.push({
       kind: "text",
-      lines: [notCountedInLine(label), line(toned("muted", value(item.what.text, 300)))],
+      lines: [notCountedInLine(label), line(toned("muted", whole(item.what.text)))],
       ...(o.actions ? { action: { text: "💊 Count in…", ...o.actions.countIn(item.key) } } : {}),
     });
   }

@@ -22,15 +22,26 @@ import {
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
   const f = m.first;
   const per = f.per ? ` of ${f.per.amount} ${f.per.unit}` : "";
   return dotted(
-    strong(`💊 ${value(f.label, 120)}`),
-    f.strength ? value(f.strength, 60) : undefined,
+    strong(`💊 ${whole(f.label)}`),
+    f.strength ? whole(f.strength) : undefined,
     `counted in ${amountWords(f.quantity, f.unit)}${per}`,
     f.controlled ? toned("warn", "🔒 controlled") : f.highAlert ? toned("warn", "high-alert") : undefined,
     f.storage === "fridge" ? "❄️ fridge" : undefined,
@@ -41,7 +52,7 @@ export function medicineHead(m: MedicineCustody): Line {
 export function medicineStateLine(h: HeldMedicine): Line {
   const m = h.medicine;
   if (m.handedBack)
-    return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${value(m.handedBack.to, 80)}`);
+    return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`);
   const r = h.runway;
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit)),
@@ -71,14 +82,14 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
       ),
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
       c.note ? `: ${value(c.note, 300)}` : "",
-      ` · ${value(c.by.userName, 80)}`,
+      ` · ${whole(c.by.userName)}`,
     ),
   );
 }
 
 /** "Kennel 4 · Bobby" */
 const petHead = (m: MedicineCustody): Line =>
-  dotted(m.room ? strong(value(m.room, 80)) : undefined, strong(value(m.petName, 80)));
+  dotted(m.room ? strong(whole(m.room)) : undefined, strong(whole(m.petName)));
 
 /** Slack's buttons beside each medicine of the stock: count it, close its discrepancies. */
 export interface StockActions {
@@ -164,8 +175,8 @@ export function stockDoc(
  */
 function paperDoseWords(d: DoseTaken, timezone: string): string | undefined {
   if (!d.paper) return undefined;
-  const e = { ...d, ...d.paper, paper: { by: value(d.by, 80) } };
-  return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(d.paper.enteredBy, 80)}`;
+  const e = { ...d, ...d.paper, paper: { by: whole(d.by) } };
+  return `${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(d.paper.enteredBy)}`;
 }
 
 /**
@@ -176,25 +187,25 @@ function paperDoseWords(d: DoseTaken, timezone: string): string | undefined {
 export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, timezone: string): Line {
   const who =
     l.kind === "dose"
-      ? { by: paperDoseWords(l.dose, timezone) ?? value(l.dose.by, 80), witness: l.dose.witness }
+      ? { by: paperDoseWords(l.dose, timezone) ?? whole(l.dose.by), witness: l.dose.witness }
       : l.kind === "in"
-        ? { by: value(l.by.userName, 80), witness: l.witness?.userName }
+        ? { by: whole(l.by.userName), witness: l.witness?.userName }
         : l.kind === "count"
-          ? { by: value(l.count.by.userName, 80), witness: l.count.witness?.userName }
-          : { by: value(l.handed.by.userName, 80), witness: l.handed.witness?.userName };
+          ? { by: whole(l.count.by.userName), witness: l.count.witness?.userName }
+          : { by: whole(l.handed.by.userName), witness: l.handed.witness?.userName };
   const diff = l.kind === "count" || l.kind === "out" ? l.difference : undefined;
   return dotted(
     dateTimeOf(l.at, timezone),
-    value(movementWords(l, m.unit), 300),
+    whole(movementWords(l, m.unit)),
     toned(l.balance === undefined ? "warn" : undefined, balanceAfterWords(l.balance)),
     who.by,
-    who.witness ? `witness ${value(who.witness, 80)}` : undefined,
+    who.witness ? `witness ${whole(who.witness)}` : undefined,
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
     l.kind === "count" && l.count.reason
       ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${value(l.count.note, 300)}` : ""}`
       : undefined,
     l.kind === "count" && l.count.closed
-      ? `✔️ closed by ${value(l.count.closed.by.userName, 80)}: ${value(l.count.closed.note, 300)}`
+      ? `✔️ closed by ${whole(l.count.closed.by.userName)}: ${value(l.count.closed.note, 300)}`
       : undefined,
   );
 }
@@ -217,7 +228,7 @@ export function registerItem(m: MedicineCustody, lines: RegisterLine[], timezone
 export function drugRegisterDoc(r: DrugRegister, timezone: string): Doc {
   const range =
     r.from || r.to ? ` · ${r.from ? dayHeading(r.from) : "…"} – ${r.to ? dayHeading(r.to) : "…"}` : "";
-  const title = `Register: ${value(r.drug, 80)}${range}`;
+  const title = `Register: ${whole(r.drug)}${range}`;
   const parts: Part[] = [
     { kind: "title", text: title },
     { kind: "summary", lines: [line("date · in or out · balance after · who · witness")] },
@@ -225,9 +236,7 @@ export function drugRegisterDoc(r: DrugRegister, timezone: string): Doc {
   if (r.medicines.length === 0)
     parts.push({
       kind: "text",
-      lines: [
-        line(`No medicine named "${value(r.drug, 80)}" was counted in${range ? " in that range" : ""}.`),
-      ],
+      lines: [line(`No medicine named "${whole(r.drug)}" was counted in${range ? " in that range" : ""}.`)],
     });
   for (const { medicine, lines } of r.medicines) parts.push(registerItem(medicine, lines, timezone));
   return { fallback: title, parts };
@@ -254,7 +263,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
     parts.push({
       kind: "item",
       lines: [
-        dotted(petHead(h.medicine), strong(value(h.medicine.first.label, 120))),
+        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
         line(
           toned("alert", countDueWords(h.countDue as NonNullable<HeldMedicine["countDue"]>)),
           " · two people count it",
@@ -265,7 +274,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
     parts.push({
       kind: "item",
       lines: [
-        dotted(petHead(h.medicine), strong(value(h.medicine.first.label, 120))),
+        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
         ...openDiscrepancyLines(h.medicine, timezone),
       ],
     });
@@ -277,7 +286,7 @@ function handBackLine(medicines: MedicineCustody[]): Line | undefined {
   const held = medicines.filter((m) => !m.handedBack);
   if (held.length === 0) return undefined;
   return line(
-    `💊 to hand back: ${held.map((m) => `${value(m.first.label, 80)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
+    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
   );
 }
 
@@ -295,13 +304,10 @@ export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
       lines.push(line(toned("alert", `⏳ ${runsOutWords(m.petName, m.first.label, h.runway)}`)));
     if (h.countDue?.overdue)
       lines.push(
-        dotted(
-          toned("alert", `🔢 ${value(m.petName, 80)}'s ${value(m.first.label, 80)}`),
-          countDueWords(h.countDue),
-        ),
+        dotted(toned("alert", `🔢 ${whole(m.petName)}'s ${whole(m.first.label)}`), countDueWords(h.countDue)),
       );
     for (const l of openDiscrepancyLines(m, timezone))
-      lines.push(dotted(`${value(m.petName, 80)}'s ${value(m.first.label, 80)}`, l));
+      lines.push(dotted(`${whole(m.petName)}'s ${whole(m.first.label)}`, l));
   }
   // Within one section (Slack's 3000 characters): the rest behind the button, counted.
   const shown = lines.slice(0, HOME_LINES + 1);
@@ -323,7 +329,7 @@ export function handBackDoc(pets: HandBack[], date: string): Doc | undefined {
       kind: "item",
       key: `${p.bookingId}-${p.petId}`,
       lines: [
-        dotted(p.room ? strong(value(p.room, 80)) : undefined, strong(value(p.petName, 80))),
+        dotted(p.room ? strong(whole(p.room)) : undefined, strong(whole(p.petName))),
         handBackLine(p.medicines) ?? [],
       ],
     });

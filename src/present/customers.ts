@@ -15,7 +15,7 @@ import { dateTimeOf } from "../words/dates.ts";
 import { STATUS_NOT_RECORDED } from "../words/day.ts";
 import { paymentWords } from "../words/money.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, value } from "./doc.ts";
+import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 import { type ListDocOptions, pageActions, pageNote, referenceSpan, textParts } from "./parts.ts";
 import { statusWords } from "./records.ts";
 
@@ -32,7 +32,7 @@ export interface CustomerDocOptions {
 
 export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
   const c = v.customer;
-  const name = value(customerName(c), 150);
+  const name = whole(customerName(c));
   const parts: Part[] = [{ kind: "title", text: name }];
   if (c.archived) parts.push({ kind: "summary", lines: [line("📦 archived customer")] });
   parts.push(...contactParts(c));
@@ -44,7 +44,7 @@ export function customerDoc(v: CustomerView, o: CustomerDocOptions = {}): Doc {
       ...(pets.length
         ? pets.map((p) =>
             dotted(
-              `${speciesEmoji(p)} ${value(p.name ?? "unnamed", 100)}`,
+              `${speciesEmoji(p)} ${whole(p.name ?? "unnamed")}`,
               p.breed && value(p.breed, 80),
               p.petId !== undefined && toned("muted", `pet id ${p.petId}`),
             ),
@@ -93,13 +93,13 @@ function contactParts(c: CustomerView["customer"]): Part[] {
   );
   const second = [c.secondContact_Firstname, c.secondContact_Lastname].filter(Boolean).join(" ");
   const emergency = dotted(
-    c.emergencyContactName && value(c.emergencyContactName, 300),
+    c.emergencyContactName && whole(c.emergencyContactName),
     c.emergencyContactPhone && `📞 ${unbrokenPhone(value(c.emergencyContactPhone, 200))}`,
     c.emergencyContactEmail && `✉️ ${value(c.emergencyContactEmail, 300)}`,
     c.emergencyContactAddress && value(c.emergencyContactAddress, 600),
   );
   const people: Line[] = [];
-  if (second) people.push(line(strong("Second contact"), `: ${value(second, 300)}`));
+  if (second) people.push(line(strong("Second contact"), `: ${whole(second)}`));
   if (emergency.length) people.push([strong("Emergency contact"), { text: ": " }, ...emergency]);
   if (people.length) parts.push({ kind: "text", lines: people });
   return parts;
@@ -116,9 +116,9 @@ export function customerListDoc(l: CustomerSearch, o: ListDocOptions = {}): Doc 
       kind: "item",
       lines: [
         dotted(
-          strong(value(customerName(c), 200)),
+          strong(whole(customerName(c))),
           c.archived && "📦 archived",
-          pets.length ? `🐾 ${value(pets.join(", "), 300)}` : "no pets recorded",
+          pets.length ? `🐾 ${whole(pets.join(", "))}` : "no pets recorded",
           toned("accent", `customer id ${c.customerId ?? "not recorded"}`),
         ),
       ],
@@ -155,14 +155,14 @@ export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListD
       lines: [
         dotted(
           line(referenceSpan(b), id),
-          b.petNames ? value(b.petNames, 300) : "pets not recorded",
-          b.customerName ? value(b.customerName, 200) : "owner not recorded",
+          b.petNames ? whole(b.petNames) : "pets not recorded",
+          b.customerName ? whole(b.customerName) : "owner not recorded",
         ),
         dotted(
           when,
           value(bookingTypeText(b), 60),
           statusWords(b, STATUS_NOT_RECORDED),
-          b.roomName && value(b.roomName, 100),
+          b.roomName && whole(b.roomName),
           toned(payment === "paid" || payment === "unknown" ? undefined : "warn", paymentWords(payment)),
         ),
       ],

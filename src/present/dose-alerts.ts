@@ -84,13 +84,13 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const why = whyWords(e.reason && value(e.reason, 150));
   if (e.paper) {
     const off = offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
-    return `${lateEntryWords(e, timezone)}${whoJoin(e)}${value(e.userName, 40)}${why}${off ? ` · ${off}` : ""}`;
+    return `${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
   }
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   const off = d.item && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
-  return `${outcomeWords(e.outcome)} ${when} ${value(e.userName, 40)}${why}${off ? ` · ${off}` : ""}`;
+  return `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
 }
 
 /** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */

@@ -19,7 +19,7 @@ import {
 } from "../words/doses.ts";
 import { MEAL_AFTER_WINDOW } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
-import { type Line, line, toned, value } from "./doc.ts";
+import { type Line, line, toned, whole } from "./doc.ts";
 
 /**
  * A due item not recorded yet: its state now and its window (issue 35), when the sheet knows the
@@ -132,7 +132,7 @@ export function overdue(s: PetRoundStatus, open: ReadonlyMap<ItemKey, OpenDose> 
     const o = open?.get(d.item);
     if (s.current.has(d.item) || !o || (o.state !== "late" && o.state !== "missed")) continue;
     const group = by.get(o.state) ?? { labels: [], window: o.window, medication: false };
-    group.labels.push(doseName(value(d.label, 80), d.unconfirmed));
+    group.labels.push(doseName(whole(d.label), d.unconfirmed));
     group.medication ||= isMedicationItem(d.item);
     by.set(o.state, group);
   }
@@ -153,7 +153,7 @@ export function notDueLines(
     const o = open?.get(d.item);
     if (o?.state !== "not_due" || s.current.has(d.item)) continue;
     const words = notDueWords(o.notDue, timezone);
-    by.set(words, [...(by.get(words) ?? []), value(d.label, 80)]);
+    by.set(words, [...(by.get(words) ?? []), whole(d.label)]);
   }
   return [...by].map(([words, labels]) => [toned("muted", `${NOT_DUE_ICON} ${words}: ${labels.join(", ")}`)]);
 }
@@ -179,9 +179,9 @@ const missedCheck = (state: OpenDose["state"], medication: boolean) =>
  * home 08:30", or "⬜ meal to record".
  */
 export function openLine(label: string, o: OpenDose | undefined, timezone: string, medication = true): Line {
-  if (!o) return line(`⬜ ${value(label, 80)} to record`);
+  if (!o) return line(`⬜ ${whole(label)} to record`);
   if (o.state === "not_due")
-    return [toned("muted", `${NOT_DUE_ICON} ${value(label, 80)}: ${notDueWords(o.notDue, timezone)}`)];
-  const words = `${stateIcon(o.state)} ${value(label, 80)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, medication)}`;
+    return [toned("muted", `${NOT_DUE_ICON} ${whole(label)}: ${notDueWords(o.notDue, timezone)}`)];
+  const words = `${stateIcon(o.state)} ${whole(label)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, medication)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }

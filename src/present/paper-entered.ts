@@ -34,7 +34,7 @@ function doseParts(p: PaperEntered, timezone: string): Part[] {
 
 /** What `kennel-desk record enter` kept, in the terminal: the round post in Slack is drawn at its next tap. */
 export function paperEnteredDoc(p: PaperEntered, timezone: string): Doc {
-  const head = `📄 Entered from the paper chart: ${whole(p.petName)}, the ${roundWord(p.round).toLowerCase()} round of ${dayHeading(p.date)}, by ${value(p.by, 60)}`;
+  const head = `📄 Entered from the paper chart: ${whole(p.petName)}, the ${roundWord(p.round).toLowerCase()} round of ${dayHeading(p.date)}, by ${whole(p.by)}`;
   return {
     fallback: head,
     parts: [

@@ -10,7 +10,7 @@ import { petAboutWords, petStateWords, speciesEmoji } from "../words/care.ts";
 import { unbrokenPhone } from "../words/customer.ts";
 import { petMedicineLines } from "./custody-pet.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
-import { code, dotted, line, strong, toned, value } from "./doc.ts";
+import { code, dotted, line, strong, toned, value, whole } from "./doc.ts";
 import { type ListDocOptions, pageActions, pageNote, textParts } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { petAsNeededParts } from "./prn.ts";
@@ -38,7 +38,7 @@ export const PET_ABOUT_PART = 2;
 
 export function petDoc(v: PetView, o: PetDocOptions): Doc {
   const { pet, care } = v;
-  const name = value(petName(v), 100);
+  const name = whole(petName(v));
   const about = petAboutWords(pet).map((x) => value(x, 100));
   const parts: Part[] = [
     { kind: "title", text: `${speciesEmoji(pet)} ${name}` },
@@ -110,11 +110,11 @@ function ownerPart({ pet, owner }: PetView): Part | undefined {
       lines: [
         labelled("👤", "Owner", [
           {
-            text: `${value(customerName(owner), 200)}${owner.customerId !== undefined ? ` (customer id ${owner.customerId})` : ""}`,
+            text: `${whole(customerName(owner))}${owner.customerId !== undefined ? ` (customer id ${owner.customerId})` : ""}`,
           },
         ]),
         ...(phones ? [line(`📞 ${value(phones, 200)}`)] : []),
-        ...(emergency ? [labelled("🚨", "Emergency contact", [{ text: value(emergency, 300) }])] : []),
+        ...(emergency ? [labelled("🚨", "Emergency contact", [{ text: whole(emergency) }])] : []),
       ],
     };
   }
@@ -135,11 +135,11 @@ export function petListDoc(l: PetSearch, o: ListDocOptions = {}): Doc {
     });
   for (const { pet, owner, age, inHouse } of l.items) {
     const who = owner
-      ? value(owner, 200)
+      ? whole(owner)
       : pet.customerId !== undefined
         ? `owner: customer ${pet.customerId}`
         : "owner not recorded";
-    const name = value(pet.name ?? "unnamed", 100);
+    const name = whole(pet.name ?? "unnamed");
     parts.push({
       kind: "item",
       lines: [

@@ -12,7 +12,7 @@ import type { PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { ASK_A_COLLEAGUE, CHANGED_NOW, changedWords, confirmedFirstWords } from "../words/plan.ts";
 import { answerWords, openWords, questionWords } from "../words/plan-questions.ts";
-import { type Doc, type Part, strong, toned, value, whole } from "./doc.ts";
+import { type Doc, type Part, strong, toned, whole } from "./doc.ts";
 import { type PlanView, planDoc, planViewState } from "./plan.ts";
 
 /** The plan's form as a person sees it: the plan, its questions and their answers so far. */
@@ -60,7 +60,7 @@ function standingWords(f: PlanForm, open: Question[], timezone: string): string 
   const first = plan.confirmations[0];
   return first
     ? confirmedFirstWords(
-        value(first.userName, 60),
+        whole(first.userName),
         `${dayHeading(first.at.slice(0, 10))} ${timeOf(first.at, timezone)}`,
       )
     : undefined;

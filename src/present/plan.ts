@@ -84,7 +84,7 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
           ],
         ]
       : []),
-    ...(i.setBy ? [[toned("muted", `set by ${value(i.setBy.userName, 60)}`)]] : []),
+    ...(i.setBy ? [[toned("muted", `set by ${whole(i.setBy.userName)}`)]] : []),
   ];
 }
 
@@ -96,7 +96,7 @@ export const planViewState = (v: Pick<PlanView, "plan" | "changed">) =>
 function planStateLine(v: PlanView, timezone: string): Line {
   const state = planViewState(v);
   const who = v.plan.confirmations.map(
-    (c) => `${value(c.userName, 60)} ${dayHeading(localDate(c.at, timezone))} ${timeOf(c.at, timezone)}`,
+    (c) => `${whole(c.userName)} ${dayHeading(localDate(c.at, timezone))} ${timeOf(c.at, timezone)}`,
   );
   const words = planStateByWords(state, who);
   const tone = state === "confirmed" ? undefined : "warn";
@@ -105,7 +105,7 @@ function planStateLine(v: PlanView, timezone: string): Line {
 
 /** The words that changed in the kennel system: each item's old and new words. */
 function changedLines(changed: ChangedItem[] | undefined): Line[] {
-  return (changed ?? []).map((c): Line => [toned("warn", value(changedWords(c), 900))]);
+  return (changed ?? []).map((c): Line => [toned("warn", whole(changedWords(c)))]);
 }
 
 /**

@@ -92,7 +92,7 @@ export function prnCompactLine(doses: PrnDose[]): Line | undefined {
 function asNeededItemLine(i: AsNeededItem): Line {
   const limits = prnLimitWords(i);
   return line(
-    `💊 ${whole(i.label)}: if needed${i.reason ? ` ${value(forReason(i.reason), 120)}` : ""}${limits ? ` · ${limits}` : ""}`,
+    `💊 ${whole(i.label)}: if needed${i.reason ? ` ${whole(forReason(i.reason))}` : ""}${limits ? ` · ${limits}` : ""}`,
   );
 }
 
@@ -210,7 +210,7 @@ export function reasonHintWords(items: AsNeededItem[]): string | undefined {
 /** Why the form came back: each limit the dose goes past, and what to do. */
 export function pastLimitLines(words: string[]): Line[] {
   return [
-    line(strong("⚠️ Past the plan's limit:", "alert"), ` ${value(words.join("; "), 1500)}.`),
+    line(strong("⚠️ Past the plan's limit:", "alert"), ` ${whole(words.join("; "))}.`),
     line("Give it only if you have checked (with the vet, the owner's instructions or the manager)."),
   ];
 }
@@ -224,7 +224,7 @@ export const EFFECT_CHOICES = PRN_EFFECTS.map((effect) => ({
 
 /** The follow-up's question, and the dose it asks about; `today`: the day it is read on. */
 export function followUpLines(dose: PrnDose, petName: string, timezone: string, today?: string): Line[] {
-  return [[strong(value(followUpQuestion(dose.label, petName), 300))], prnDoseLine(dose, timezone, today)];
+  return [[strong(whole(followUpQuestion(dose.label, petName)))], prnDoseLine(dose, timezone, today)];
 }
 
 /**
@@ -274,7 +274,7 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
   const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
   // Drawn as the effect is recorded: the dose's time is said against that day.
   const today = localDate(effect.recordedAt, timezone);
-  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${value(effect.userName, 80)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
+  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${whole(effect.userName)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
   return {
     fallback: `${question}: ${effectWords(effect.effect)}`,
     parts: [
@@ -283,7 +283,7 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
         lines: [
           line(
             effect.effect === "worse" ? "⚠️ " : "✅ ",
-            strong(`${value(question, 300)}:`, effect.effect === "worse" ? "alert" : undefined),
+            strong(`${whole(question)}:`, effect.effect === "worse" ? "alert" : undefined),
             ` ${words}`,
           ),
         ],

@@ -28,7 +28,7 @@ import {
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import { type Line, line, type Span, toned, value } from "./doc.ts";
+import { type Line, line, type Span, toned, value, whole } from "./doc.ts";
 
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
@@ -70,14 +70,14 @@ export function entryLine(
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  const text = `${ICONS[e.outcome]} ${value(itemLabel(e), 80)} ${what}${e.paper ? whoJoin(e) : " "}${value(e.userName, 40)}${why}${note}`;
+  const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}${why}${note}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   if (o.struck) return [{ ...span, struck: true }];
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
   return o.offTime ? [span, toned("warn", ` · ${o.offTime}`)] : [span];
 }
 
-const names = (entries: Entry[]) => [...new Set(entries.map((e) => value(e.userName, 40)))].join(", ");
+const names = (entries: Entry[]) => [...new Set(entries.map((e) => whole(e.userName)))].join(", ");
 const latest = (entries: Entry[]) =>
   entries.reduce((a, b) => (Date.parse(b.recordedAt) > Date.parse(a.recordedAt) ? b : a));
 
@@ -94,7 +94,7 @@ function witnessLine(
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
   if (s.state === "witnessed")
-    return line(`💉 ${witnessedWords(value(s.by, 40), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
+    return line(`💉 ${witnessedWords(whole(s.by), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${unwitnessedWords(s)}`)];
 }
@@ -229,7 +229,7 @@ export function petRecordCompact(
   const counts = openCountWords(Object.fromEntries(late.map((o) => [o.state, o.labels.length])));
   if (current.length === 0) return counts ? [[toned("warn", counts)]] : [];
   const last = latest(current);
-  const who = `${timeOnDay(last.recordedAt, timezone, last.date)} ${value(last.userName, 20)}`;
+  const who = `${timeOnDay(last.recordedAt, timezone, last.date)} ${whole(last.userName)}`;
   const problems = s.problems.length ? ` · ⚠️ ${s.problems.length} not given or not eaten` : "";
   const lone = unwitnessedCountWords(unwitnessed(s, w));
   const eyes = lone ? ` · 💉 ${lone}` : "";

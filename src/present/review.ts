@@ -9,7 +9,7 @@ import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, toned, value } from "./doc.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, toned, value, whole } from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
 const NAMED_MAX = 15;
@@ -57,14 +57,14 @@ export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Act
   const named = r.exceptions.slice(0, NAMED_MAX).map((e) =>
     // The room beside the name: two Biscuits in house are two dogs (a fresh look found them alike).
     line(
-      `${KIND_WORDS[e.kind]}: ${value(e.petName, 60)}${e.room ? ` (${value(e.room, 60)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${value(e.due.label, 80)} · ${e.round}`,
+      `${KIND_WORDS[e.kind]}: ${whole(e.petName)}${e.room ? ` (${whole(e.room)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${whole(e.due.label)} · ${e.round}`,
     ),
   );
   const more = r.exceptions.length - named.length;
   if (more > 0) named.push(line(`and ${more} more (kennel-desk record ${r.date} lists each)`));
   const reviews = r.reviews.map((v) =>
     line(
-      `✅ Reviewed by ${value(v.userName, 100)} ${timeOnDay(v.at, o.timezone, r.date)}${v.note ? `: ${value(v.note, 1000)}` : ""}`,
+      `✅ Reviewed by ${whole(v.userName)} ${timeOnDay(v.at, o.timezone, r.date)}${v.note ? `: ${value(v.note, 1000)}` : ""}`,
     ),
   );
   const parts: Part[] = [

@@ -8,7 +8,7 @@ import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { staySummaryWords } from "../words/stay.ts";
-import { type Doc, type Line, line, type Part, value } from "./doc.ts";
+import { type Doc, type Line, line, type Part, value, whole } from "./doc.ts";
 import { recordHeadLines, summarisedDoc } from "./parts.ts";
 
 export interface StayIndexRow {
@@ -42,9 +42,9 @@ export function stayIndexDoc(
   const items: Part[] = rows.map((r) => ({
     kind: "item",
     lines: [
-      [{ text: `${value(r.reference, 100)} · ${value(r.pet.petName, 80)}`, strong: true, href: r.file }],
+      [{ text: `${value(r.reference, 100)} · ${whole(r.pet.petName)}`, strong: true, href: r.file }],
       line(datesWords(r, o.timezone)),
-      line(value(staySummaryWords(r.pet, o.timezone), 1000)),
+      line(whole(staySummaryWords(r.pet, o.timezone))),
     ],
   }));
   const foot: Line[] = [
@@ -57,7 +57,7 @@ export function stayIndexDoc(
     title,
     [
       line(
-        `${value(o.kennel, 200)} · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+        `${whole(o.kennel)} · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
       ),
     ],
     [

@@ -13,7 +13,7 @@ import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
-import { line, lineText, strong, toned, value, valueWithin } from "./doc.ts";
+import { line, lineText, strong, toned, value, valueWithin, whole } from "./doc.ts";
 import { recordHeadLines } from "./parts.ts";
 import { stayWelfareParts } from "./welfare-stay.ts";
 
@@ -64,7 +64,7 @@ export interface StayRecordOptions {
  */
 function recordLine(l: StayLine): Line {
   // Our words as they are (their spaces kept); each value cleaned.
-  const pieces = l.pieces.map((p): Span => ({ text: typeof p === "string" ? p : value(p.value, 1000) }));
+  const pieces = l.pieces.map((p): Span => ({ text: typeof p === "string" ? p : whole(p.value) }));
   if (l.depth === 0) return pieces.map((p) => strong(p.text));
   const indent = "\u2003".repeat(l.depth - 1);
   if (!l.corrected) return line(indent, ...pieces);
@@ -77,8 +77,8 @@ function recordLine(l: StayLine): Line {
 function planLines(pet: PetStayRecord, timezone: string): Line[] {
   const versions = pet.plans ?? [];
   return versions.map((v, i) => {
-    const who = v.confirmations.map((c) => `${value(c.userName, 60)} ${dateTimeOf(c.at, timezone)}`);
-    const set = v.setBy.map((s) => `${itemKeyWords(s.item)} set by ${value(s.by.userName, 60)}`);
+    const who = v.confirmations.map((c) => `${whole(c.userName)} ${dateTimeOf(c.at, timezone)}`);
+    const set = v.setBy.map((s) => `${itemKeyWords(s.item)} set by ${whole(s.by.userName)}`);
     return line(
       strong(`📋 Care plan, version ${i + 1} of ${versions.length}`),
       ` (kept ${dateTimeOf(v.recordedAt, timezone)}): `,
@@ -224,12 +224,12 @@ export function stayPageDoc(page: StayPage): Doc {
   const [title, ...rest] = doc.parts;
   const when = (iso: string | undefined) => (iso ? line(dateTimeOf(iso, tz)) : undefined);
   const fields = [
-    { label: "Kennel", value: line(value(page.kennel, 200)) },
+    { label: "Kennel", value: line(whole(page.kennel)) },
     { label: "Booking", value: line(value(page.reference, 100)) },
     { label: "Check-in", value: when(page.checkIn) },
     { label: "Check-out", value: when(page.checkOut) },
     // The owner's name only when the kennel API said it: a page from the record alone has no line for it.
-    { label: "Owner", value: page.owner === undefined ? undefined : line(value(page.owner, 200)) },
+    { label: "Owner", value: page.owner === undefined ? undefined : line(whole(page.owner)) },
   ].filter((f): f is { label: string; value: Line } => f.value !== undefined);
   const problem: Part[] = page.dueProblem
     ? [{ kind: "text", lines: [[toned("alert", value(page.dueProblem, 600))]] }]

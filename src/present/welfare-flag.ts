@@ -14,7 +14,7 @@ import { andMoreWords } from "./parts.ts";
 /** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
 function adviceShort(f: WelfareFlag): string {
   const last = f.advice.at(-1);
-  return last ? `🩺 vet advice: ${value(last.vet, 40)}` : "🩺 vet advice sought? not yet";
+  return last ? `🩺 vet advice: ${whole(last.vet)}` : "🩺 vet advice sought? not yet";
 }
 
 /**
@@ -52,14 +52,14 @@ export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
   for (const a of f.advice)
     lines.push(
       line(
-        `🩺 Vet advice from ${value(a.vet, 100)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${value(a.advice, 600)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${value(a.userName, 40)})`,
+        `🩺 Vet advice from ${whole(a.vet)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${value(a.advice, 600)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${whole(a.userName)})`,
       ),
     );
   const r = f.resolved;
   if (r)
     lines.push(
       line(
-        `✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${value(r.userName, 40)}: ${value(r.why, 400)}`,
+        `✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${value(r.why, 400)}`,
       ),
     );
   const parts: Part[] = [{ kind: "text", lines }];

@@ -8,7 +8,7 @@
 import type { PetStayRecord } from "../domain/stay.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { flagHeadWords, WELFARE_DAY_STATE, welfareDayHead } from "../words/welfare.ts";
-import { type Line, line, type Part, strong, toned, value } from "./doc.ts";
+import { type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
 import { textParts } from "./parts.ts";
 import { checkLine } from "./welfare.ts";
 
@@ -19,7 +19,7 @@ const CHUNK_CHARS = 2600;
 function welfareLines(p: PetStayRecord, timezone: string): Line[] {
   const w = p.welfare;
   if (!w) return [];
-  const lines: Line[] = [[strong(`🩺 Welfare checks, ${value(p.petName, 60)}`)]];
+  const lines: Line[] = [[strong(`🩺 Welfare checks, ${whole(p.petName)}`)]];
   for (const d of w.days) {
     const head = `${welfareDayHead(d)}: `;
     if (!d.check) {
@@ -39,7 +39,7 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
   for (const f of w.flags) {
     const advice = f.advice.map(
       (a) =>
-        `🩺 vet advice from ${value(a.vet, 80)} (sought ${dateTimeOf(a.sought, timezone)}, recorded by ${value(a.userName, 40)}): ${value(a.advice, 400)}`,
+        `🩺 vet advice from ${whole(a.vet)} (sought ${dateTimeOf(a.sought, timezone)}, recorded by ${whole(a.userName)}): ${value(a.advice, 400)}`,
     );
     lines.push(
       line(
@@ -48,7 +48,7 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
         ...advice.map((a) => ` · ${a}`),
         f.advice.length ? "" : " · 🩺 vet advice sought? not recorded",
         f.resolved
-          ? ` · ✔️ resolved ${dateTimeOf(f.resolved.recordedAt, timezone)} by ${value(f.resolved.userName, 40)}: ${value(f.resolved.why, 300)}`
+          ? ` · ✔️ resolved ${dateTimeOf(f.resolved.recordedAt, timezone)} by ${whole(f.resolved.userName)}: ${value(f.resolved.why, 300)}`
           : " · still open",
       ),
     );

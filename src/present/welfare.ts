@@ -57,7 +57,7 @@ export function checkLine(
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
   const note = c.note ? `: ${value(c.note, 100)}` : "";
-  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${value(c.userName, 30)}${note}`;
+  const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${whole(c.userName)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
     : normal
@@ -122,7 +122,7 @@ function progressLine(pets: BoardPet[], part: boolean, flagged: number): Line {
 
 /** The post's title: "🩺 Evening welfare check, Sun 22 Nov · Kennel". */
 function welfareTitle(list: { round: Round; date: string; area: string | null }): string {
-  const area = list.area === null ? "" : list.area === "" ? " · Other rooms" : ` · ${value(list.area, 40)}`;
+  const area = list.area === null ? "" : list.area === "" ? " · Other rooms" : ` · ${whole(list.area)}`;
   return `🩺 ${checkName(list.round, list.date)}${area}`;
 }
 
