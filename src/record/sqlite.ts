@@ -3,8 +3,9 @@
  * build). One file, `care-record.sqlite`, in the data folder (created with mode 700 when missing).
  * WAL, so reads never wait for a write; a transaction is reported committed only once the WAL is
  * synced to disk, so a committed entry survives a power cut (SQLite's `synchronous=NORMAL` and the
- * sync done by src/record/wal-sync.ts, off the event loop: what `synchronous=FULL` does, without
- * holding the bot while the disk syncs); a short busy timeout, so a process waits a moment for another's write instead of failing. Each
+ * sync done by src/record/wal-sync.ts, off the event loop: the sync `synchronous=FULL` makes,
+ * without holding the bot while the disk syncs); a short busy timeout, so a process waits a moment
+ * for another's write instead of failing. Each
  * transaction takes the write lock at its start (BEGIN IMMEDIATE) and the transactions of this
  * process run one after the other.
  */

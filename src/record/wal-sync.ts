@@ -6,8 +6,10 @@
  * project's machine in a busy minute, longer on a slow disk), and the next tap's ack waited behind
  * it. The engine now commits with `synchronous=NORMAL` (SQLite still syncs the WAL before every
  * checkpoint and the database after it) and, before the transaction is reported committed, syncs the
- * WAL's data itself through Node's thread pool: what FULL does at COMMIT, the same file, at the same
- * point (before anyone is told "recorded"), with the event loop free meanwhile. The WAL is opened,
+ * WAL's data itself through Node's thread pool: the sync FULL makes at COMMIT, of the same file,
+ * before the tapper is told "recorded", with the event loop free meanwhile. (Another reader may see
+ * the entry in the few milliseconds before it is on disk; with FULL it saw it only after.) A WAL
+ * that cannot be opened at a commit counts as a failed sync. The WAL is opened,
  * and its folder synced (as SQLite does at its first sync of a new WAL, so the file's name survives a
  * power cut as well as its contents), as the connection opens: not in a restart's first tap.
  *
