@@ -1,7 +1,8 @@
 /**
  * The care record's failures, in words a person can act on. A StoreError means nothing was written
- * (every record() is one transaction), but for `uncertain`: the tap is answered "Could not record: … try again", and
- * every other command keeps answering. describeFailure (src/answers/failure.ts) knows it.
+ * (every record() is one transaction): the tap is answered "Could not record: … try again", and
+ * every other command keeps answering; but for `uncertain` (the entry may or may not be kept: "Not
+ * sure it was recorded"). describeFailure (src/answers/failure.ts) knows it.
  */
 import { type Hint, hintOn, type Surface } from "../words/surface.ts";
 

@@ -5,9 +5,8 @@
  * synced to disk, so a committed entry survives a power cut (SQLite's `synchronous=NORMAL` and the
  * sync done by src/record/wal-sync.ts, off the event loop: the sync `synchronous=FULL` makes,
  * without holding the bot while the disk syncs); a short busy timeout, so a process waits a moment
- * for another's write instead of failing. Each
- * transaction takes the write lock at its start (BEGIN IMMEDIATE) and the transactions of this
- * process run one after the other.
+ * for another's write instead of failing. Each transaction takes the write lock at its start (BEGIN
+ * IMMEDIATE) and the transactions of this process run one after the other.
  */
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";

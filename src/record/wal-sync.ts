@@ -9,9 +9,9 @@
  * WAL's data itself through Node's thread pool: the sync FULL makes at COMMIT, of the same file,
  * before the tapper is told "recorded", with the event loop free meanwhile. (Another reader may see
  * the entry in the few milliseconds before it is on disk; with FULL it saw it only after.) A WAL
- * that cannot be opened at a commit counts as a failed sync. The WAL is opened,
- * and its folder synced (as SQLite does at its first sync of a new WAL, so the file's name survives a
- * power cut as well as its contents), as the connection opens: not in a restart's first tap.
+ * that cannot be opened at a commit counts as a failed sync. The WAL is opened, and its folder
+ * synced (as SQLite does at its first sync of a new WAL, so the file's name survives a power cut as
+ * well as its contents), as the connection opens: not in a restart's first tap.
  *
  * The WAL is the same file for the whole life of the connection that writes (SQLite deletes it only
  * when the last connection closes, and empties it in place otherwise), so one handle serves each
