@@ -32,20 +32,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Every file handle's sync from now on, in order: "datasync <file>" or "sync <file>" (each still syncs). */
+async function watchSyncs(): Promise<string[]> {
+  const proto = await fileHandlePrototype();
+  const seen: string[] = [];
+  for (const kind of ["datasync", "sync"] as const) {
+    const real = proto[kind];
+    vi.spyOn(proto, kind).mockImplementation(async function (this: { fd: number }) {
+      seen.push(`${kind} ${pathOf(this)}`);
+      return real.call(this);
+    });
+  }
+  return seen;
+}
+
 describe("a SQLite commit is reported once its WAL is on disk, without holding the event loop", () => {
   it("SQLite commits without syncing (NORMAL); the WAL is synced before record() resolves; the folder once", async () => {
-    const proto = await fileHandlePrototype();
-    const seen: string[] = [];
-    const datasync = proto.datasync;
-    const sync = proto.sync;
-    vi.spyOn(proto, "datasync").mockImplementation(async function (this: { fd: number }) {
-      seen.push(`datasync ${pathOf(this)}`);
-      return datasync.call(this);
-    });
-    vi.spyOn(proto, "sync").mockImplementation(async function (this: { fd: number }) {
-      seen.push(`sync ${pathOf(this)}`);
-      return sync.call(this);
-    });
+    const seen = await watchSyncs();
     const dir = folder();
     const driver = sqliteDriver({ dir });
     const store = createStore(driver, clock);
@@ -72,18 +75,7 @@ describe("a SQLite commit is reported once its WAL is on disk, without holding t
     const first = createStore(sqliteDriver({ dir }), clock);
     await first.record([entry()]);
     await first.close();
-    const proto = await fileHandlePrototype();
-    const seen: string[] = [];
-    const datasync = proto.datasync;
-    const sync = proto.sync;
-    vi.spyOn(proto, "datasync").mockImplementation(async function (this: { fd: number }) {
-      seen.push(`datasync ${pathOf(this)}`);
-      return datasync.call(this);
-    });
-    vi.spyOn(proto, "sync").mockImplementation(async function (this: { fd: number }) {
-      seen.push(`sync ${pathOf(this)}`);
-      return sync.call(this);
-    });
+    const seen = await watchSyncs();
     const again = createStore(sqliteDriver({ dir }), clock);
     await again.ready();
     await vi.waitFor(() => expect(seen).toEqual([`sync ${dir}`]));

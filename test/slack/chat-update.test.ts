@@ -64,6 +64,15 @@ const blocks = [
 ];
 const update = { channel: "C1", ts: "1.2", text: "Morning round", blocks };
 
+/** Sent as JSON first, then sent again, whole, by the Web API client (as a form). */
+function expectHandedToClient(seen: Seen[]): void {
+  expect(seen.map((s) => s.type)).toEqual([
+    "application/json; charset=utf-8",
+    "application/x-www-form-urlencoded",
+  ]);
+  expect(seen[1]?.body).toMatchObject(update);
+}
+
 describe("a redraw's chat.update", () => {
   it("goes as JSON with the bot token in the Authorization header, its blocks whole", async () => {
     const { apiUrl, seen } = await slack(ok);
@@ -95,11 +104,7 @@ describe("a redraw's chat.update", () => {
       res.writeHead(429, { "retry-after": "0", "content-type": "application/json" }).end('{"ok":false}');
     const { apiUrl, seen } = await slack(limited, ok);
     await updateMessage(client(apiUrl), update);
-    expect(seen.map((s) => s.type)).toEqual([
-      "application/json; charset=utf-8",
-      "application/x-www-form-urlencoded",
-    ]);
-    expect(seen[1]?.body).toMatchObject(update);
+    expectHandedToClient(seen);
   });
 
   it("a 5xx, or a connection dropped, goes to the Web API client too", async () => {
@@ -108,11 +113,7 @@ describe("a redraw's chat.update", () => {
     for (const first of [failing, dropped]) {
       const { apiUrl, seen } = await slack(first, ok);
       await updateMessage(client(apiUrl), update);
-      expect(seen.map((s) => s.type)).toEqual([
-        "application/json; charset=utf-8",
-        "application/x-www-form-urlencoded",
-      ]);
-      expect(seen[1]?.body).toMatchObject(update);
+      expectHandedToClient(seen);
       close?.();
     }
   });
