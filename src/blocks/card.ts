@@ -7,7 +7,6 @@
  */
 import type { Doc, Line, Part } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
-import { fitMessage } from "./fit.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { context, fallback } from "./mrkdwn.ts";
 import type { Block } from "./types.ts";
@@ -44,5 +43,6 @@ export function docCard(doc: Doc): Block[] {
     }
     kept.push(b);
   }
-  return fitMessage({ text, blocks: kept }).blocks;
+  // Whole blocks only, within ROOM and the count line: nothing in a kept block is ever cut.
+  return kept;
 }

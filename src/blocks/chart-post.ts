@@ -2,11 +2,12 @@
 import type { ChartPost } from "../answers/chart-post.ts";
 import { chartPostDoc } from "../present/chart-post.ts";
 import { chartButton } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import type { Message } from "./types.ts";
 
-export function chartPostMessage(c: ChartPost): Message {
-  return docMessage(
+/** The post: one message, or as many as its pets need (nothing cut). */
+export function chartPostMessages(c: ChartPost): Message[] {
+  return docMessages(
     chartPostDoc(c, {
       action: { actionId: chartButton.actionId(), value: chartButton.encode({ d: c.date }) },
     }),

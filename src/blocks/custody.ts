@@ -18,7 +18,7 @@ import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet
 import type { Action } from "../present/doc.ts";
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
 import { medicinesForm, medicinesView, stockForm } from "./custody-modal.ts";
-import { docMessage, lineMrkdwn } from "./doc.ts";
+import { docMessages, lineMrkdwn } from "./doc.ts";
 import { esc } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
 
@@ -65,10 +65,10 @@ export function stockView(sealed: string, stock: Stock, timezone: string) {
   return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }));
 }
 
-/** The morning post's medicines to act on; undefined: nothing to post. */
-export function medicinesPostMessage(stock: Stock, timezone: string): Message | undefined {
+/** The morning post's medicines to act on, in as many messages as they need; none: nothing to post. */
+export function medicinesPostMessages(stock: Stock, timezone: string): Message[] {
   const doc = medicinesPostDoc(stock, timezone);
-  return doc ? docMessage(doc) : undefined;
+  return doc ? docMessages(doc) : [];
 }
 
 /** A medicine's head and state in a form: "*💊 Tramadol 50mg* · counted in 28 tablets …". */
@@ -83,8 +83,8 @@ export function discrepancyText(m: MedicineCustody, countId: number, timezone: s
   return `${medicineHeadText(m)}\n${shown ? lineMrkdwn(shown) : "This discrepancy is closed already."}`;
 }
 
-/** The departures post's reply of medicines to hand back; undefined: none held. */
-export function handBackMessage(pets: HandBack[], date: string): Message | undefined {
+/** The departures post's replies of medicines to hand back (as many as they need); none: none held. */
+export function handBackMessages(pets: HandBack[], date: string): Message[] {
   const doc = handBackDoc(pets, date);
-  return doc ? docMessage(doc) : undefined;
+  return doc ? docMessages(doc) : [];
 }

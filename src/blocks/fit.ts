@@ -1,7 +1,7 @@
 /**
- * The last guard on a card's size: when all of a message's text passes the total budget (long
- * notes, long names), the longest texts are cut, with "…", until it fits. Lists page instead
- * (src/domain/paging.ts); a card has one record, so it is cut rather than lost.
+ * The last guard on a short message's size (help, a notice, the status: `docMessage`): when all of
+ * its text passes the total budget, the longest texts are cut, with "…", until it fits. Nothing that
+ * carries care comes here: it goes on in more messages (`docMessages`), never cut.
  */
 import { LIMITS, messageChars } from "./limits.ts";
 import { truncate } from "./mrkdwn.ts";

@@ -8,17 +8,20 @@ import type { AsNeededPet, PrnDose, PrnEffectEntry } from "../domain/prn.ts";
 import type { Doc, Part } from "../present/doc.ts";
 import { answeredDoc, asNeededDoc, followUpDoc } from "../present/prn.ts";
 import { prnEffect, prnEffectNote, prnGive } from "./buttons.ts";
-import { docBlocks, docMessage } from "./doc.ts";
-import { fitMessage } from "./fit.ts";
-import { fallback } from "./mrkdwn.ts";
-import type { Block, Message } from "./types.ts";
+import { docMessages } from "./doc.ts";
+import type { Message } from "./types.ts";
 
 /**
  * The follow-up: the question, the dose, and the answers (one tap each, or a note in a form).
  * `today`: the day it is sent on (last night's dose: "given yesterday 23:20").
  */
-export function followUpMessage(dose: PrnDose, petName: string, timezone: string, today?: string): Message {
-  return docMessage(
+export function followUpMessages(
+  dose: PrnDose,
+  petName: string,
+  timezone: string,
+  today?: string,
+): Message[] {
+  return docMessages(
     followUpDoc(dose, petName, timezone, {
       ...(today ? { today } : {}),
       answer: (e) => ({ actionId: prnEffect.actionId(e), value: prnEffect.encode({ d: dose.id, e }) }),
@@ -28,19 +31,22 @@ export function followUpMessage(dose: PrnDose, petName: string, timezone: string
 }
 
 /** The follow-up once answered: "✅ Effect of Piriton for Itchy: helped · recorded 10:12 by Jane". */
-export function answeredMessage(
+export function answeredMessages(
   dose: PrnDose,
   petName: string,
   effect: PrnEffectEntry,
   timezone: string,
-): Message {
-  return docMessage(answeredDoc(dose, petName, effect, timezone));
+): Message[] {
+  return docMessages(answeredDoc(dose, petName, effect, timezone));
 }
 
 /** Pets per message of Home's list (each a section with its button: well within 50 blocks). */
 const PER_MESSAGE = 40;
 
-/** A document's parts as messages: the head in the first, the items shared out, the foot in the last. */
+/**
+ * A document's parts as messages: the head in the first, the items shared out, the foot in the last;
+ * a page passing a message's limits goes on in more messages (`docMessages`), nothing cut.
+ */
 function pagedMessages(doc: Doc): Message[] {
   const head = doc.parts.filter((p) => p.kind === "title");
   const items = doc.parts.filter((p) => p.kind !== "title" && p.kind !== "note");
@@ -52,9 +58,10 @@ function pagedMessages(doc: Doc): Message[] {
       ...items.slice(i, i + PER_MESSAGE),
       ...(i + PER_MESSAGE >= items.length ? foot : []),
     ];
-    const blocks: Block[] = docBlocks(parts);
     const n = Math.floor(i / PER_MESSAGE) + 1;
-    out.push(fitMessage({ text: fallback(n === 1 ? doc.fallback : `${doc.fallback}: part ${n}`), blocks }));
+    out.push(
+      ...docMessages({ ...doc, fallback: n === 1 ? doc.fallback : `${doc.fallback}: part ${n}`, parts }),
+    );
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { DayReview } from "../answers/review.ts";
 import { reviewDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import { atOf, defineForm } from "./forms.ts";
 import { modalView, plain } from "./modal.ts";
 import type { Message } from "./types.ts";
@@ -30,10 +30,10 @@ export const reviewForm = defineForm("day_review_modal", reviewMeta, {
   names: (m) => ({ date: m.d, at: atOf(m) }),
 });
 
-/** The post, with its button. */
-export function reviewMessage(r: DayReview, timezone: string): Message {
+/** The post, with its button: one message, or as many as a long day needs (nothing cut). */
+export function reviewMessages(r: DayReview, timezone: string): Message[] {
   const action = { actionId: reviewButton.actionId(), value: reviewButton.encode({ d: r.date }) };
-  return docMessage(reviewDoc(r, { timezone, action }));
+  return docMessages(reviewDoc(r, { timezone, action }));
 }
 
 /** "✅ Reviewed…": a note (what was looked into, what was done). */

@@ -7,7 +7,7 @@ import type { StayRecordView } from "../domain/stay.ts";
 import type { ActionOf } from "../present/doc.ts";
 import { stayRecordDoc } from "../present/stay.ts";
 import { stayRecordButton } from "./buttons.ts";
-import { docMessage } from "./doc.ts";
+import { docMessages } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
 import type { Message } from "./types.ts";
 
@@ -17,15 +17,19 @@ export const stayRecordAction: ActionOf<StayRecordView> = (stay) => ({
   value: stayRecordButton.encode({ b: stay.bookingId }),
 });
 
+/** Most messages of a stay's record: the five answers Slack takes on one response_url. */
+const MESSAGES = 5;
+
 /**
- * The stay's full record (each round, each item, who and when, corrections), within the block and
- * text budgets of one message; what does not fit points to the terminal.
+ * The stay's full record (each round, each item, who and when, corrections), in as many messages as
+ * it needs up to MESSAGES, nothing cut (a line longer than a message goes on in the next); what does
+ * not fit in them points to the terminal.
  */
-export function stayRecordMessage(stay: StayRecordView, reference: string, timezone: string): Message {
-  return docMessage(
+export function stayRecordMessages(stay: StayRecordView, reference: string, timezone: string): Message[] {
+  return docMessages(
     stayRecordDoc(stay, reference, {
       timezone,
-      room: { chars: LIMITS.messageText - 1500, parts: LIMITS.blocks - 3 },
+      room: { chars: MESSAGES * (LIMITS.messageText - 1500), parts: MESSAGES * (LIMITS.blocks - 3) },
     }),
   );
 }

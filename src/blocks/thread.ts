@@ -27,6 +27,12 @@ export interface ThreadItem {
   reserve: number;
 }
 
+/** Messages already split (`docMessages`) as a post: the first the parent, the others its replies, in order. */
+export const asThread = ([parent, ...replies]: Message[]): Threaded => ({
+  parent: parent ?? { text: "", blocks: [] },
+  replies,
+});
+
 export function threaded(title: string, head: Block[], items: ThreadItem[], foot: Block[] = []): Threaded {
   return threadSplit(title, head, items, foot).thread;
 }

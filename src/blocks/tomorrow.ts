@@ -7,9 +7,9 @@ import type { TomorrowCheck } from "../answers/today.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
 import { ownerContacts } from "./buttons.ts";
-import { docMessage, docThread } from "./doc.ts";
+import { docMessages, docThread } from "./doc.ts";
 import { clip, esc, fallback, section } from "./mrkdwn.ts";
-import { type Threaded, threaded } from "./thread.ts";
+import { asThread, type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
 export function tomorrowMessages(t: ChannelSafe<TomorrowCheck>, timezone: string, lateAt?: string): Threaded {
@@ -19,7 +19,7 @@ export function tomorrowMessages(t: ChannelSafe<TomorrowCheck>, timezone: string
     // Each entry's own button: contacts only for the one who clicks, never in the channel.
     contactsAction: (b) => ({ actionId: ownerContacts.actionId(b), value: ownerContacts.encode({ b }) }),
   });
-  if (t.entries.length === 0) return { parent: docMessage(doc), replies: [] };
+  if (t.entries.length === 0) return asThread(docMessages(doc));
   const { head, items, foot } = docThread(doc);
   return threaded(doc.fallback, head, items, foot);
 }

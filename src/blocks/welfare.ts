@@ -13,7 +13,7 @@ import { type ActionOf, lineText, type Part } from "../present/doc.ts";
 import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
 import { defineButton } from "./buttons.ts";
-import { docBlocks, docMessage, docMessages, lineMrkdwn } from "./doc.ts";
+import { docBlocks, docMessages, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, fallback, truncate } from "./mrkdwn.ts";
 import type { Block, Message, SectionBlock } from "./types.ts";
@@ -114,9 +114,9 @@ export function welfareMessages(
   return Array.from({ length: board.list.messages }, (_, i) => welfareMessage(board, i, o));
 }
 
-/** A flag as a message of its own, with its buttons while it is open. */
-export const flagMessage = (f: WelfareFlag, timezone: string): Message =>
-  docMessage(flagDoc(f, { timezone, ...actions(false) }));
+/** A flag as a message of its own (more when its words need them), with its buttons while it is open. */
+export const flagMessages = (f: WelfareFlag, timezone: string): Message[] =>
+  docMessages(flagDoc(f, { timezone, ...actions(false) }));
 
 /** The Home tab's open flags, every one with its buttons, for the one who clicked (as many messages as they need). */
 export const flagsListMessages = (
@@ -128,10 +128,13 @@ export const flagsListMessages = (
 /** Most flags in a list message drawn again in place after a tap (the rest counted, with where to see them). */
 const FLAGS_IN_PLACE = 12;
 
-/** The list's message a tap was on, drawn again in place: one message. */
-export const flagsListMessage = (flags: WelfareFlag[] | undefined, date: string, timezone: string): Message =>
-  docMessage(flagsListDoc(flags, date, { timezone, max: FLAGS_IN_PLACE, ...actions(true) }));
+/** The list's message a tap was on, drawn again: the first in its place, any more after it (nothing cut). */
+export const flagsListPlaced = (
+  flags: WelfareFlag[] | undefined,
+  date: string,
+  timezone: string,
+): Message[] => docMessages(flagsListDoc(flags, date, { timezone, max: FLAGS_IN_PLACE, ...actions(true) }));
 
 /** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
-export const uncheckedMessage = (u: Parameters<typeof uncheckedDoc>[0]): Message =>
-  docMessage(uncheckedDoc(u));
+export const uncheckedMessages = (u: Parameters<typeof uncheckedDoc>[0]): Message[] =>
+  docMessages(uncheckedDoc(u));

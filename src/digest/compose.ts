@@ -12,11 +12,12 @@ import { keepPlansPost } from "../answers/plans-post.ts";
 import { dayReview } from "../answers/review.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { tomorrowCheck } from "../answers/today.ts";
-import { chartPostMessage } from "../blocks/chart-post.ts";
-import { handBackMessage, medicinesPostMessage } from "../blocks/custody.ts";
+import { chartPostMessages } from "../blocks/chart-post.ts";
+import { handBackMessages, medicinesPostMessages } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
-import { reviewMessage } from "../blocks/review.ts";
+import { reviewMessages } from "../blocks/review.ts";
+import { asThread } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -41,27 +42,25 @@ export async function composePost(
     const post = digestMessages(report, deps.config.timezone, lateAt, await recordHead(deps));
     // The departures' medicines to hand back, with their balances (issue 49), in the thread.
     if (kind === "arrivals") return post;
-    const back = handBackMessage(await custodyToHandBack(deps, report.entries), date);
-    return back ? { ...post, replies: [...post.replies, back] } : post;
+    const back = handBackMessages(await custodyToHandBack(deps, report.entries), date);
+    return { ...post, replies: [...post.replies, ...back] };
   }
   if (kind === "medicines") {
-    const message = medicinesPostMessage(await stockNow(deps), deps.config.timezone);
-    return message
-      ? { parent: message, replies: [] }
-      : { parent: { text: "", blocks: [] }, replies: [], nothingToPost: true };
+    const messages = medicinesPostMessages(await stockNow(deps), deps.config.timezone);
+    return messages.length ? asThread(messages) : { ...asThread(messages), nothingToPost: true };
   }
   if (kind === "tomorrow") {
     return tomorrowMessages(await tomorrowCheck(deps, addDays(date, 1)), deps.config.timezone, lateAt);
   }
   if (kind === "chart") {
     // The evening before: tomorrow's charts, blank to sign, for the paper fallback.
-    return { parent: chartPostMessage(await chartPost(deps, addDays(date, 1))), replies: [] };
+    return asThread(chartPostMessages(await chartPost(deps, addDays(date, 1))));
   }
   if (kind === "review") {
     // A day with no round kept (none posted) has nothing to review: nothing is posted.
     const review = await dayReview(deps, date);
-    const parent = reviewMessage(review, deps.config.timezone);
-    return { parent, replies: [], ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
+    const post = asThread(reviewMessages(review, deps.config.timezone));
+    return { ...post, ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
   }
   const plansRound = plansOfPost(kind);
   if (plansRound) return plansPost(deps, plansRound, date);

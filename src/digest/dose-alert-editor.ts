@@ -7,7 +7,7 @@
  * afresh, so the last one shows the record as it is. A nudge is not edited.
  */
 import { markedEntries } from "../answers/paper-marks.ts";
-import { doseAlertMessage } from "../blocks/dose-alerts.ts";
+import { doseAlertMessages } from "../blocks/dose-alerts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -17,7 +17,8 @@ import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
-import type { DigestSlack } from "./slack.ts";
+import { findRoundPost } from "./dose-alert-slack.ts";
+import { type DigestSlack, postFurther } from "./slack.ts";
 
 /** A claimed reply as its document's data, each dose beside its current entry. */
 function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
@@ -42,21 +43,22 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
 }
 
 /**
- * A claimed reply's message: the late and missed replies mention ROUND_CHECK_MENTION's user group;
- * a late one naming a high-alert drug also ROUND_ESCALATE_MENTION. `updatedAt`: an edit's time.
+ * A claimed reply's messages (one, or as many as its words need: the first is the reply, the others
+ * go on in its thread): the late and missed replies mention ROUND_CHECK_MENTION's user group; a late
+ * one naming a high-alert drug also ROUND_ESCALATE_MENTION. `updatedAt`: an edit's time.
  */
-export function alertMessage(
+export function alertMessages(
   deps: Pick<Deps, "config">,
   claim: Claim,
   date: string,
   entries: Entry[],
   updatedAt?: string,
-): Message {
+): Message[] {
   const view = alertView(claim, date, entries);
   const doc = doseAlertDoc(view, { timezone: deps.config.timezone, updatedAt });
-  if (claim.kind === "nudge") return doseAlertMessage(doc);
+  if (claim.kind === "nudge") return doseAlertMessages(doc);
   const high = claim.kind === "late" && claim.doses.some((d) => d.highAlert);
-  return doseAlertMessage(doc, [
+  return doseAlertMessages(doc, [
     deps.config.roundCheck.mention,
     high ? deps.config.doses.escalateMention : undefined,
   ]);
@@ -97,7 +99,19 @@ export class DoseAlertEditor {
     for (const [key, p] of posted) {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
-      await update(p.channel, p.ts, alertMessage(this.#deps, claim, date, entries, updatedAt));
+      const [first, ...more] = alertMessages(this.#deps, claim, date, entries, updatedAt);
+      await update(p.channel, p.ts, first as Message);
+      if (more.length === 0) continue;
+      // Too long for one message now: the rest after it, in the thread it is in (the round post's).
+      const place = {
+        slack: this.#slack,
+        channel: p.channel,
+        date,
+        round,
+        timezone: this.#deps.config.timezone,
+      };
+      const parent = await findRoundPost({ ...place, now: this.#deps.clock.now() });
+      await postFurther(this.#slack, p.channel, more, parent?.ts ?? p.ts);
     }
   }
 }

@@ -18,6 +18,7 @@
 
 import { describeFailure } from "../answers/failure.ts";
 import { roundDoses } from "../answers/obligations.ts";
+import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import {
@@ -29,10 +30,10 @@ import {
 } from "../domain/dose-alerts.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
-import { alertMessage } from "./dose-alert-editor.ts";
+import { alertMessages } from "./dose-alert-editor.ts";
 import { type AlertRecords, alertKey, claimAlert, readAlerts, recordPosted } from "./dose-alert-records.ts";
 import { type AlertPlace, findCopies, findRoundPost, postReply } from "./dose-alert-slack.ts";
-import type { DigestSlack } from "./slack.ts";
+import { type DigestSlack, postFurther } from "./slack.ts";
 import { Sleeper } from "./sleeper.ts";
 
 /** The longest the job sleeps between two looks at the clock. */
@@ -239,10 +240,12 @@ export class DoseAlertJob {
         return { key, result: "claimed-elsewhere", retryAt };
       }
       const parent = await findRoundPost(place);
-      const message = alertMessage(deps, claim, alert.date, []);
-      const posted = await postReply(place, key, message, parent?.ts);
+      const [message, ...more] = alertMessages(deps, claim, alert.date, []);
+      const posted = await postReply(place, key, message as Message, parent?.ts);
       if (!posted.kept) return { key, result: "duplicate-removed", kept: posted.ts };
       await recordPosted(deps.record, alert, { attempt, channel, ts: posted.ts });
+      // A reply too long for one message goes on after it, in the same thread.
+      await postFurther(slack, channel, more, parent?.ts ?? posted.ts);
       deps.log.info(
         { key, ts: posted.ts, doses: alert.doses.length },
         `dose times: ${alert.kind} reply posted`,

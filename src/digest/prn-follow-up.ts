@@ -12,7 +12,7 @@
  * that follow-up unsent (never sent twice); the dose still shows "awaiting effect" on the sheet.
  */
 import { claimFollowUp, followUpsDue } from "../answers/prn.ts";
-import { followUpMessage } from "../blocks/prn.ts";
+import { followUpMessages } from "../blocks/prn.ts";
 import type { Message } from "../blocks/types.ts";
 import type { BotBase } from "../deps.ts";
 import { localDate } from "../time.ts";
@@ -80,7 +80,9 @@ export class PrnFollowUps {
       if (!(await claimFollowUp(deps, dose))) continue;
       try {
         const tz = deps.config.timezone;
-        await this.#o.send(dose.userId as string, followUpMessage(dose, petName, tz, localDate(now, tz)));
+        // A follow-up too long for one message: its parts in turn, the buttons on the part that has them.
+        for (const m of followUpMessages(dose, petName, tz, localDate(now, tz)))
+          await this.#o.send(dose.userId as string, m);
         sent++;
         deps.log.info({ prnId: dose.id, userId: dose.userId }, "as-needed dose: follow-up sent");
       } catch (error) {

@@ -72,6 +72,17 @@ export interface DigestSlack {
   update?(channel: string, ts: string, message: Message): Promise<void>;
 }
 
+/** A message's further parts (a long one split by `docMessages`), each posted in turn in the thread `threadTs`. */
+export async function postFurther(
+  slack: Pick<DigestSlack, "post">,
+  channel: string,
+  messages: Message[],
+  threadTs: string,
+): Promise<number> {
+  for (const m of messages) await slack.post(channel, m, { threadTs });
+  return messages.length;
+}
+
 const page = (cursor: string | undefined) => ({
   limit: 200,
   include_all_metadata: true,

@@ -8,14 +8,15 @@
 
 import { raiseFlags } from "../answers/welfare-flags.ts";
 import { readLists } from "../answers/welfare-store.ts";
-import { flagMessage } from "../blocks/welfare.ts";
+import type { Message } from "../blocks/types.ts";
+import { flagMessages } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { KeyedSerial } from "../process/serial.ts";
 import { DIGEST_EVENT, historyStartTs, ownMessages, postsFor } from "./post.ts";
 import type { ScheduledPost } from "./posts.ts";
-import type { DigestSlack } from "./slack.ts";
+import { type DigestSlack, postFurther } from "./slack.ts";
 import { slugOfArea, welfareKindOf } from "./welfare-kinds.ts";
 
 export class WelfareMealWatch {
@@ -86,6 +87,9 @@ export class WelfareMealWatch {
       );
       threadTs = postsFor(await ownMessages(this.#slack, channel, read), DIGEST_EVENT, date, kind)[0]?.ts;
     }
-    await this.#slack.post(channel, flagMessage(flag, this.#deps.config.timezone), { threadTs });
+    // A flag too long for one message: its further parts after it, in the same thread.
+    const [first, ...more] = flagMessages(flag, this.#deps.config.timezone);
+    const ts = await this.#slack.post(channel, first as Message, { threadTs });
+    await postFurther(this.#slack, channel, more, threadTs ?? ts);
   }
 }

@@ -10,7 +10,8 @@ import { describeFailure } from "../answers/failure.ts";
 import { type WelfareBoard, welfareBoard, welfareLists } from "../answers/welfare.ts";
 import { raiseFlags } from "../answers/welfare-flags.ts";
 import { type ListBody, readLists, saveList } from "../answers/welfare-store.ts";
-import { uncheckedMessage, welfareMessages } from "../blocks/welfare.ts";
+import { asThread } from "../blocks/thread.ts";
+import { uncheckedMessages, welfareMessages } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import {
@@ -24,7 +25,7 @@ import {
   postsFor,
 } from "./post.ts";
 import type { PostMessages } from "./posts.ts";
-import type { DigestSlack, HistoryMessage } from "./slack.ts";
+import { type DigestSlack, type HistoryMessage, postFurther } from "./slack.ts";
 import { areaNamed, type WelfareKind, welfareKindOf, welfareParentKind } from "./welfare-kinds.ts";
 
 /** A post with nothing to say (the other rooms with no pet; every pet checked): nothing is posted. */
@@ -114,16 +115,17 @@ async function composeUnchecked(deps: Deps, k: WelfareKind, date: string): Promi
   const missing = pets.filter((p) => !p.check).map((p) => ({ room: p.room, name: p.name }));
   problem ??= boards.find((b) => b.problem)?.problem;
   if (missing.length === 0 && !problem) return NOTHING_TO_POST;
-  const parent = uncheckedMessage({
-    round: k.round,
-    date,
-    area: area ?? null,
-    checkBy: w.checkBy[k.round] as string,
-    missing,
-    pets: pets.length,
-    problem,
-  });
-  return { parent, replies: [] };
+  return asThread(
+    uncheckedMessages({
+      round: k.round,
+      date,
+      area: area ?? null,
+      checkBy: w.checkBy[k.round] as string,
+      missing,
+      pets: pets.length,
+      problem,
+    }),
+  );
 }
 
 interface Found {
@@ -183,9 +185,12 @@ function postUncheckedOnce(inRound: boolean) {
     if (gate && !(await o.claims?.stillMine(ref, gate.attempt)))
       return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
     const ts = await o.slack.post(o.channel, messages.parent, { threadTs: before.parentTs, metadata });
+    // A list too long for one message goes on after it, in the same thread (nothing cut).
+    const rest = () => postFurther(o.slack, o.channel, messages.replies, before.parentTs ?? ts);
     if (gate) {
+      const replies = await rest();
       await o.claims?.posted(ref, { attempt: gate.attempt, ts, parts: 1 });
-      return { result: "posted", ts, replies: 0 };
+      return { result: "posted", ts, replies };
     }
     await o.settle();
     const earliest = (await findDue(o.slack, o, parentKind)).copies[0];
@@ -193,6 +198,6 @@ function postUncheckedOnce(inRound: boolean) {
       await o.slack.remove(o.channel, ts);
       return { result: "duplicate-removed", kept: earliest.ts };
     }
-    return { result: "posted", ts, replies: 0 };
+    return { result: "posted", ts, replies: await rest() };
   };
 }

@@ -11,14 +11,18 @@ export function slackError(error: unknown): string {
   return typeof data?.error === "string" ? data.error : String((error as Error)?.message ?? error);
 }
 
-/** Posts a message and its thread; how many were posted and, if one failed, why. */
+/**
+ * Posts a message and its thread (or, given `inThread`, every message in that thread); how many were
+ * posted and, if one failed, why.
+ */
 export async function postThread(
   client: WebClient,
   channel: string,
   messages: Message[],
   pace: Pacer | undefined,
+  inThread?: string,
 ): Promise<{ sent: number; error?: string }> {
-  let threadTs: string | undefined;
+  let threadTs: string | undefined = inThread;
   for (const [i, m] of messages.entries()) {
     try {
       await pace?.turn(channel);
@@ -30,7 +34,7 @@ export async function postThread(
         unfurl_media: false,
         ...(threadTs ? { thread_ts: threadTs } : {}),
       });
-      if (i === 0) {
+      if (i === 0 && !inThread) {
         if (!res.ts) return { sent: 1, error: "chat.postMessage returned no ts" };
         threadTs = res.ts;
       }

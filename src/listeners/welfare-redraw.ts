@@ -8,12 +8,14 @@ import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
 import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
 import type { WelfareList } from "../answers/welfare-store.ts";
-import { flagMessage, flagsListMessage, welfareMessage } from "../blocks/welfare.ts";
+import { flagMessages, flagsListPlaced, welfareMessage } from "../blocks/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
+import { postThread } from "./post-thread.ts";
 import type { MessageRef } from "./record-round.ts";
+import { replaceParts } from "./replace-parts.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -49,30 +51,19 @@ export class WelfareRedraw {
       const flag = await loadFlag(this.#deps, o.flagId);
       if (!flag) return false;
       const today = localDate(this.#deps.clock.now(), tz);
-      const message = o.onHomeList
-        ? flagsListMessage(await openWelfareFlags(this.#deps, today), today, tz)
-        : flagMessage(flag, tz);
-      return replaceMessage(this.#deps, client, o.at, message, "update a welfare message");
+      const messages = o.onHomeList
+        ? flagsListPlaced(await openWelfareFlags(this.#deps, today), today, tz)
+        : flagMessages(flag, tz);
+      return replaceParts(this.#deps, client, o.at, messages, "update a welfare message");
     });
   }
 
   /** Posts each flag just opened in the thread of the message the check was made on. */
   async postFlags(client: WebClient, flags: WelfareFlag[], ref: MessageRef): Promise<void> {
     for (const f of flags) {
-      const m = flagMessage(f, this.#deps.config.timezone);
-      await client.chat
-        .postMessage({
-          channel: ref.channel,
-          thread_ts: ref.threadTs ?? ref.ts,
-          text: m.text,
-          blocks: m.blocks as never,
-        })
-        .catch((error: unknown) => {
-          this.#deps.log.warn(
-            { flag: f.id, err: String((error as Error)?.message ?? error) },
-            "could not post a welfare flag",
-          );
-        });
+      const messages = flagMessages(f, this.#deps.config.timezone);
+      const { error } = await postThread(client, ref.channel, messages, undefined, ref.threadTs ?? ref.ts);
+      if (error) this.#deps.log.warn({ flag: f.id, err: error }, "could not post a welfare flag");
     }
   }
 }

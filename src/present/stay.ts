@@ -51,7 +51,7 @@ export function staySummaryDocLines(
 export interface StayRecordOptions {
   timezone: string;
   /**
-   * Most characters and parts of the record (one Slack message); past it the record stops with
+   * Most characters and parts of the record (the Slack messages it may take); past it the record stops with
    * the terminal command that prints all of it. Without it, all of it.
    */
   room?: { chars: number; parts: number };
@@ -183,7 +183,7 @@ function stayFoot(cut: boolean, reference: string, timezone: string): Part {
   if (cut)
     foot.push(
       line(
-        `The rest of this stay's record is longer than one message: kennel-desk record --booking ${value(reference, 100)} prints all of it.`,
+        `The rest of this stay's record is longer than Slack shows here: kennel-desk record --booking ${value(reference, 100)} prints all of it.`,
       ),
     );
   foot.push(

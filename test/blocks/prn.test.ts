@@ -12,7 +12,7 @@ import type { TodayOverview } from "../../src/answers/today.ts";
 import { prnGive } from "../../src/blocks/buttons.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
-import { answeredMessage, asNeededMessages, followUpMessage } from "../../src/blocks/prn.ts";
+import { answeredMessages, asNeededMessages, followUpMessages } from "../../src/blocks/prn.ts";
 import { sheetForSlack, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
@@ -220,12 +220,14 @@ describe("Home and its list", () => {
 describe("the follow-up", () => {
   it("asks once, with the answers and a note; once answered, says so, escaped", () => {
     const d = dose(0, 0, { ack: undefined, note: undefined, reason: "<!channel>", userName: "Jane" });
-    const ask = followUpMessage(d, "Itchy <b>", TZ);
+    const [ask, ...more] = followUpMessages(d, "Itchy <b>", TZ);
+    if (!ask) throw new Error("no follow-up");
+    expect(more).toEqual([]);
     expect(ask.text).toBe("Effect of Piriton 4mg for Itchy &lt;b&gt;?");
     expect(labels([ask])).toEqual(["👍 Helped", "😐 No change", "👎 Worse", "📝 With a note…"]);
     expect(JSON.stringify(ask)).not.toContain("<!channel>");
     expect(limitViolations(ask)).toEqual([]);
-    const done = answeredMessage(
+    const done = answeredMessages(
       d,
       "Itchy",
       { id: 5, effect: "worse", note: "<@U1> more", userName: "Tom", recordedAt: "2026-11-24T11:12:00Z" },
@@ -234,6 +236,6 @@ describe("the follow-up", () => {
     expect(JSON.stringify(done)).toContain(
       "⚠️ *Effect of Piriton 4mg for Itchy:* worse · recorded 11:12 by Tom · &lt;@U1&gt; more",
     );
-    expect(labels([done])).toEqual([]);
+    expect(labels(done)).toEqual([]);
   });
 });

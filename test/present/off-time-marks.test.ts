@@ -16,7 +16,7 @@ import { recordModal } from "../../src/blocks/record-modal.ts";
 import { sheetMessages } from "../../src/blocks/round-sheet.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
-import { alertMessage } from "../../src/digest/dose-alert-editor.ts";
+import { alertMessages } from "../../src/digest/dose-alert-editor.ts";
 import type { Claim } from "../../src/digest/dose-alert-records.ts";
 import { silentLogger } from "../../src/log.ts";
 import { sheetPetKey } from "../../src/present/rounds.ts";
@@ -123,9 +123,7 @@ describe("an entry off its time, tapped in Slack", () => {
         },
       ],
     };
-    const reply = JSON.stringify(
-      alertMessage(deps(), late, DATE, await store.entries({ date: DATE })).blocks,
-    );
+    const reply = JSON.stringify(alertMessages(deps(), late, DATE, await store.entries({ date: DATE })));
     expect(reply).toContain("(given 09:10 Sam · ⏰ given late)");
   });
 });

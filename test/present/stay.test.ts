@@ -11,7 +11,7 @@ import { stayFacts, stayOf } from "../../src/answers/stay.ts";
 import { lineMrkdwn } from "../../src/blocks/doc.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { section } from "../../src/blocks/mrkdwn.ts";
-import { stayRecordMessage } from "../../src/blocks/stay.ts";
+import { stayRecordMessages } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { ROUNDS, type Round } from "../../src/domain/care.ts";
 import type { EntryCare } from "../../src/domain/day.ts";
@@ -101,9 +101,10 @@ describe("the stay record: one document, two serializers", () => {
   }, 120_000);
 
   it("the full record says the same, every entry, its correction and the doses never recorded", () => {
-    const message = stayRecordMessage(stay, reference, TZ);
-    expect(limitViolations(message)).toEqual([]);
-    const lines = expectSameLines([message], stayRecordText(stay, reference, TEXT));
+    const messages = stayRecordMessages(stay, reference, TZ);
+    expect(messages.length).toBe(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const lines = expectSameLines(messages, stayRecordText(stay, reference, TEXT));
     const all = lines.join("\n");
     expect(lines[0]).toBe(`Stay record · ${reference}`);
     expect(all).toContain(`${med.text.slice(0, 100)}`);
@@ -114,7 +115,7 @@ describe("the stay record: one document, two serializers", () => {
     expect(all).toContain("meal: ❌ missed");
     expect(all).toContain(`Times in the kennel's time zone (${TZ}).`);
     // Escaped in Slack: no name or note can ping.
-    expect(JSON.stringify(message)).not.toContain("<@U0BOSS>");
+    expect(JSON.stringify(messages)).not.toContain("<@U0BOSS>");
   });
 
   it("the printable page is the same document as HTML: every line the terminal prints, the correction struck", () => {
@@ -164,7 +165,7 @@ describe("the stay record: one document, two serializers", () => {
     };
     const empty: StayRecordView = { bookingId: 1, pets: [], problem: undefined };
     for (const s of [problem, empty]) {
-      const lines = expectSameLines([stayRecordMessage(s, "HP-1", TZ)], stayRecordText(s, "HP-1", TEXT));
+      const lines = expectSameLines(stayRecordMessages(s, "HP-1", TZ), stayRecordText(s, "HP-1", TEXT));
       expect(lines[1]).toMatch(
         s.problem ? /^❔ The stay record could not be read: <down>\.$/ : /^Nothing recorded/,
       );
@@ -175,15 +176,16 @@ describe("the stay record: one document, two serializers", () => {
     }
   });
 
-  it("a record longer than one message: Slack stops with the command that prints all of it", () => {
+  it("a record longer than five messages: Slack stops with the command that prints all of it", () => {
     const pets = Array.from({ length: 30 }, (_, i) => ({
       ...(stay.pets[0] as StayRecordView["pets"][number]),
       petId: i,
     }));
     const long: StayRecordView = { ...stay, pets };
-    const message = stayRecordMessage(long, reference, TZ);
-    expect(limitViolations(message)).toEqual([]);
-    const slack = JSON.stringify(message);
+    const messages = stayRecordMessages(long, reference, TZ);
+    expect(messages.length).toBe(5);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const slack = JSON.stringify(messages);
     expect(slack).toContain(`kennel-desk record --booking ${reference} prints all of it`);
     const text = stayRecordText(long, reference, TEXT);
     expect(text).not.toContain("prints all of it");

@@ -8,7 +8,7 @@ import type { HandBack } from "../../src/answers/custody-stock.ts";
 import { doseFigures } from "../../src/answers/doses.ts";
 import type { DayReview } from "../../src/answers/review.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
-import { reviewMessage } from "../../src/blocks/review.ts";
+import { reviewMessages } from "../../src/blocks/review.ts";
 import { careOf } from "../../src/domain/care.ts";
 import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
 import { type Pet, readPet } from "../../src/kennel/schemas.ts";
@@ -129,9 +129,10 @@ describe("the day's review", () => {
         { userName: long("Alexandra Montgomery-Fitzwilliam", 150), at: `${DAY}T18:00:00Z`, note: "" },
       ],
     };
-    const message = reviewMessage(review, "Europe/London");
-    expect(limitViolations(message)).toEqual([]);
-    const shown = seen([message]);
+    const messages = reviewMessages(review, "Europe/London");
+    expect(messages.length).toBe(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const shown = seen(messages);
     for (const words of [petName, room, doseLabel, review.reviews[0]?.userName as string])
       expect(shown).toContain(normal(words));
   });

@@ -18,7 +18,7 @@ import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { composePost } from "../../src/digest/compose.ts";
-import { alertMessage } from "../../src/digest/dose-alert-editor.ts";
+import { alertMessages } from "../../src/digest/dose-alert-editor.ts";
 import { claimAlert } from "../../src/digest/dose-alert-records.ts";
 import type { PostKind } from "../../src/digest/posts.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
@@ -195,13 +195,13 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
         });
         for (const a of alerts.filter((x) => x.kind !== "nudge")) {
           const { claim } = await claimAlert(store, a, 1, new Date(now).toISOString());
-          const message = alertMessage(deps, claim, day, []);
+          const messages = alertMessages(deps, claim, day, []);
           // The pets it names (the rest counted: "and N more pets: see the round post").
-          const view = seen([message]);
+          const view = seen(messages);
           const named = a.doses.filter((d) =>
             view.includes(normal(`• ${d.petName}${d.room ? ` (${d.room})` : ""}:`)),
           );
-          add(`the ${a.kind} reply, ${round} at ${time}`, [message], of(named.map((d) => d.petId)), "name");
+          add(`the ${a.kind} reply, ${round} at ${time}`, messages, of(named.map((d) => d.petId)), "name");
           const left = new Set(a.doses.map((d) => d.petId)).size - new Set(named.map((d) => d.petId)).size;
           if (left > 0) expect(view).toMatch(/and \d+ more pets?: see the round post/);
           // Each pet named has each of its items whole: a drug with its strength and amount.

@@ -4,7 +4,7 @@
  * names the day it was made.
  */
 import { describe, expect, it } from "vitest";
-import { answeredMessage, followUpMessage } from "../../src/blocks/prn.ts";
+import { answeredMessages, followUpMessages } from "../../src/blocks/prn.ts";
 import type { PrnDose } from "../../src/domain/prn.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
@@ -49,15 +49,15 @@ const dose: PrnDose = {
 
 describe("the as-needed follow-up for a dose given last night", () => {
   it("asked after midnight: 'given yesterday 23:20'", () => {
-    const m = followUpMessage(dose, "Itchy", TZ, "2026-11-29");
+    const m = followUpMessages(dose, "Itchy", TZ, "2026-11-29");
     expect(text(m)).toContain("given yesterday 23:20 by Jane");
     // Asked the same evening, the time alone.
-    expect(text(followUpMessage(dose, "Itchy", TZ, "2026-11-28"))).toContain("given 23:20 by Jane");
+    expect(text(followUpMessages(dose, "Itchy", TZ, "2026-11-28"))).toContain("given 23:20 by Jane");
   });
 
   it("answered the next morning: the dose says its day, the answer its own time", () => {
     const effect = { effect: "helped" as const, recordedAt: "2026-11-29T08:05:00Z", userName: "Sam" };
-    const m = text(answeredMessage(dose, "Itchy", effect as never, TZ));
+    const m = text(answeredMessages(dose, "Itchy", effect as never, TZ));
     expect(m).toContain("recorded 08:05 by Sam");
     expect(m).toContain("given yesterday 23:20 by Jane");
   });

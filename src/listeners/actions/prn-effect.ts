@@ -10,7 +10,7 @@ import type { App, webApi } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
 import { prnEffect, prnEffectNote } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
-import { answeredMessage } from "../../blocks/prn.ts";
+import { answeredMessages } from "../../blocks/prn.ts";
 import { effectForm, effectModal, readEffect } from "../../blocks/prn-modal.ts";
 import type { PrnDose, PrnEffectEntry } from "../../domain/prn.ts";
 import { timeOf } from "../../words/dates.ts";
@@ -18,8 +18,9 @@ import { effectWords } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
-import { MessageRedraw, replaceMessage } from "../message-redraw.ts";
+import { MessageRedraw } from "../message-redraw.ts";
 import type { MessageRef } from "../record-round.ts";
+import { replaceParts } from "../replace-parts.ts";
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
@@ -52,8 +53,8 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
   const showAnswered: Shown = (client, at, result) => {
     const draw = async () => {
       const name = await petNameOf(deps, result.dose.bookingId, result.dose.petId);
-      const m = answeredMessage(result.dose, name, result.effect, tz());
-      return replaceMessage(deps, client, at, m, "show the answered follow-up");
+      const m = answeredMessages(result.dose, name, result.effect, tz());
+      return replaceParts(deps, client, at, m, "show the answered follow-up");
     };
     const { channel, ts } = at;
     return channel && ts ? messages.redraw({ channel, ts }, "the answered follow-up", draw) : draw();

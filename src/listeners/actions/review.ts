@@ -7,9 +7,10 @@
 import type { App } from "@slack/bolt";
 import { describeFailure } from "../../answers/failure.ts";
 import { dayReview, recordReview } from "../../answers/review.ts";
-import { readReview, reviewButton, reviewForm, reviewMessage, reviewModal } from "../../blocks/review.ts";
+import { readReview, reviewButton, reviewForm, reviewMessages, reviewModal } from "../../blocks/review.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed } from "../interaction.ts";
+import { replaceParts } from "../replace-parts.ts";
 
 const NO_RECORD = "This Kennel Desk keeps no care record: there is nothing to mark reviewed.";
 
@@ -43,13 +44,10 @@ export function registerReview(app: App, deps: BotDeps): void {
       await recordReview(deps, f.meta.date, note, f.who, f.requestKey);
       await f.ack.send();
       try {
-        const message = reviewMessage(await dayReview(deps, f.meta.date), deps.config.timezone);
-        await f.client.chat.update({
-          channel: f.meta.at.channel,
-          ts: f.meta.at.ts,
-          text: message.text,
-          blocks: message.blocks as never,
-        });
+        const messages = reviewMessages(await dayReview(deps, f.meta.date), deps.config.timezone);
+        const at = { channel: f.meta.at.channel, ts: f.meta.at.ts };
+        if (!(await replaceParts(deps, f.client, at, messages, "draw the day's review post again")))
+          throw new Error("the day's review post was not drawn again");
         if (f.ack.late) await f.tell("✅ Recorded: the day marked reviewed.");
       } catch (error) {
         deps.log.warn({ failure: describeFailure(error) }, "the day's review post could not be drawn again");

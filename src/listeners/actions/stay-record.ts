@@ -2,7 +2,7 @@
 import type { App } from "@slack/bolt";
 import { bookingView } from "../../answers/records.ts";
 import { stayRecordButton } from "../../blocks/buttons.ts";
-import { stayRecordMessage } from "../../blocks/stay.ts";
+import { stayRecordMessages } from "../../blocks/stay.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onButton } from "./button.ts";
 
@@ -15,7 +15,7 @@ export function registerStayRecord(app: App, deps: BotDeps): void {
       const v = await bookingView(deps, String(s.b), { doses: true });
       const reference = v.booking.reference ?? `booking ${s.b}`;
       const stay = v.stay ?? { bookingId: s.b, pets: [], problem: undefined };
-      return [stayRecordMessage(stay, reference, deps.config.timezone)];
+      return stayRecordMessages(stay, reference, deps.config.timezone);
     },
   });
 }

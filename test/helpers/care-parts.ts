@@ -1,0 +1,39 @@
+/**
+ * The check that a message carrying care is never cut (GUIDE: "never cutting a name, a drug, an
+ * allergy, a danger note or a fast"): inputs longer than any message, made of distinct words (with
+ * `&` and `<` to escape), and every one of those words in the messages sent, each within Block Kit's limits.
+ */
+import { expect } from "vitest";
+import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { seen } from "./whole-care.ts";
+
+/** Distinct words (`head0 head1&<x> …`) past `n` characters: a cut anywhere loses one. */
+export const longWords = (head: string, n: number): string => {
+  const words: string[] = [];
+  for (let i = 0; words.join(" ").length < n; i++) words.push(i % 3 ? `${head}${i}` : `${head}${i}&<x>`);
+  return words.join(" ");
+};
+
+/** The three the rule names at their worst: a pet's name, a drug's instruction, a danger note. */
+export const HUGE = {
+  name: longWords("nm", 3000),
+  drug: longWords("dr", 15_000),
+  danger: longWords("dg", 5000),
+};
+
+const tokens = (t: string): Set<string> => new Set(t.match(/[a-z]+\d+/g) ?? []);
+
+/** Every word of each input is in the messages, and every message keeps Block Kit's limits. */
+export function expectWhole(messages: Message[], ...inputs: string[]): void {
+  expect(messages.length).toBeGreaterThan(0);
+  for (const m of messages) {
+    expect(limitViolations(m)).toEqual([]);
+    expect(duplicateActionIds(m)).toEqual([]);
+  }
+  const shown = tokens(seen(messages));
+  for (const input of inputs) {
+    const lost = [...tokens(input)].filter((w) => !shown.has(w));
+    expect(lost.slice(0, 5), `${lost.length} words lost of ${input.slice(0, 30)}`).toEqual([]);
+  }
+}
