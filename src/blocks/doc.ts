@@ -183,44 +183,60 @@ export function docBlocks(parts: Part[]): Block[] {
   return docGroups(parts).flat();
 }
 
-/** Room kept in every message of a document in several for its "continued" line. */
-const CONTINUED_ROOM = 300;
+/**
+ * The head of a document's further message: "*title* · continued (2 of 3)", as small print (a title
+ * longer than a context's element, a pet's long name, goes on in more elements, whole).
+ */
+const continuedBlocks = (title: string | undefined, i: number, n: number): Block[] => {
+  const where = `continued (${i} of ${n})`;
+  return title
+    ? contexts([[{ text: oneLine(title).trim(), strong: true }, { text: ` · ${where}` }]])
+    : [context(where)];
+};
 
 /**
  * Groups of blocks (each a part: an entry, a pet's care) as Slack messages: one when all fit; else
  * as many as they need, each group whole in one message where it fits (one longer than a message
  * goes on in the next at a block's edge), every message after the first headed "*title* · continued
- * (2 of 3)". Nothing is cut (issue 47): a message passing Block Kit's limits takes fewer groups.
+ * (2 of 3)", the room for that head (however long the title) kept in each. Nothing is cut (issue 47):
+ * a message passing Block Kit's limits takes fewer groups.
  */
 export function blockMessages(fallbackText: string, title: string | undefined, groups: Block[][]): Message[] {
   const text = fallback(fallbackText);
   const all = groups.flat();
-  const fits = (blocks: Block[], room = 0) =>
-    blocks.length <= LIMITS.blocks - 1 && messageChars({ text, blocks }) + room <= LIMITS.messageText;
+  // The head and fallback of a further message at their longest (a part's number in the hundreds).
+  const head = continuedBlocks(title, 999, 999);
+  const room = {
+    blocks: head.length,
+    chars: messageChars({ text: fallback(`${fallbackText}: part 999`), blocks: head }) - text.length,
+  };
+  const fits = (blocks: Block[], r = { blocks: 0, chars: 0 }) =>
+    blocks.length + r.blocks <= LIMITS.blocks - 1 &&
+    messageChars({ text, blocks }) + r.chars <= LIMITS.messageText;
   if (fits(all)) return [{ text, blocks: all }];
   const messages: Block[][] = [[]];
   for (const g of groups) {
     const current = messages.at(-1) as Block[];
-    if (fits([...current, ...g], CONTINUED_ROOM)) {
+    if (fits([...current, ...g], room)) {
       current.push(...g);
       continue;
     }
     if (current.length) messages.push([]);
     for (const b of g) {
       const now = messages.at(-1) as Block[];
-      if (now.length && !fits([...now, b], CONTINUED_ROOM)) messages.push([b]);
+      if (now.length && !fits([...now, b], room)) messages.push([b]);
       else now.push(b);
     }
   }
   const n = messages.length;
-  return messages.map((blocks, i) => {
-    if (i === 0) return { text, blocks };
-    const where = `continued (${i + 1} of ${n})`;
-    return {
-      text: fallback(`${fallbackText}: part ${i + 1}`),
-      blocks: [context(title ? `*${esc(title)}* · ${where}` : where), ...blocks],
-    };
-  });
+  return messages.map((blocks, i) =>
+    i === 0
+      ? { text, blocks }
+      : {
+          text: fallback(`${fallbackText}: part ${i + 1}`),
+          blocks: [...continuedBlocks(title, i + 1, n), ...blocks],
+        },
+  );
 }
 
 /** A document as Slack messages: one when it fits, else as many as it needs, nothing cut (`blockMessages`). */

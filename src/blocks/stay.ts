@@ -23,13 +23,16 @@ const MESSAGES = 5;
 /**
  * The stay's full record (each round, each item, who and when, corrections), in as many messages as
  * it needs up to MESSAGES, nothing cut (a line longer than a message goes on in the next); what does
- * not fit in them points to the terminal.
+ * not fit in them points to the terminal. The room is counted in the record's own characters; when
+ * Slack's escaping (`&amp;`) or the messages' packing makes more than MESSAGES of it, the record
+ * stops sooner, so the last message always names the command.
  */
 export function stayRecordMessages(stay: StayRecordView, reference: string, timezone: string): Message[] {
-  return docMessages(
-    stayRecordDoc(stay, reference, {
-      timezone,
-      room: { chars: MESSAGES * (LIMITS.messageText - 1500), parts: MESSAGES * (LIMITS.blocks - 3) },
-    }),
-  );
+  let room = { chars: MESSAGES * (LIMITS.messageText - 1500), parts: MESSAGES * (LIMITS.blocks - 3) };
+  for (;;) {
+    const messages = docMessages(stayRecordDoc(stay, reference, { timezone, room }));
+    if (messages.length <= MESSAGES || room.chars < LIMITS.messageText) return messages;
+    const share = (n: number) => Math.floor((n * MESSAGES) / messages.length);
+    room = { chars: share(room.chars), parts: share(room.parts) };
+  }
 }

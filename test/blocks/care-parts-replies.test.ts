@@ -164,6 +164,21 @@ describe("the stay's record", () => {
     expectWhole(messages, HUGE.drug);
   });
 
+  it("a record whose escaping grows it (every reason full of & and <): at most five messages, then the command", () => {
+    const asNeeded = Array.from({ length: 120 }, (_, i) => ({
+      ...dose("Piriton", "a & b < c ".repeat(90)),
+      id: i + 1,
+    }));
+    const messages = stayRecordMessages(
+      { bookingId: 500, pets: [], problem: undefined, asNeeded },
+      "HP-1",
+      TZ,
+    );
+    expect(messages.length).toBeLessThanOrEqual(5);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    expect(JSON.stringify(messages.at(-1))).toContain("kennel-desk record --booking HP-1 prints all of it");
+  });
+
   it("of normal size: one message", () => {
     const stay = { bookingId: 500, pets: [], problem: undefined, asNeeded: [dose("Piriton", "itching")] };
     expect(stayRecordMessages(stay, "HP-1", TZ)).toHaveLength(1);

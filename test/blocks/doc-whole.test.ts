@@ -55,3 +55,22 @@ it("a document of names, drugs and allergies longer than their blocks is split, 
   for (const words of [pet, room, allergy, ...small, drug, owner, "R9"])
     expect(shown.includes(normal(words)), words.slice(0, 40)).toBe(true);
 });
+
+it("a long title (a pet's long name) heading each further message keeps every message within the limits", () => {
+  for (const size of [1000, 3500]) {
+    const title = long("🐾 Sir Reginald Biscuit", size);
+    const items = Array.from({ length: 12 }, (_, i) => long(`Dose ${i}: Phenobarbital 60 mg`, 1000));
+    const doc: Doc = {
+      fallback: "Biscuit",
+      parts: [
+        { kind: "title", text: title },
+        ...items.map((t) => ({ kind: "item" as const, lines: [[{ text: t }]] })),
+      ],
+    };
+    const messages = docMessages(doc);
+    expect(messages.length).toBeGreaterThan(2);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const shown = seen(messages);
+    for (const t of [title, ...items]) for (const w of t.split(" ")) expect(shown).toContain(w);
+  }
+});
