@@ -56,20 +56,28 @@ export const metaWhere = () => ({
   u: z.string().max(500).optional(),
 });
 
-/** Where the button that opened a form was, as a form carries it: channel, ts, thread, response_url. */
+/**
+ * Where the button that opened a form was, as a form carries it: channel, ts, thread, response_url,
+ * and for a message in several parts (src/blocks/parts.ts) how many (`pn`; `t` then names its first part).
+ */
 export interface MetaWhere {
   c?: string | undefined;
   t?: string | undefined;
   h?: string | undefined;
   u?: string | undefined;
+  pn?: number | undefined;
 }
+
+/** How many parts the message a form's button was on has (src/blocks/parts.ts), as a form's schema checks it. */
+export const metaParts = () => z.number().int().min(1).max(999).optional();
 
 /** The message a form's button was on, named (a channel and ts the form requires stay required). */
 export const atOf = <M extends MetaWhere>(
   m: M,
-): { channel: M["c"]; ts: M["t"]; threadTs: M["h"]; responseUrl: M["u"] } => ({
+): { channel: M["c"]; ts: M["t"]; threadTs: M["h"]; responseUrl: M["u"]; parts: M["pn"] } => ({
   channel: m.c,
   ts: m.t,
   threadTs: m.h,
   responseUrl: m.u,
+  parts: m.pn,
 });

@@ -22,7 +22,7 @@ import {
   recentDoseLines,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
-import { atOf, defineForm } from "./forms.ts";
+import { atOf, defineForm, metaParts } from "./forms.ts";
 import { cleanInput, type FormValues, modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
 
@@ -74,8 +74,14 @@ export const giveForm = defineForm(PRN_MODAL, giveMeta, {
 /** What the effect's form carries back: the dose, and the follow-up message (redrawn answered). */
 export const effectForm = defineForm(
   PRN_EFFECT_MODAL,
-  () => z.object({ d: recordId(), c: z.string().max(40).optional(), t: z.string().max(40).optional() }),
-  { names: (m) => ({ doseId: m.d, at: { channel: m.c, ts: m.t } }) },
+  () =>
+    z.object({
+      d: recordId(),
+      c: z.string().max(40).optional(),
+      t: z.string().max(40).optional(),
+      pn: metaParts(),
+    }),
+  { names: (m) => ({ doseId: m.d, at: { channel: m.c, ts: m.t, parts: m.pn } }) },
 );
 
 const plain = (text: string, max: number) => ({

@@ -7,7 +7,7 @@ import type { DayReview } from "../answers/review.ts";
 import { reviewDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
 import { docMessages } from "./doc.ts";
-import { atOf, defineForm } from "./forms.ts";
+import { atOf, defineForm, metaParts } from "./forms.ts";
 import { modalView, plain } from "./modal.ts";
 import type { Message } from "./types.ts";
 
@@ -24,6 +24,7 @@ const reviewMeta = () =>
     t: z.string().max(40),
     h: z.string().max(40).optional(),
     u: z.string().max(500).optional(),
+    pn: metaParts(),
   });
 export const reviewForm = defineForm("day_review_modal", reviewMeta, {
   shorter: (m) => [{ ...m, u: undefined }],

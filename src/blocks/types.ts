@@ -32,6 +32,7 @@ export interface ImageElement {
 
 export interface HeaderBlock {
   type: "header";
+  block_id?: string;
   text: PlainText;
 }
 
@@ -52,6 +53,7 @@ export interface ContextBlock {
 
 interface DividerBlock {
   type: "divider";
+  block_id?: string;
 }
 
 interface ActionsBlock {

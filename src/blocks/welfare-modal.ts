@@ -24,7 +24,7 @@ import {
   WELFARE_FIELDS,
   WELFARE_SIGNS,
 } from "../present/welfare.ts";
-import { atOf, defineForm } from "./forms.ts";
+import { atOf, defineForm, metaParts } from "./forms.ts";
 import { type FormValues, modalView, plain } from "./modal.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 
@@ -43,7 +43,7 @@ const where = () => ({
 });
 const checkMeta = () =>
   z.object({ l: recordId(), b: recordId(), p: recordId(), ...where(), cur: recordId().optional() });
-const flagMeta = () => z.object({ f: recordId(), l: z.literal(1).optional(), ...where() });
+const flagMeta = () => z.object({ f: recordId(), l: z.literal(1).optional(), ...where(), pn: metaParts() });
 type FlagMeta = z.infer<ReturnType<typeof flagMeta>>;
 
 /** Without the response_url when it must, to fit Slack's 3000 characters once sealed. */

@@ -15,6 +15,7 @@ import { tomorrowCheck } from "../answers/today.ts";
 import { chartPostMessages } from "../blocks/chart-post.ts";
 import { handBackMessages, medicinesPostMessages } from "../blocks/custody.ts";
 import { digestMessages } from "../blocks/digest.ts";
+import { firstPart } from "../blocks/parts.ts";
 import { plansMessages, plansPostPets } from "../blocks/plan.ts";
 import { reviewMessages } from "../blocks/review.ts";
 import { asThread } from "../blocks/thread.ts";
@@ -59,7 +60,9 @@ export async function composePost(
   if (kind === "review") {
     // A day with no round kept (none posted) has nothing to review: nothing is posted.
     const review = await dayReview(deps, date);
-    const post = asThread(reviewMessages(review, deps.config.timezone));
+    // Drawn again in place after a tap (src/listeners/actions/review.ts): its parts marked as one message's.
+    const messages = reviewMessages(review, deps.config.timezone);
+    const post = { ...asThread([firstPart(messages), ...messages.slice(1)]), partsOfOne: true };
     return { ...post, ...(review.rounds === 0 ? { nothingToPost: true } : {}) };
   }
   const plansRound = plansOfPost(kind);

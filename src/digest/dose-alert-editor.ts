@@ -2,12 +2,15 @@
  * A late or missed reply follows the record: each committed entry of that date and round (whichever
  * replica took the tap) draws the round's posted replies again from the record (the doses their
  * claims named, beside the entries now), striking through what was recorded since, until the foot
- * reads "✅ all recorded since". Nothing is read back from Slack: where each reply is comes from its
- * "posted" record. Edits of one reply in one process run one after the other, each reading the store
- * afresh, so the last one shows the record as it is. A nudge is not edited.
+ * reads "✅ all recorded since". Where each reply is comes from its "posted" record; a reply in
+ * several parts (src/blocks/parts.ts) has each part updated in place, found by one read of its
+ * thread, the missing ones posted, the ones no longer needed saying so. Edits of one reply in one
+ * process run one after the other, each reading the store afresh, so the last one shows the record
+ * as it is. A nudge is not edited.
  */
 import { markedEntries } from "../answers/paper-marks.ts";
 import { doseAlertMessages } from "../blocks/dose-alerts.ts";
+import { firstPart, partSteps, partsIn } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -18,7 +21,8 @@ import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
 import { findRoundPost } from "./dose-alert-slack.ts";
-import { type DigestSlack, postFurther } from "./slack.ts";
+import { ownMessages } from "./post.ts";
+import type { DigestSlack } from "./slack.ts";
 
 /** A claimed reply as its document's data, each dose beside its current entry. */
 function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
@@ -99,19 +103,36 @@ export class DoseAlertEditor {
     for (const [key, p] of posted) {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
-      const [first, ...more] = alertMessages(this.#deps, claim, date, entries, updatedAt);
-      await update(p.channel, p.ts, first as Message);
-      if (more.length === 0) continue;
-      // Too long for one message now: the rest after it, in the thread it is in (the round post's).
-      const place = {
-        slack: this.#slack,
-        channel: p.channel,
-        date,
-        round,
-        timezone: this.#deps.config.timezone,
-      };
-      const parent = await findRoundPost({ ...place, now: this.#deps.clock.now() });
-      await postFurther(this.#slack, p.channel, more, parent?.ts ?? p.ts);
+      const messages = alertMessages(this.#deps, claim, date, entries, updatedAt);
+      await update(p.channel, p.ts, firstPart(messages));
+      // The thread is read only when the reply is, or was, in more than one part. Its "posted" record
+      // keeps no count of parts (its kind's schema has no room for one), and a read on every edit of
+      // every reply would cost a Slack call per tap; but a reply is drawn first with no entries and no
+      // edit time (src/digest/dose-alerts.ts), its shortest, and an edit only adds to it (a dose struck
+      // through, who and when, the edit's time): a reply in one part now was in one part until now,
+      // unless its first drawing was in more. (The one case missed: a correction that makes an edited
+      // reply shorter right across a part's edge leaves its old last part as it was.)
+      const wasLong = alertMessages(this.#deps, claim, date, []).length > 1;
+      if (messages.length > 1 || wasLong) await this.#parts(date, round, p, messages);
+    }
+  }
+
+  /** A reply's further parts put in place, in the thread it is in (the round post's, else its own). */
+  async #parts(date: string, round: Round, p: { channel: string; ts: string }, messages: Message[]) {
+    const place = {
+      slack: this.#slack,
+      channel: p.channel,
+      date,
+      round,
+      timezone: this.#deps.config.timezone,
+    };
+    const parent = await findRoundPost({ ...place, now: this.#deps.clock.now() });
+    const threadTs = parent?.ts ?? p.ts;
+    const thread = await ownMessages(this.#slack, p.channel, await this.#slack.replies(p.channel, threadTs));
+    const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
+    for (const step of partSteps(messages, p.ts, partsIn(thread, p.ts))) {
+      if ("update" in step) await update(p.channel, step.update, step.message);
+      else await this.#slack.post(p.channel, step.post, { threadTs });
     }
   }
 }

@@ -18,7 +18,7 @@
 
 import { describeFailure } from "../answers/failure.ts";
 import { roundDoses } from "../answers/obligations.ts";
-import type { Message } from "../blocks/types.ts";
+import { firstPart } from "../blocks/parts.ts";
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import {
@@ -240,12 +240,12 @@ export class DoseAlertJob {
         return { key, result: "claimed-elsewhere", retryAt };
       }
       const parent = await findRoundPost(place);
-      const [message, ...more] = alertMessages(deps, claim, alert.date, []);
-      const posted = await postReply(place, key, message as Message, parent?.ts);
+      const messages = alertMessages(deps, claim, alert.date, []);
+      const posted = await postReply(place, key, firstPart(messages), parent?.ts);
       if (!posted.kept) return { key, result: "duplicate-removed", kept: posted.ts };
       await recordPosted(deps.record, alert, { attempt, channel, ts: posted.ts });
       // A reply too long for one message goes on after it, in the same thread.
-      await postFurther(slack, channel, more, parent?.ts ?? posted.ts);
+      await postFurther(slack, channel, messages, { firstTs: posted.ts, threadTs: parent?.ts ?? posted.ts });
       deps.log.info(
         { key, ts: posted.ts, doses: alert.doses.length },
         `dose times: ${alert.kind} reply posted`,

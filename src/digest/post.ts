@@ -22,7 +22,7 @@ import type { Message } from "../blocks/types.ts";
 import { dayStartIso, localDate } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
 import type { PostClaims, PostRef } from "./post-claims.ts";
-import type { PostMessages } from "./posts.ts";
+import { type PostMessages, repliesOf } from "./posts.ts";
 import { type DigestSlack, type HistoryMessage, postedBySelf } from "./slack.ts";
 
 export const DIGEST_EVENT = "kennel_digest";
@@ -186,7 +186,7 @@ export async function postDigestOnce(o: PostDigestOptions): Promise<PostOutcome>
 /** A new parent's thread replies, each a part; how many of them were kept. */
 async function postReplies(o: PostDigestOptions, ts: string, messages: PostMessages, parts: number) {
   const mine: Mine = [];
-  for (const [i, reply] of messages.replies.entries()) {
+  for (const [i, reply] of repliesOf(messages, ts).entries()) {
     const part = i + 2;
     mine.push({
       part,
@@ -314,7 +314,7 @@ async function completeThread(o: PostDigestOptions, parent: HistoryMessage): Pro
   const total = Math.max(parts, 1 + messages.replies.length);
   const mine: Mine = [];
   for (const part of missing(total)) {
-    const reply = messages.replies[part - 2];
+    const reply = repliesOf(messages, parent.ts)[part - 2];
     if (!reply) continue;
     const ts = await o.slack.post(o.channel, reply, {
       threadTs: parent.ts,

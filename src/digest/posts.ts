@@ -3,6 +3,7 @@
  * channel and a local time. One job posts each of them exactly once per local date. The helpers
  * turn the settings into posts, one line each, so wiring a new kind of post is one line.
  */
+import { furtherParts } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { WelfareSettings } from "../config/welfare.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
@@ -86,7 +87,17 @@ export interface PostMessages {
    * dose times' job can draw it again (src/digest/dose-alerts.ts).
    */
   payload?: Record<string, string | number | boolean>;
+  /**
+   * The parent and its replies are the parts of one message (a long review, drawn again in place
+   * after a tap): the parent comes marked as its first part, each reply is marked with the parent's
+   * ts when it is posted (src/blocks/parts.ts), so a redraw finds them.
+   */
+  partsOfOne?: boolean;
 }
+
+/** A post's replies as they are posted under the parent at `parentTs`. */
+export const repliesOf = (m: PostMessages, parentTs: string): Message[] =>
+  m.partsOfOne ? furtherParts([m.parent, ...m.replies], parentTs) : m.replies;
 
 /**
  * Builds a post's messages for a local date. `lateAt` (HH:MM) is set when the post is made after

@@ -12,6 +12,7 @@
  * that follow-up unsent (never sent twice); the dose still shows "awaiting effect" on the sheet.
  */
 import { claimFollowUp, followUpsDue } from "../answers/prn.ts";
+import { firstPart, furtherParts } from "../blocks/parts.ts";
 import { followUpMessages } from "../blocks/prn.ts";
 import type { Message } from "../blocks/types.ts";
 import type { BotBase } from "../deps.ts";
@@ -20,10 +21,19 @@ import { localDate } from "../time.ts";
 /** The longest wait between two looks at the record (another replica's doses are seen by then). */
 const TICK_MS = 60_000;
 
+/** A message sent: its channel (a DM's, for a message sent to a user) and ts. */
+interface Sent {
+  channel: string;
+  ts: string;
+}
+
 export interface PrnFollowUpOptions {
   deps: BotBase;
-  /** Sends a direct message to a Slack user (the app's DM with them). */
-  send: (userId: string, message: Message) => Promise<void>;
+  /**
+   * Sends a message: to a Slack user (the app's DM with them), or in a thread (`threadTs`) of the
+   * channel a message was sent to; where it went (the DM's channel) and its ts.
+   */
+  send: (to: string, message: Message, threadTs?: string) => Promise<Sent>;
   /** Waits; resolves false when the job is being stopped. Default: a timer that `changed()` cuts short. */
   sleep?: (ms: number) => Promise<boolean>;
   tickMs?: number;
@@ -80,9 +90,11 @@ export class PrnFollowUps {
       if (!(await claimFollowUp(deps, dose))) continue;
       try {
         const tz = deps.config.timezone;
-        // A follow-up too long for one message: its parts in turn, the buttons on the part that has them.
-        for (const m of followUpMessages(dose, petName, tz, localDate(now, tz)))
-          await this.#o.send(dose.userId as string, m);
+        // A follow-up too long for one message: its further parts in the first one's thread, marked as
+        // its parts (src/blocks/parts.ts) so that an answer draws each again in place.
+        const messages = followUpMessages(dose, petName, tz, localDate(now, tz));
+        const first = await this.#o.send(dose.userId as string, firstPart(messages));
+        for (const m of furtherParts(messages, first.ts)) await this.#o.send(first.channel, m, first.ts);
         sent++;
         deps.log.info({ prnId: dose.id, userId: dose.userId }, "as-needed dose: follow-up sent");
       } catch (error) {
@@ -133,13 +145,29 @@ export class PrnFollowUps {
 /** The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver). */
 export function botFollowUps(
   deps: BotBase,
-  client: { chat: { postMessage(args: { channel: string; text: string; blocks: never }): Promise<unknown> } },
+  client: {
+    chat: {
+      postMessage(args: {
+        channel: string;
+        text: string;
+        blocks: never;
+        thread_ts?: string;
+      }): Promise<{ channel?: string; ts?: string }>;
+    };
+  },
   options: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">> = {},
 ): PrnFollowUps {
   return new PrnFollowUps({
     deps,
-    send: async (userId, message) => {
-      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks as never });
+    send: async (to, message, threadTs) => {
+      const res = await client.chat.postMessage({
+        channel: to,
+        text: message.text,
+        blocks: message.blocks as never,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      });
+      if (!res.ts) throw new Error("chat.postMessage returned no ts");
+      return { channel: res.channel ?? to, ts: res.ts };
     },
     ...options,
   });

@@ -4,6 +4,7 @@
  * only its own messages count as its posts.
  */
 import type { webApi } from "@slack/bolt";
+import { furtherParts } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Logger } from "../log.ts";
 import { channelPacer, type Pacer } from "../slack/pace.ts";
@@ -15,6 +16,8 @@ export interface HistoryMessage {
   app_id?: string | undefined;
   user?: string | undefined;
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> } | undefined;
+  /** Its blocks, as Slack gives them (their block_ids mark a long message's parts: src/blocks/parts.ts). */
+  blocks?: unknown;
 }
 
 /**
@@ -72,15 +75,20 @@ export interface DigestSlack {
   update?(channel: string, ts: string, message: Message): Promise<void>;
 }
 
-/** A message's further parts (a long one split by `docMessages`), each posted in turn in the thread `threadTs`. */
+/**
+ * The further parts of a message (a long one split by `docMessages`, its first part posted as
+ * `firstPart(messages)` at `at.firstTs`), marked as its parts (src/blocks/parts.ts) so that drawing
+ * it again finds them, each posted in turn in the thread `at.threadTs`; how many.
+ */
 export async function postFurther(
   slack: Pick<DigestSlack, "post">,
   channel: string,
   messages: Message[],
-  threadTs: string,
+  at: { firstTs: string; threadTs: string },
 ): Promise<number> {
-  for (const m of messages) await slack.post(channel, m, { threadTs });
-  return messages.length;
+  const further = furtherParts(messages, at.firstTs);
+  for (const m of further) await slack.post(channel, m, { threadTs: at.threadTs });
+  return further.length;
 }
 
 const page = (cursor: string | undefined) => ({
@@ -90,7 +98,14 @@ const page = (cursor: string | undefined) => ({
 });
 
 type HistoryPage = {
-  messages?: Array<{ ts?: string; bot_id?: string; app_id?: string; user?: string; metadata?: unknown }>;
+  messages?: Array<{
+    ts?: string;
+    bot_id?: string;
+    app_id?: string;
+    user?: string;
+    metadata?: unknown;
+    blocks?: unknown;
+  }>;
   has_more?: boolean;
   response_metadata?: { next_cursor?: string };
 };
@@ -124,6 +139,7 @@ async function readAll(
         app_id: m.app_id,
         user: m.user,
         metadata: m.metadata as HistoryMessage["metadata"],
+        ...(m.blocks === undefined ? {} : { blocks: m.blocks }),
       };
       out.push(message);
       if (until?.(message)) found = true;

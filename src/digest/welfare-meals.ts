@@ -8,7 +8,7 @@
 
 import { raiseFlags } from "../answers/welfare-flags.ts";
 import { readLists } from "../answers/welfare-store.ts";
-import type { Message } from "../blocks/types.ts";
+import { firstPart } from "../blocks/parts.ts";
 import { flagMessages } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -88,8 +88,8 @@ export class WelfareMealWatch {
       threadTs = postsFor(await ownMessages(this.#slack, channel, read), DIGEST_EVENT, date, kind)[0]?.ts;
     }
     // A flag too long for one message: its further parts after it, in the same thread.
-    const [first, ...more] = flagMessages(flag, this.#deps.config.timezone);
-    const ts = await this.#slack.post(channel, first as Message, { threadTs });
-    await postFurther(this.#slack, channel, more, threadTs ?? ts);
+    const messages = flagMessages(flag, this.#deps.config.timezone);
+    const ts = await this.#slack.post(channel, firstPart(messages), { threadTs });
+    await postFurther(this.#slack, channel, messages, { firstTs: ts, threadTs: threadTs ?? ts });
   }
 }

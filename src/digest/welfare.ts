@@ -10,6 +10,7 @@ import { describeFailure } from "../answers/failure.ts";
 import { type WelfareBoard, welfareBoard, welfareLists } from "../answers/welfare.ts";
 import { raiseFlags } from "../answers/welfare-flags.ts";
 import { type ListBody, readLists, saveList } from "../answers/welfare-store.ts";
+import { firstPart } from "../blocks/parts.ts";
 import { asThread } from "../blocks/thread.ts";
 import { uncheckedMessages, welfareMessages } from "../blocks/welfare.ts";
 import type { Deps } from "../deps.ts";
@@ -184,9 +185,10 @@ function postUncheckedOnce(inRound: boolean) {
     };
     if (gate && !(await o.claims?.stillMine(ref, gate.attempt)))
       return { result: "claimed-elsewhere", retryAt: o.now().toISOString() };
-    const ts = await o.slack.post(o.channel, messages.parent, { threadTs: before.parentTs, metadata });
+    const all = [messages.parent, ...messages.replies];
+    const ts = await o.slack.post(o.channel, firstPart(all), { threadTs: before.parentTs, metadata });
     // A list too long for one message goes on after it, in the same thread (nothing cut).
-    const rest = () => postFurther(o.slack, o.channel, messages.replies, before.parentTs ?? ts);
+    const rest = () => postFurther(o.slack, o.channel, all, { firstTs: ts, threadTs: before.parentTs ?? ts });
     if (gate) {
       const replies = await rest();
       await o.claims?.posted(ref, { attempt: gate.attempt, ts, parts: 1 });

@@ -1,25 +1,112 @@
 /**
  * A message drawn again in place (a flag, a list, a follow-up, the day's review) that a long day
- * made into several (`docMessages`): the first part takes the message's place, its buttons with it,
- * and each further part is posted in its thread after it, so nothing is cut.
+ * made into several (`docMessages`), whichever of its parts was tapped: the first part takes the
+ * first part's place, its buttons with it, and every further part is updated where it is
+ * (src/blocks/parts.ts marks them); a part the drawing now needs that is not there yet is posted in
+ * the thread, a part it no longer needs says so. Nothing is posted twice, nothing deleted. A message
+ * in one part drawn again in one part: one update, nothing read; otherwise one read of the thread.
  */
 import type { webApi } from "@slack/bolt";
+import {
+  firstPart,
+  furtherParts,
+  partPlace,
+  partSteps,
+  partsIn,
+  type ThreadMessage,
+} from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
+import { updateMessage } from "../slack/chat-update.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { replaceMessage } from "./message-redraw.ts";
-import { postThread } from "./post-thread.ts";
+import { postThread, slackError } from "./post-thread.ts";
 
 type WebClient = webApi.WebClient;
 
 export interface PartsAt {
   channel?: string | undefined;
+  /** The message's first part (the tapped message, or the first part of the one tapped: `tappedParts`). */
   ts?: string | undefined;
   /** The thread the message is in, when it is a reply. */
   threadTs?: string | undefined;
   responseUrl?: string | undefined;
+  /** How many parts the message has, as the tapped message's markers say; unknown: its thread is read. */
+  parts?: number | undefined;
 }
 
-/** False, and logged as `what`, when the first part could not be put in place or a further part not posted. */
+/**
+ * Where the parts of a tapped message are, from its blocks (the tap's `body.message.blocks`): a
+ * further part names its first part, which is the one put in place. Its response_url is the
+ * further part's own, so it is not kept: it would put the first part in the further part's place.
+ */
+export function tappedParts<At extends { channel: string; ts: string; threadTs?: string | undefined }>(
+  at: At,
+  blocks: unknown,
+): At & { parts: number } {
+  const place = partPlace(blocks);
+  if (place.firstTs === undefined) return { ...at, parts: place.n };
+  return { ...at, ts: place.firstTs, responseUrl: undefined, parts: place.n };
+}
+
+/** The tapped message's blocks, as the tap's payload carries them. */
+export const tappedBlocks = (body: unknown): unknown =>
+  (body as { message?: { blocks?: unknown } } | undefined)?.message?.blocks;
+
+/** A thread's messages, every page (Slack's own method through the Web API client). */
+async function threadOf(client: WebClient, channel: string, ts: string): Promise<ThreadMessage[]> {
+  const out: ThreadMessage[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const res = await client.conversations.replies({
+      channel,
+      ts,
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const m of res.messages ?? []) if (m.ts) out.push({ ts: m.ts, blocks: m.blocks });
+    cursor = res.response_metadata?.next_cursor || undefined;
+    if (!res.has_more || !cursor) return out;
+  }
+  throw new Error("the thread ran past 50 pages; stopped reading");
+}
+
+/**
+ * Posts a message in its parts, marked (src/blocks/parts.ts) so that drawing it again finds them:
+ * the first in `inThread` (or the channel), the others in the thread it is in; how many were posted
+ * and, if one failed, why.
+ */
+export async function postParts(
+  client: WebClient,
+  channel: string,
+  messages: Message[],
+  inThread?: string,
+): Promise<{ sent: number; error?: string }> {
+  if (messages.length === 0) return { sent: 0 };
+  let firstTs: string | undefined;
+  try {
+    const res = await client.chat.postMessage({
+      channel,
+      ...firstPart(messages),
+      unfurl_links: false,
+      unfurl_media: false,
+      ...(inThread ? { thread_ts: inThread } : {}),
+    });
+    firstTs = res.ts;
+  } catch (error) {
+    return { sent: 0, error: slackError(error) };
+  }
+  if (!firstTs) return { sent: 1, error: "chat.postMessage returned no ts" };
+  const rest = await postThread(
+    client,
+    channel,
+    furtherParts(messages, firstTs),
+    undefined,
+    inThread ?? firstTs,
+  );
+  return { ...rest, sent: 1 + rest.sent };
+}
+
+/** False, and logged as `what`, when the first part could not be put in place or a further part not. */
 export async function replaceParts(
   deps: BotDeps,
   client: WebClient,
@@ -27,12 +114,28 @@ export async function replaceParts(
   messages: Message[],
   what: string,
 ): Promise<boolean> {
-  const [first, ...more] = messages;
-  if (!first || !(await replaceMessage(deps, client, at, first, what))) return false;
-  const thread = at.threadTs ?? at.ts;
-  if (more.length === 0 || !at.channel || !thread) return more.length === 0;
-  const { error } = await postThread(client, at.channel, more, undefined, thread);
-  if (error)
-    deps.log.warn({ channel: at.channel, ts: at.ts, err: error }, `could not ${what}: its further parts`);
-  return error === undefined;
+  if (messages.length === 0) return false;
+  if (!(await replaceMessage(deps, client, at, firstPart(messages), what))) return false;
+  if (messages.length === 1 && at.parts === 1) return true;
+  const { channel, ts } = at;
+  // Put in place through the tap's response_url only (no channel or ts): nowhere to find or post more.
+  if (!channel || !ts) return messages.length === 1;
+  const thread = at.threadTs ?? ts;
+  try {
+    // Read even when the tap said one part: a form open for minutes may have seen the message before
+    // another tap's redraw made it longer, and its parts are then found, not posted twice.
+    const found = partsIn(await threadOf(client, channel, thread), ts);
+    for (const step of partSteps(messages, ts, found)) {
+      if ("update" in step) {
+        await updateMessage(client, { channel, ts: step.update, ...step.message });
+        continue;
+      }
+      const { error } = await postThread(client, channel, [step.post], undefined, thread);
+      if (error) throw new Error(error);
+    }
+    return true;
+  } catch (error) {
+    deps.log.warn({ channel, ts, err: slackError(error) }, `could not ${what}: its further parts`);
+    return false;
+  }
 }

@@ -13,9 +13,8 @@ import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
-import { postThread } from "./post-thread.ts";
 import type { MessageRef } from "./record-round.ts";
-import { replaceParts } from "./replace-parts.ts";
+import { type PartsAt, postParts, replaceParts } from "./replace-parts.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -44,7 +43,7 @@ export class WelfareRedraw {
    */
   redrawFlag(
     client: WebClient,
-    o: { flagId: number; onHomeList: boolean; at: MessageRef },
+    o: { flagId: number; onHomeList: boolean; at: PartsAt & MessageRef },
   ): Promise<boolean> {
     const tz = this.#deps.config.timezone;
     return this.#messages.redraw(o.at, "a welfare message", async () => {
@@ -62,7 +61,7 @@ export class WelfareRedraw {
   async postFlags(client: WebClient, flags: WelfareFlag[], ref: MessageRef): Promise<void> {
     for (const f of flags) {
       const messages = flagMessages(f, this.#deps.config.timezone);
-      const { error } = await postThread(client, ref.channel, messages, undefined, ref.threadTs ?? ref.ts);
+      const { error } = await postParts(client, ref.channel, messages, ref.threadTs ?? ref.ts);
       if (error) this.#deps.log.warn({ flag: f.id, err: error }, "could not post a welfare flag");
     }
   }

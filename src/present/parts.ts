@@ -7,6 +7,7 @@ import { ENTRY_CAPS } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import type { SummaryPart } from "../words/day.ts";
+import { PART_UNUSED } from "../words/parts.ts";
 import { VERIFY_HEAD_WHERE, verifyHeadCommand } from "../words/record.ts";
 import type { Action, ActionOf, Doc, Line, PageAction, Part, Span } from "./doc.ts";
 import { code, dotted, line, lineText, strong, value } from "./doc.ts";
@@ -108,3 +109,9 @@ export function recordHeadLines(head: ChainHead | undefined): Line[] {
     ),
   ];
 }
+
+/** A part of a long message that a shorter drawing no longer needs (src/blocks/parts.ts): kept, saying so. */
+export const unusedPartDoc = (): Doc => ({
+  fallback: PART_UNUSED,
+  parts: [{ kind: "note", lines: [[{ text: PART_UNUSED, em: true }]] }],
+});

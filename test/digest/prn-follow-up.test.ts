@@ -34,6 +34,7 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
       deps,
       send: async (to, message) => {
         sent.push({ to, message });
+        return { channel: `D${to}`, ts: `1.${sent.length}` };
       },
       ...o,
     });

@@ -225,12 +225,14 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       at("10:00");
       const replica = new PrnFollowUps({
         deps: h.bot.deps,
-        send: async (userId, m) => {
-          await h.bot.app.client.chat.postMessage({
-            channel: userId,
+        send: async (to, m, threadTs) => {
+          const res = await h.bot.app.client.chat.postMessage({
+            channel: to,
             text: m.text,
             blocks: m.blocks as never,
+            ...(threadTs ? { thread_ts: threadTs } : {}),
           });
+          return { channel: res.channel ?? to, ts: res.ts as string };
         },
       });
       const [one, two] = await Promise.all([followUps().runOnce(), replica.runOnce()]);

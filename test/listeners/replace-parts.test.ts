@@ -1,18 +1,22 @@
 /**
  * A message drawn again in place, or posted in a thread, that a long day made into several (a welfare
- * flag of a pet named in 3,000 characters, its vet in 15,000): the first part takes the message's place
- * with its buttons, every further part follows in the thread; nothing is cut. Of normal size: one
- * chat.update and nothing posted, as before.
+ * flag of a pet named in 3,000 characters, its vet in 15,000): the first part takes the first part's
+ * place with its buttons, every further part follows in the thread; nothing is cut. Drawn again,
+ * whichever part was tapped, each part is updated where it is (its markers: src/blocks/parts.ts),
+ * a missing one posted, one no longer needed kept and saying so: never posted twice. Of normal
+ * size: one chat.update, nothing posted, nothing read, as before.
  */
 import { describe, expect, it } from "vitest";
+import { firstPart, furtherParts } from "../../src/blocks/parts.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
 import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
-import { replaceParts } from "../../src/listeners/replace-parts.ts";
+import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
 import { WelfareRedraw } from "../../src/listeners/welfare-redraw.ts";
 import { silentLogger } from "../../src/log.ts";
-import { expectWhole, HUGE } from "../helpers/care-parts.ts";
+import { PART_UNUSED } from "../../src/words/parts.ts";
+import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 
 const DAY = "2026-11-24";
 const TZ = "Europe/London";
@@ -41,24 +45,51 @@ const flag = (petName: string, vet: string): WelfareFlag => ({
   ],
 });
 
-/** A Web API client that keeps what it was asked (no token: chat.update goes through it). */
+type Sent = Message & { channel: string; ts: string; thread_ts?: string | undefined };
+
+/**
+ * A Web API client over a channel's messages, as Slack keeps them (no token: chat.update goes
+ * through it): what was updated and posted, and how often the thread was read.
+ */
 function fakeClient() {
-  const updated: Array<Message & { channel: string; ts: string }> = [];
+  const timeline: Sent[] = [];
+  const updated: Sent[] = [];
   const posted: Array<Message & { channel: string; thread_ts?: string }> = [];
+  const reads: string[] = [];
   let n = 0;
+  const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   const client = {
     chat: {
-      update: async (a: Message & { channel: string; ts: string }) => {
+      update: async (a: Sent) => {
+        const m = timeline.find((x) => x.channel === a.channel && x.ts === a.ts);
+        if (m) Object.assign(m, { text: a.text, blocks: copy(a.blocks) });
         updated.push(a);
         return { ok: true };
       },
       postMessage: async (a: Message & { channel: string; thread_ts?: string }) => {
         posted.push(a);
-        return { ok: true, ts: `2.${++n}` };
+        const ts = `2.${++n}`;
+        timeline.push({
+          channel: a.channel,
+          ts,
+          thread_ts: a.thread_ts,
+          text: a.text,
+          blocks: copy(a.blocks),
+        });
+        return { ok: true, ts, channel: a.channel };
+      },
+    },
+    conversations: {
+      replies: async (a: { channel: string; ts: string }) => {
+        reads.push(a.ts);
+        const thread = timeline.filter(
+          (m) => m.channel === a.channel && (m.ts === a.ts || m.thread_ts === a.ts),
+        );
+        return { ok: true, has_more: false, messages: copy(thread) };
       },
     },
   };
-  return { client: client as never, updated, posted };
+  return { client: client as never, timeline, updated, posted, reads };
 }
 
 const asMessage = (m: Message) => ({ text: m.text, blocks: m.blocks });
@@ -77,12 +108,92 @@ describe("a flag drawn again in place", () => {
     expect(JSON.stringify(sent).match(/"action_id":"wf_(advice|resolve)/g)).toHaveLength(2);
   });
 
-  it("of normal size: one chat.update, nothing posted", async () => {
-    const { client, updated, posted } = fakeClient();
-    const at = { channel: "C1", ts: "1.5" };
-    expect(await replaceParts(deps, client, at, flagMessages(flag("Biscuit", "Vets"), TZ), "x")).toBe(true);
+  it("of normal size, tapped: one chat.update, nothing posted, nothing read", async () => {
+    const { client, updated, posted, reads } = fakeClient();
+    const drawn = flagMessages(flag("Biscuit", "Vets"), TZ);
+    const at = tappedParts({ channel: "C1", ts: "1.5" }, drawn[0]?.blocks);
+    expect(await replaceParts(deps, client, at, drawn, "x")).toBe(true);
     expect(updated).toHaveLength(1);
     expect(posted).toEqual([]);
+    expect(reads).toEqual([]);
+  });
+});
+
+/** A flag whose vet's name is `n` characters: 9,000 draws it in 2 messages, 15,000 in 3 (its buttons on the last). */
+const long = (n: number) => flagMessages(flag("Biscuit", longWords("vt", n)), TZ);
+const hasButtons = (m: Message) => /"action_id":"wf_(advice|resolve)/.test(JSON.stringify(m.blocks));
+
+/** A tap on the message at `ts`: where it is, as the tap's payload says it (its blocks with their block_ids). */
+function tapOn(timeline: Sent[], ts: string | undefined) {
+  const m = timeline.find((x) => x.ts === ts);
+  if (!m) throw new Error(`no message ${ts}`);
+  return tappedParts({ channel: m.channel, ts: m.ts, threadTs: m.thread_ts }, m.blocks);
+}
+
+describe.each([
+  { where: "a reply in a check's thread", inThread: "1.1" },
+  { where: "a message in the channel", inThread: undefined },
+])("a long flag drawn again, whichever part is tapped ($where)", ({ inThread }) => {
+  /** The flag posted in `parts` messages as a check posts it; its messages' ts, in order. */
+  async function posted(s: ReturnType<typeof fakeClient>, vet: number) {
+    expect(await postParts(s.client, "C1", long(vet), inThread)).toEqual({ sent: s.posted.length });
+    return s.timeline.map((m) => m.ts);
+  }
+
+  it("part 3 of 3 tapped twice: the same 3 messages, each updated in place, the buttons still on part 3", async () => {
+    const s = fakeClient();
+    const parts = await posted(s, 15_000);
+    expect(parts).toHaveLength(3);
+    expect(s.timeline.slice(1).every((m) => m.thread_ts === (inThread ?? parts[0]))).toBe(true);
+    for (const _ of [1, 2])
+      expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[2]), long(15_000), "x")).toBe(true);
+    expect(s.timeline.map((m) => m.ts)).toEqual(parts);
+    expect(s.posted).toHaveLength(3);
+    expect(s.updated.map((u) => u.ts)).toEqual([...parts, ...parts]);
+    expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
+    const drawn = long(15_000);
+    expect(s.timeline.map(asMessage)).toEqual([firstPart(drawn), ...furtherParts(drawn, parts[0] as string)]);
+    expectWhole(s.timeline.map(asMessage), longWords("vt", 15_000));
+    expect(s.reads).toEqual([inThread ?? parts[0], inThread ?? parts[0]]);
+  });
+
+  it("grown from 2 parts to 3: the two updated in place, one posted after them", async () => {
+    const s = fakeClient();
+    const parts = await posted(s, 9000);
+    expect(parts).toHaveLength(2);
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[1]), long(15_000), "x")).toBe(true);
+    expect(s.timeline.map((m) => m.ts).slice(0, 2)).toEqual(parts);
+    expect(s.timeline).toHaveLength(3);
+    expect(s.posted).toHaveLength(3);
+    expect(s.posted[2]?.thread_ts).toBe(inThread ?? parts[0]);
+    expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
+    expectWhole(s.timeline.map(asMessage), longWords("vt", 15_000));
+  });
+
+  it("two forms opened on it in one part, both submitted after it grew to 2: part 2 posted once", async () => {
+    const s = fakeClient();
+    const [first] = await posted(s, 100);
+    const opened = tapOn(s.timeline, first);
+    expect(opened.parts).toBe(1);
+    for (const _ of [1, 2]) expect(await replaceParts(deps, s.client, opened, long(9000), "x")).toBe(true);
+    expect(s.timeline).toHaveLength(2);
+    expect(s.posted).toHaveLength(2);
+    expect(s.timeline.map(hasButtons)).toEqual([false, true]);
+  });
+
+  it("shrunk from 3 parts to 2: the third says it is no longer used; grown again, it is used again", async () => {
+    const s = fakeClient();
+    const parts = await posted(s, 15_000);
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[2]), long(9000), "x")).toBe(true);
+    expect(s.timeline.map((m) => m.ts)).toEqual(parts);
+    expect(s.timeline.map(hasButtons)).toEqual([false, true, false]);
+    expect(s.timeline[2]?.text).toBe(PART_UNUSED);
+    expectWhole(s.timeline.slice(0, 2).map(asMessage), longWords("vt", 9000));
+    // Its buttons now on part 2: tapped there, drawn in 3 again.
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[1]), long(15_000), "x")).toBe(true);
+    expect(s.timeline.map((m) => m.ts)).toEqual(parts);
+    expect(s.posted).toHaveLength(3);
+    expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
   });
 });
 

@@ -20,7 +20,7 @@ import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import { MessageRedraw } from "../message-redraw.ts";
 import type { MessageRef } from "../record-round.ts";
-import { replaceParts } from "../replace-parts.ts";
+import { type PartsAt, replaceParts, tappedBlocks, tappedParts } from "../replace-parts.ts";
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
 const FORGED_FORM =
@@ -69,11 +69,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
       const result = await recordEffect(deps, { prnId: t.ids.doseId, effect: t.ids.effect, who: t.who });
       await t.ack.send();
       if (result.status === "unknown") return await t.tell(`🔒 ${UNKNOWN}`);
-      const shown = await showAnswered(
-        t.client,
-        { channel: t.where.c, ts: t.where.t, responseUrl: t.where.u },
-        result,
-      );
+      const shown = await showAnswered(t.client, followUpAt(t), result);
       if (result.status === "already") return await t.tell(ALREADY(result.effect, tz()));
       if (t.ack.late || !shown) await t.tell(RECORDED(result.effect, shown));
     },
@@ -104,12 +100,31 @@ type Shown = (
   at: FollowUpAt,
   result: Extract<EffectResult, { dose: unknown }>,
 ) => Promise<boolean>;
-type FollowUpAt = { channel?: string | undefined; ts?: string | undefined; responseUrl?: string | undefined };
+type FollowUpAt = PartsAt;
+
+/**
+ * The follow-up a tap was on: by its first part when the tap was on a further one (a long
+ * follow-up's buttons are on its last part: src/blocks/parts.ts), with how many parts it has.
+ */
+function followUpAt(t: {
+  where: { c?: string; t?: string; h?: string; u?: string };
+  body: unknown;
+}): FollowUpAt {
+  const { c, t: ts, h, u } = t.where;
+  const at = { channel: c, ts, threadTs: h, responseUrl: u };
+  return c && ts ? tappedParts({ ...at, channel: c, ts }, tappedBlocks(t.body)) : at;
+}
 
 /** "📝 With a note…": the effect's form, for a dose not answered yet. */
 async function openEffect(t: Tap<IdsOf<typeof prnEffectNote>, PrnDose, MessageRef | undefined>) {
   const { deps, found } = t;
-  const meta = { d: found.id, ...(t.where.c ? { c: t.where.c } : {}), ...(t.at ? { t: t.at.ts } : {}) };
+  const at = followUpAt(t);
+  const meta = {
+    d: found.id,
+    ...(at.channel ? { c: at.channel } : {}),
+    ...(at.ts ? { t: at.ts } : {}),
+    ...(at.parts ? { pn: at.parts } : {}),
+  };
   const name = await petNameOf(deps, found.bookingId, found.petId);
   await t.open(effectModal(sealed(deps, effectForm, meta), found, name, deps.config.timezone), {
     failure: "could not open the effect's form",

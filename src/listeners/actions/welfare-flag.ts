@@ -22,6 +22,7 @@ import { timeOf } from "../../words/dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type IdsOf, type Located, onForm, onTap, sealed, type Tap } from "../interaction.ts";
 import { type MessageRef, NO_STORE, TAMPERED } from "../record-round.ts";
+import { tappedBlocks, tappedParts } from "../replace-parts.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { FORGED_FORM } from "../welfare-words.ts";
 
@@ -41,13 +42,22 @@ async function openFlagForm(
   // A flag's message, or the Home tab's list (its ts in the container).
   const at = ts ?? (t.body.container as { message_ts?: string } | undefined)?.message_ts;
   if (!channel || !at) return await t.refuse(`🔒 ${TAMPERED}`);
+  // Tapped on a further part of a long flag: the flag is drawn again from its first part.
+  const where = tappedParts({ channel, ts: at, threadTs, responseUrl }, tappedBlocks(t.body));
   const flag = t.found;
   if (flag.resolved) {
-    const where = { channel, ts: at, threadTs, responseUrl };
     await redraw.redrawFlag(t.client, { flagId: flag.id, onHomeList: t.ids.onHomeList, at: where });
     return await t.tell(resolvedWords({ status: "already", flag }, t.deps.config.timezone));
   }
-  const meta = { f: flag.id, ...(t.ids.onHomeList ? { l: 1 as const } : {}), ...t.where, c: channel, t: at };
+  const meta = {
+    f: flag.id,
+    ...(t.ids.onHomeList ? { l: 1 as const } : {}),
+    ...t.where,
+    c: channel,
+    t: where.ts,
+    pn: where.parts,
+    ...(where.ts === at ? {} : { u: undefined }),
+  };
   await t.open(modal(sealed(t.deps, form, meta), flag));
 }
 

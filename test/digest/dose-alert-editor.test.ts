@@ -1,0 +1,180 @@
+/**
+ * A late reply too long for one message (src/blocks/parts.ts), edited as entries arrive: every part
+ * updated where it is, none posted twice; a reply in one part edited with one update and no read.
+ * Over a real care record (SQLite) and a Slack that keeps its messages as Slack does.
+ */
+import { describe, expect, it } from "vitest";
+import { firstPart } from "../../src/blocks/parts.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import type { Deps } from "../../src/deps.ts";
+import { alertMessages, DoseAlertEditor } from "../../src/digest/dose-alert-editor.ts";
+import { claimAlert, recordPosted } from "../../src/digest/dose-alert-records.ts";
+import { DIGEST_EVENT } from "../../src/digest/post.ts";
+import { type DigestSlack, type HistoryMessage, postFurther } from "../../src/digest/slack.ts";
+import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { longWords } from "../helpers/care-parts.ts";
+import { scratchRecord } from "../helpers/record.ts";
+
+const DATE = "2026-11-23";
+const TZ = "Europe/London";
+const C = "C0ROUNDS";
+
+const ITEMS = ["med:1", "med:2", "med:3", "med:4", "med:5"] as const;
+
+type Kept = HistoryMessage & Message & { channel: string; thread_ts?: string | undefined };
+
+/** A Slack that keeps its messages (Kennel Desk's bot posts them): what was posted, updated and read. */
+function fakeSlack() {
+  const messages: Kept[] = [];
+  const updates: string[] = [];
+  const reads: string[] = [];
+  let n = 0;
+  const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const slack: DigestSlack = {
+    self: async () => ({ botId: "B0DESK" }),
+    lookAlike: () => undefined,
+    history: async (channel) => messages.filter((m) => m.channel === channel && !m.thread_ts).reverse(),
+    replies: async (channel, ts) => {
+      reads.push(ts);
+      return copy(messages.filter((m) => m.channel === channel && (m.ts === ts || m.thread_ts === ts)));
+    },
+    async post(channel, message, o = {}) {
+      const ts = `${1_795_400_000 + ++n}.000100`;
+      messages.push({
+        channel,
+        ts,
+        thread_ts: o.threadTs,
+        bot_id: "B0DESK",
+        metadata: o.metadata,
+        ...copy(message),
+      });
+      return ts;
+    },
+    remove: async () => undefined,
+    async update(channel, ts, message) {
+      updates.push(ts);
+      const m = messages.find((x) => x.channel === channel && x.ts === ts);
+      if (!m) throw new Error("message_not_found");
+      Object.assign(m, copy(message));
+    },
+  };
+  return { slack, messages, updates, reads };
+}
+
+/** A late reply naming one pet's `items` doses, each dose's words `words` characters long. */
+function lateAlert(items: number, words: number): DoseAlert {
+  const window = {
+    opensAt: `${DATE}T07:00:00.000Z`,
+    dueAt: `${DATE}T08:00:00.000Z`,
+    lateAt: `${DATE}T08:45:00.000Z`,
+    closesAt: `${DATE}T10:00:00.000Z`,
+  };
+  return {
+    kind: "late",
+    date: DATE,
+    round: "morning",
+    at: `${DATE}T08:45:01.000Z`,
+    doses: ITEMS.slice(0, items).map((item, i) => ({
+      bookingId: 100,
+      petId: 200,
+      petName: "Biscuit",
+      room: "Kennel 4",
+      due: { item, label: `Drug${i}`, text: longWords(`d${i}x`, words) },
+      window,
+      state: { state: "late" } as never,
+    })),
+  };
+}
+
+/** The reply posted as the dose times' job posts it: in the round post's thread, its parts after it. */
+async function posted(store: CareRecordStore, deps: Deps, s: ReturnType<typeof fakeSlack>, alert: DoseAlert) {
+  const parent = await s.slack.post(
+    C,
+    { text: "Morning round", blocks: [] },
+    {
+      metadata: {
+        event_type: DIGEST_EVENT,
+        event_payload: { date: DATE, kind: "rounds:morning", part: 1, parts: 1 },
+      },
+    },
+  );
+  const { claim } = await claimAlert(store, alert, 1, alert.at);
+  const messages = alertMessages(deps, claim, DATE, []);
+  const ts = await s.slack.post(C, firstPart(messages), { threadTs: parent });
+  await recordPosted(store, alert, { attempt: 1, channel: C, ts });
+  await postFurther(s.slack, C, messages, { firstTs: ts, threadTs: parent });
+  return s.messages.filter((m) => m.thread_ts === parent).map((m) => m.ts);
+}
+
+/** Dose `i` given, at 08:50 by Jane. */
+const given = (store: CareRecordStore, alert: DoseAlert, i: number) => {
+  const d = alert.doses[i];
+  if (!d) throw new Error(`no dose ${i}`);
+  return store.record([
+    {
+      date: DATE,
+      round: "morning",
+      bookingId: d.bookingId,
+      petId: d.petId,
+      petName: d.petName,
+      item: d.due.item,
+      itemText: d.due.text,
+      outcome: "given",
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey: `given:${i}`,
+    },
+  ]);
+};
+
+describe("a late reply edited as entries arrive", () => {
+  const setUp = () => {
+    const clock = { now: () => new Date(`${DATE}T08:50:00Z`) };
+    const store = scratchRecord(clock);
+    const config = {
+      timezone: TZ,
+      roundCheck: { mention: undefined },
+      doses: { escalateMention: undefined },
+    };
+    const deps = { log: silentLogger(), config, clock, record: store } as unknown as Deps & {
+      record: CareRecordStore;
+    };
+    return { store, deps };
+  };
+
+  it("in 3 parts, edited twice: the same 3 messages, each updated in place, none posted again", async () => {
+    const { store, deps } = setUp();
+    const s = fakeSlack();
+    const alert = lateAlert(5, 2500);
+    const parts = await posted(store, deps, s, alert);
+    expect(parts).toHaveLength(3);
+    const count = s.messages.length;
+    const editor = new DoseAlertEditor(deps, s.slack);
+    for (const i of [0, 4]) {
+      await given(store, alert, i);
+      await editor.changed(DATE, "morning");
+    }
+    expect(s.messages).toHaveLength(count);
+    expect(s.messages.filter((m) => m.thread_ts).map((m) => m.ts)).toEqual(parts);
+    expect(s.updates).toEqual([...parts, ...parts]);
+    const text = JSON.stringify(s.messages.map((m) => m.blocks));
+    expect(text.match(/given 08:50 Jane/g)).toHaveLength(2);
+    expect(text.match(/continued \(\d of 3\)/g)).toHaveLength(2);
+    await store.close();
+  });
+
+  it("in one part: one update, the thread not read", async () => {
+    const { store, deps } = setUp();
+    const s = fakeSlack();
+    const alert = lateAlert(2, 40);
+    const parts = await posted(store, deps, s, alert);
+    expect(parts).toHaveLength(1);
+    await given(store, alert, 0);
+    await new DoseAlertEditor(deps, s.slack).changed(DATE, "morning");
+    expect(s.updates).toEqual(parts);
+    expect(s.reads).toEqual([]);
+    await store.close();
+  });
+});
