@@ -1,0 +1,61 @@
+/**
+ * A long post as a parent and thread replies (src/blocks/thread.ts): an item whole in one message
+ * wherever one holds it (the counts a caller keeps its messages by are then exact), only an item
+ * bigger than a message going on at a block's edge, each reply saying which items it holds.
+ */
+import { describe, expect, it } from "vitest";
+import { LIMITS, limitViolations, messageChars } from "../../src/blocks/limits.ts";
+import { context, header, section } from "../../src/blocks/mrkdwn.ts";
+import { sectionTexts } from "../../src/blocks/sections.ts";
+import { type ThreadItem, threadSplit } from "../../src/blocks/thread.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { HUGE, longWords } from "../helpers/care-parts.ts";
+
+const item = (text: string, reserve = 0): ThreadItem => ({
+  blocks: sectionTexts(text).map((t) => section(t)),
+  reserve,
+});
+const head = [header("Morning round"), context(longWords("sm", 2500))];
+const labels = (replies: Message[]) =>
+  replies.map((r) => (r.blocks[0]?.type === "context" ? r.blocks[0].elements[0]?.text : ""));
+
+describe("threadSplit", () => {
+  it("no block is bigger than a message: a section holds 3,000 characters at most, whatever the text", () => {
+    for (const t of sectionTexts(`${HUGE.drug} ${"x".repeat(20_000)}`)) {
+      expect(t.length).toBeLessThanOrEqual(LIMITS.sectionText);
+      expect(messageChars({ text: "Morning round: 999–999 of 999", blocks: [section(t)] })).toBeLessThan(
+        LIMITS.messageText - 400,
+      );
+    }
+  });
+
+  it("an item the parent cannot hold whole after its head, but a reply can, goes whole to the first reply", () => {
+    const big = item(longWords("bg", 9500), 90);
+    const { thread, itemsPer } = threadSplit("Morning round", head, [big, item("Biscuit")]);
+    expect(itemsPer).toEqual([0, 2]);
+    expect(thread.parent.blocks).toEqual(head);
+    expect(thread.replies[0]?.blocks.slice(1)).toEqual([...big.blocks, section("Biscuit")]);
+    expect(labels(thread.replies)).toEqual(["*Morning round* · 1–2 of 2"]);
+  });
+
+  it("an item bigger than a message goes on at a block's edge; each reply names the items it holds", () => {
+    const huge = item(`${HUGE.drug} ${HUGE.drug}`);
+    const { thread, itemsPer } = threadSplit(
+      "Morning round",
+      [header("Morning round")],
+      [item("Biscuit"), huge, item("Rex")],
+    );
+    for (const m of [thread.parent, ...thread.replies]) expect(limitViolations(m)).toEqual([]);
+    // Every block once, in order.
+    const body = [thread.parent.blocks.slice(1), ...thread.replies.map((r) => r.blocks.slice(1))].flat();
+    expect(body).toEqual([section("Biscuit"), ...huge.blocks, section("Rex")]);
+    expect(itemsPer.reduce((a, b) => a + b)).toBe(3);
+    // The reply holding the huge item's end and "Rex" says both.
+    expect(labels(thread.replies).at(-1)).toBe("*Morning round* · 2–3 of 3");
+    expect(
+      labels(thread.replies)
+        .slice(0, -1)
+        .every((l) => l === "*Morning round* · 2–2 of 3"),
+    ).toBe(true);
+  });
+});
