@@ -4,12 +4,14 @@
  * bigger than a message going on at a block's edge, each reply saying which items it holds.
  */
 import { describe, expect, it } from "vitest";
+import { digestMessages } from "../../src/blocks/digest.ts";
 import { LIMITS, limitViolations, messageChars } from "../../src/blocks/limits.ts";
 import { context, header, section } from "../../src/blocks/mrkdwn.ts";
 import { sectionTexts } from "../../src/blocks/sections.ts";
 import { type ThreadItem, threadSplit } from "../../src/blocks/thread.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { HUGE, longWords } from "../helpers/care-parts.ts";
+import { biz, booking, reportOf } from "../helpers/reports.ts";
 
 const item = (text: string, reserve = 0): ThreadItem => ({
   blocks: sectionTexts(text).map((t) => section(t)),
@@ -57,5 +59,41 @@ describe("threadSplit", () => {
         .slice(0, -1)
         .every((l) => l === "*Morning round* · 2–2 of 3"),
     ).toBe(true);
+  });
+});
+
+describe("the morning post's count of the entries in its thread", () => {
+  /** A day of `n` arrivals, Pet0…, the second named by `second` (a name of thousands of characters). */
+  const post = (n: number, second?: string) => {
+    const name = (i: number) => (i === 1 && second ? second : `Pet${i}`);
+    const bookings = biz.bookings.slice(0, n).map((raw, i) => ({
+      ...booking(raw),
+      status: "confirmed",
+      bookingId: 900 + i,
+      petNames: name(i),
+      checkInDate: "2026-11-24T09:00:00.000Z",
+    }));
+    const pets = (b: { bookingId?: number }) => [{ name: name((b.bookingId ?? 900) - 900) }];
+    return digestMessages(
+      reportOf("arrivals", "2026-11-24", bookings as never, { wholeDay: true, petsOf: pets as never }),
+      "Europe/London",
+    );
+  };
+  const said = (t: ReturnType<typeof post>) =>
+    Number(/ (\d+) more in the thread/.exec(JSON.stringify(t.parent))?.[1]);
+  const inThread = (t: ReturnType<typeof post>) => new Set(JSON.stringify(t.replies).match(/Pet\d+/g)).size;
+
+  it("counts entries, not blocks: an entry in several sections in the parent", () => {
+    const t = post(60, longWords("nm", 4000));
+    expect(t.replies.length).toBeGreaterThan(0);
+    expect(JSON.stringify(t.replies)).not.toContain("nm1");
+    expect(said(t)).toBe(inThread(t));
+    expect(JSON.stringify(t.parent)).toContain("nm1");
+  });
+
+  it("a day of short entries: as many as the thread holds", () => {
+    const t = post(60);
+    expect(t.replies.length).toBeGreaterThan(0);
+    expect(said(t)).toBe(inThread(t));
   });
 });
