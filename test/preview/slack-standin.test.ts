@@ -337,6 +337,7 @@ describe("a message past Slack's limits is refused, as Slack refuses it (src/blo
       await expect(post(tooMany)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
       await expect(post(tooBig)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
       await expect(post(twice)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post([{ type: "header" }])).resolves.toEqual({ ok: false, error: "invalid_blocks" });
       await expect(post(tooLong.slice(0, 4))).resolves.toMatchObject({ ok: true });
     }
     await expect(call("chat.postMessage", { channel: "C1", text: "t".repeat(40_001) })).resolves.toEqual({
