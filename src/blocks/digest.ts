@@ -14,7 +14,7 @@ import { dayTitle, postedLateWords, summaryParts } from "../words/day.ts";
 import { docThread, lineMrkdwn } from "./doc.ts";
 import { context, esc, fallback, section } from "./mrkdwn.ts";
 import { stayRecordAction } from "./stay.ts";
-import { type Threaded, threaded } from "./thread.ts";
+import { type Threaded, threadSplit } from "./thread.ts";
 
 /**
  * The morning post: the day's list as a parent and its thread; `recordHead` (the care record's head
@@ -46,10 +46,9 @@ export function digestMessages(
   const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);
   head[1] = summaryWith("");
-  const out = threaded(title, head, items, [...foot, ...sealed]);
-  const inThread = out.replies.length
-    ? ` · ${r.entries.length - (out.parent.blocks.length - head.length - foot.length - sealed.length)} more in the thread`
-    : "";
+  const { thread: out, itemsPer } = threadSplit(title, head, items, [...foot, ...sealed]);
+  // The entries begun in the thread (an entry's blocks are as many as its care needs).
+  const inThread = out.replies.length ? ` · ${items.length - (itemsPer[0] ?? 0)} more in the thread` : "";
   if (inThread) out.parent.blocks[1] = summaryWith(inThread);
   out.parent.text = fallback(doc.fallback);
   return out;

@@ -40,14 +40,19 @@ export function messageChars(message: Message): number {
 /** Every way a message breaks a limit, in words; empty when it fits. */
 export function limitViolations(message: Message): string[] {
   const problems: string[] = [];
-  if (message.blocks.length > LIMITS.blocks)
-    problems.push(`${message.blocks.length} blocks (max ${LIMITS.blocks})`);
   if (message.text.length > LIMITS.fallbackText) problems.push(`fallback text ${message.text.length} chars`);
   if (!message.text.trim()) problems.push("empty fallback text");
   const chars = messageChars(message);
   if (chars > LIMITS.messageText)
     problems.push(`${chars} characters of text in all (max ${LIMITS.messageText})`);
-  for (const [i, block] of message.blocks.entries()) {
+  return [...problems, ...blocksViolations(message.blocks)];
+}
+
+/** Every way a message's blocks break Block Kit, too many or one past its own limits (Slack's `invalid_blocks`). */
+export function blocksViolations(blocks: Block[]): string[] {
+  const problems: string[] = [];
+  if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
+  for (const [i, block] of blocks.entries()) {
     problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`));
   }
   return problems;

@@ -23,7 +23,7 @@ import { sheetPetKey } from "../present/rounds.ts";
 import { chartButton, paperEnter } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { button, context, fallback } from "./mrkdwn.ts";
+import { button, context, esc, fallback } from "./mrkdwn.ts";
 import { petBlocks } from "./round-pet.ts";
 import { type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
@@ -39,16 +39,57 @@ const SIZING_ID = Number.MAX_SAFE_INTEGER;
 /** Most of a message a pet's own lines take: a pet with more care goes on in the next message. */
 const PET_MAX = LIMITS.messageText - 2000;
 
+/** A text's words, each with the spaces after it; a run with no space longer than `k` as runs of `k`. */
+const wordsOf = (text: string, k: number): string[] =>
+  (text.match(/\S*\s*/g) ?? []).flatMap((w) => {
+    const chars = Array.from(w);
+    return chars.length <= k
+      ? [w].filter(Boolean)
+      : Array.from({ length: Math.ceil(chars.length / k) }, (_, i) =>
+          chars.slice(i * k, (i + 1) * k).join(""),
+        );
+  });
+
 /**
- * A pet whose care alone passes a message (thousands of characters in every field) as several
- * items, in order, its key (and so its record and buttons) on the last, after all of its care.
+ * A line whose mrkdwn passes `max` (a drug's instruction of thousands of words) as several lines,
+ * each within it: cut between words (a run with no space too long for one, never seen in care, where
+ * it must), each span keeping its marks. Nothing is left out. Each piece is counted at its longest:
+ * escaped (`&` as `&amp;`), in its marks.
+ */
+function lineShared(line: Line, max: number): Line[] {
+  if (lineMrkdwn(line).length <= max) return [line];
+  const out: Line[] = [];
+  let current: Line = [];
+  let used = 0;
+  for (const s of line) {
+    let text = "";
+    for (const w of wordsOf(s.text, Math.floor((max - 2) / 5))) {
+      const n = () => esc(w).length + (text ? 0 : 2);
+      if (used + n() > max && (current.length > 0 || text)) {
+        if (text) current.push({ ...s, text });
+        out.push(current);
+        [current, text, used] = [[], "", 0];
+      }
+      used += n();
+      text += w;
+    }
+    if (text) current.push({ ...s, text });
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
+ * A pet whose care alone passes a message (thousands of characters in every field, or in one) as
+ * several items, in order, its key (and so its record and buttons) on the last, after all of its
+ * care: each item within a message, so the sheet's messages, kept by item, are too.
  */
 function longPetsShared(parts: Part[]): Part[] {
   return parts.flatMap((p): Part[] => {
     if (p.kind !== "item") return [p];
     const chunks: Line[][] = [[]];
     let used = 0;
-    for (const l of p.lines) {
+    for (const l of p.lines.flatMap((l) => lineShared(l, PET_MAX))) {
       const n = lineMrkdwn(l).length + 1;
       const last = chunks.at(-1) as Line[];
       if (last.length > 0 && used + n > PET_MAX) {

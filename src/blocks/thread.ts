@@ -37,7 +37,12 @@ export function threaded(title: string, head: Block[], items: ThreadItem[], foot
   return threadSplit(title, head, items, foot).thread;
 }
 
-/** `threaded`, and how many of the items each message holds (the parent first; an item counts where it starts). */
+/**
+ * `threaded`, and how many of the items each message holds (the parent first; an item counts where it
+ * starts). An item starts in a message of its own, whole, when it fits one: a caller may share its
+ * items out by these counts (the round's sheet, kept by message) as long as none is bigger than a
+ * message alone. Only such an item goes on in the next message(s) at a block's edge.
+ */
 export function threadSplit(
   title: string,
   head: Block[],
@@ -45,11 +50,14 @@ export function threadSplit(
   foot: Block[] = [],
 ): { thread: Threaded; itemsPer: number[] } {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
-  /** Each message's blocks (the parent's after its head), its room reserved, how many items start in it. */
-  const messages: Array<{ blocks: Block[]; reserved: number; items: number; first: number }> = [
-    { blocks: [], reserved: 0, items: 0, first: 0 },
-  ];
-  const fits = (m: (typeof messages)[number], more: Block[], reserve: number) => {
+  /**
+   * A message's blocks (the parent's after its head), the room it reserves, how many items start in
+   * it, and the first and last item it holds any of.
+   */
+  type Out = { blocks: Block[]; reserved: number; items: number; first: number; last: number };
+  const fresh = (i: number): Out => ({ blocks: [], reserved: 0, items: 0, first: i, last: i });
+  const messages: Out[] = [fresh(0)];
+  const fits = (m: Out, more: Block[], reserve: number) => {
     const fixed = m === messages[0] ? [...head, ...foot] : [];
     const blocks = [...fixed, ...m.blocks, ...more];
     return (
@@ -57,19 +65,22 @@ export function threadSplit(
       messageChars({ text: title, blocks }) + m.reserved + reserve <= budget
     );
   };
+  const start = (i: number): Out => {
+    const m = fresh(i);
+    messages.push(m);
+    return m;
+  };
   items.forEach((item, i) => {
-    let m = messages.at(-1) as (typeof messages)[number];
-    if (m.blocks.length > 0 && !fits(m, item.blocks, item.reserve)) {
-      m = { blocks: [], reserved: 0, items: 0, first: i };
-      messages.push(m);
-    }
+    let m = messages.at(-1) as Out;
+    // Whole in a reply of its own when it is not whole where it would start (after other items, or
+    // after the parent's head and foot) and a reply holds it whole.
+    const after = m.blocks.length > 0 || (m === messages[0] && fits(fresh(i), item.blocks, item.reserve));
+    if (after && !fits(m, item.blocks, item.reserve)) m = start(i);
     m.items++;
     m.reserved += item.reserve;
+    m.last = i;
     for (const b of item.blocks) {
-      if (m.blocks.length > 0 && !fits(m, [b], 0)) {
-        m = { blocks: [], reserved: 0, items: 0, first: i };
-        messages.push(m);
-      }
+      if (m.blocks.length > 0 && !fits(m, [b], 0)) m = start(i);
       m.blocks.push(b);
     }
   });
@@ -77,8 +88,9 @@ export function threadSplit(
   const heading = head.find((b) => b.type === "header")?.text.text;
   const [parent, ...rest] = messages;
   const replies = rest.map((m): Message => {
-    // Each reply says which post it continues: a reply can be read on its own (a follow-up message).
-    const label = replyLabel(m.first, m.first + Math.max(1, m.items), items.length);
+    // Each reply says which post it continues (an item begun in the message before included): a
+    // reply can be read on its own (a follow-up message).
+    const label = replyLabel(m.first, m.last + 1, items.length);
     return {
       text: fallback(`${title}: ${label}`),
       blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...m.blocks],

@@ -18,12 +18,15 @@
  * Slack's limits are enforced, so a test fails where Slack would: a response_url takes five answers
  * within 30 minutes (then 404 `used_url` / `expired_url`); a channel the bot is not in
  * (`notInChannel`) answers `not_in_channel`; history and replies come in pages with cursors;
- * chat.postMessage is paced per channel and views.publish per user (429 with Retry-After).
+ * chat.postMessage is paced per channel and views.publish per user (429 with Retry-After); a
+ * message past Block Kit's limits or the text budget is refused, posted, updated or answered
+ * (src/preview/slack-refusal.ts).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { takeUpload } from "./slack-files.ts";
 import { parseSlackBody, readBytes, UPLOAD_PATH } from "./slack-http.ts";
+import { messageRefusal } from "./slack-refusal.ts";
 import type {
   HandledRequest,
   OpenedModal,
@@ -238,6 +241,8 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
         if (use.uses >= limits.responseUses)
           return { status: 404, payload: { ok: false, error: "used_url" } };
         use.uses++;
+        const refused = body.delete_original === true ? undefined : messageRefusal(body);
+        if (refused) return { status: 400, payload: { ok: false, error: refused } };
         respond(id, body);
         return { status: 200, payload: { ok: true } };
       }

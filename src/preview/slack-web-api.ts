@@ -1,5 +1,6 @@
 /** The Web API methods the stand-in answers (POST /api/<method>), reading and changing its timeline and views. */
 import { filesApi } from "./slack-files.ts";
+import { messageRefusal } from "./slack-refusal.ts";
 import type {
   HandledRequest,
   Metadata,
@@ -101,6 +102,10 @@ export function webApi(
   ];
   if (outside.includes(method) && stand.notInChannel.has(channel) && !isDirect(channel))
     return fail("not_in_channel");
+  const refused = ["chat.postMessage", "chat.postEphemeral", "chat.update"].includes(method)
+    ? messageRefusal(body)
+    : undefined;
+  if (refused) return fail(refused);
   switch (method) {
     case "apps.connections.open":
       if (stand.connectionsError) return fail(stand.connectionsError);

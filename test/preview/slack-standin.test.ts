@@ -312,3 +312,59 @@ async function restartWith(options: Parameters<typeof startSlackStandIn>[0]): Pr
   await slack.close();
   return startSlackStandIn({ teamId: "T1", ...options });
 }
+
+describe("a message past Slack's limits is refused, as Slack refuses it (src/blocks/limits.ts)", () => {
+  const section = (text: string) => ({ type: "section", text: { type: "mrkdwn", text, verbatim: true } });
+  /** 13,000 characters in five sections: each within its own limit, too long in all. */
+  const tooLong = Array.from({ length: 5 }, (_, i) => section(`${i}`.repeat(2600)));
+  const tooMany = Array.from({ length: 51 }, () => ({ type: "divider" }));
+  const tooBig = [section("x".repeat(3001))];
+  const twice = [
+    {
+      type: "actions",
+      elements: [{ type: "button", text: { type: "plain_text", text: "A" }, action_id: "a", value: "1" }],
+    },
+    {
+      type: "actions",
+      elements: [{ type: "button", text: { type: "plain_text", text: "B" }, action_id: "a", value: "2" }],
+    },
+  ];
+
+  it("chat.postMessage and chat.postEphemeral: past the text budget, more than 50 blocks, a block past its own, an action_id twice", async () => {
+    for (const method of ["chat.postMessage", "chat.postEphemeral"]) {
+      const post = (blocks: unknown[]) => call(method, { channel: "C1", user: "U1", text: "post", blocks });
+      await expect(post(tooLong)).resolves.toEqual({ ok: false, error: "msg_blocks_too_long" });
+      await expect(post(tooMany)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post(tooBig)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post(twice)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post([{ type: "header" }])).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post(tooLong.slice(0, 4))).resolves.toMatchObject({ ok: true });
+    }
+    await expect(call("chat.postMessage", { channel: "C1", text: "t".repeat(40_001) })).resolves.toEqual({
+      ok: false,
+      error: "msg_too_long",
+    });
+    expect(slack.timeline.map((m) => m.via)).toEqual(["postMessage", "postEphemeral"]);
+  });
+
+  it("chat.update and a response_url answer past the limits are refused; the message stays as it was", async () => {
+    const posted = await call("chat.postMessage", {
+      channel: "C1",
+      text: "post",
+      blocks: [section("first")],
+    });
+    await expect(
+      call("chat.update", { channel: "C1", ts: posted.ts, text: "post", blocks: tooLong }),
+    ).resolves.toEqual({ ok: false, error: "msg_blocks_too_long" });
+    expect(slack.messages[0]?.blocks).toEqual([section("first")]);
+    slack.responseTarget("c1", { channel: "C1", user: "U1" });
+    expect(await respond("c1", { response_type: "ephemeral", text: "answer", blocks: tooMany })).toBe(400);
+    expect(await respond("c1", { response_type: "ephemeral", text: "answer", blocks: [section("ok")] })).toBe(
+      200,
+    );
+    expect(await respond("c1", { replace_original: true, text: "answer", blocks: tooLong })).toBe(400);
+    expect(slack.timeline.filter((m) => m.via === "response").map((m) => m.blocks)).toEqual([
+      [section("ok")],
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * What Slack refuses of a message (chat.postMessage, chat.postEphemeral, chat.update, a response_url
+ * answer), by the checks the tests make (src/blocks/limits.ts), with Slack's error: a message whose
+ * blocks break Block Kit (more than 50, one past its own limits, an action_id twice) is
+ * `invalid_blocks`; one past the text budget in all is `msg_blocks_too_long` (docs/slack.md); text
+ * alone past 40,000 characters is `msg_too_long`. So the preview and the e2e tests fail where Slack would.
+ */
+import { blocksViolations, duplicateActionIds, LIMITS, messageChars } from "../blocks/limits.ts";
+import type { Block } from "../blocks/types.ts";
+
+/** Slack's longest text of a message without blocks. */
+const TEXT_ALONE = 40_000;
+
+/** Slack's error for a message it would not post, or undefined when it would. */
+export function messageRefusal(body: Record<string, unknown>): string | undefined {
+  const text = typeof body.text === "string" ? body.text : "";
+  if (!Array.isArray(body.blocks)) return text.length > TEXT_ALONE ? "msg_too_long" : undefined;
+  const message = { text, blocks: body.blocks as Block[] };
+  try {
+    if (blocksViolations(message.blocks).length > 0 || duplicateActionIds(message).length > 0)
+      return "invalid_blocks";
+    return messageChars(message) > LIMITS.messageText ? "msg_blocks_too_long" : undefined;
+  } catch {
+    // A block not shaped as Block Kit's (text missing where it is required).
+    return "invalid_blocks";
+  }
+}
