@@ -200,6 +200,8 @@ export function webApi(
           ts: m.ts,
           ...authorOf(m),
           text: m.text,
+          // As Slack gives a message posted with blocks: its blocks, block_ids and all (src/blocks/parts.ts reads them).
+          ...(m.blocks ? { blocks: m.blocks } : {}),
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
       const p = pageOfMessages(top, body, stand.limits.historyPage);
@@ -217,6 +219,8 @@ export function webApi(
           ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
           ...authorOf(m),
           text: m.text,
+          // As Slack gives a message posted with blocks: its blocks, block_ids and all (src/blocks/parts.ts reads them).
+          ...(m.blocks ? { blocks: m.blocks } : {}),
           ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
         }));
       if (!thread.some((m) => m.ts === body.ts)) return fail("thread_not_found");
