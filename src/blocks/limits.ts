@@ -10,6 +10,7 @@ export const LIMITS = {
   buttonText: 75,
   buttonValue: 2000,
   actionId: 255,
+  blockId: 255,
   actionsElements: 25,
   contextElements: 10,
   /** Fallback text: Slack truncates past 40,000; notifications show far less. */
@@ -48,10 +49,20 @@ export function limitViolations(message: Message): string[] {
   return [...problems, ...blocksViolations(message.blocks)];
 }
 
-/** Every way a message's blocks break Block Kit, too many or one past its own limits (Slack's `invalid_blocks`). */
+/**
+ * Every way a message's blocks break Block Kit, too many, one past its own limits, or a block_id too
+ * long or used twice in the message (Slack's `invalid_blocks`).
+ */
 export function blocksViolations(blocks: Block[]): string[] {
   const problems: string[] = [];
   if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
+  const ids = new Set<string>();
+  for (const { block_id: id } of blocks) {
+    if (id === undefined) continue;
+    if (id.length > LIMITS.blockId) problems.push(`block_id ${id.length} chars (max ${LIMITS.blockId})`);
+    if (ids.has(id)) problems.push(`block_id ${id} twice`);
+    ids.add(id);
+  }
   for (const [i, block] of blocks.entries()) {
     problems.push(...blockViolations(block).map((p) => `block ${i} (${block.type}): ${p}`));
   }

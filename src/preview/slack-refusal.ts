@@ -1,8 +1,8 @@
 /**
  * What Slack refuses of a message (chat.postMessage, chat.postEphemeral, chat.update, a response_url
  * answer), by the checks the tests make (src/blocks/limits.ts), with Slack's error: a message whose
- * blocks break Block Kit (more than 50, one past its own limits, an action_id twice) is
- * `invalid_blocks`; one past the text budget in all is `msg_blocks_too_long` (docs/slack.md); text
+ * blocks break Block Kit (more than 50, one past its own limits, a block_id past 255 characters, a
+ * block_id or an action_id twice) is `invalid_blocks`; one past the text budget in all is `msg_blocks_too_long` (docs/slack.md); text
  * alone past 40,000 characters is `msg_too_long`. So the preview and the e2e tests fail where Slack would.
  */
 import { blocksViolations, duplicateActionIds, LIMITS, messageChars } from "../blocks/limits.ts";

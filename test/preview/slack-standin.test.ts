@@ -330,9 +330,21 @@ describe("a message past Slack's limits is refused, as Slack refuses it (src/blo
     },
   ];
 
-  it("chat.postMessage and chat.postEphemeral: past the text budget, more than 50 blocks, a block past its own, an action_id twice", async () => {
+  /** Two blocks with one block_id (a part's marker or a pet's id drawn twice), and one past 255 characters. */
+  const idTwice = [
+    { ...section("a"), block_id: "kd_parts:2" },
+    { ...section("b"), block_id: "kd_parts:2" },
+  ];
+  const idTooLong = [{ ...section("a"), block_id: "b".repeat(256) }];
+
+  it("chat.postMessage and chat.postEphemeral: past the text budget, more than 50 blocks, a block past its own, a block_id or an action_id twice or a block_id too long", async () => {
     for (const method of ["chat.postMessage", "chat.postEphemeral"]) {
       const post = (blocks: unknown[]) => call(method, { channel: "C1", user: "U1", text: "post", blocks });
+      await expect(post(idTwice)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post(idTooLong)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+      await expect(post([{ ...section("a"), block_id: "b".repeat(255) }])).resolves.toMatchObject({
+        ok: true,
+      });
       await expect(post(tooLong)).resolves.toEqual({ ok: false, error: "msg_blocks_too_long" });
       await expect(post(tooMany)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
       await expect(post(tooBig)).resolves.toEqual({ ok: false, error: "invalid_blocks" });
@@ -344,7 +356,12 @@ describe("a message past Slack's limits is refused, as Slack refuses it (src/blo
       ok: false,
       error: "msg_too_long",
     });
-    expect(slack.timeline.map((m) => m.via)).toEqual(["postMessage", "postEphemeral"]);
+    expect(slack.timeline.map((m) => m.via)).toEqual([
+      "postMessage",
+      "postMessage",
+      "postEphemeral",
+      "postEphemeral",
+    ]);
   });
 
   it("chat.update and a response_url answer past the limits are refused; the message stays as it was", async () => {
