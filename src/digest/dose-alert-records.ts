@@ -14,8 +14,10 @@
  *   replica wins. A reply that is no longer true by then (late, once the window has closed) is not
  *   claimed again: the missed reply says what is left.
  */
+
 import type { DoseAlert } from "../domain/dose-alerts.ts";
 import { type Claim, type ClaimedDose, doseAlert, type Posted } from "../record/kinds/dose-alert.ts";
+import { LABEL_MAX, PET_NAME_MAX, TEXT_MAX } from "../record/kinds/round-pet.ts";
 import type { CareRecordStore, LogEntry } from "../record/types.ts";
 
 export type { Claim };
@@ -58,16 +60,20 @@ export async function readAlerts(store: CareRecordStore, date: string): Promise<
   return alertRecords(await store.log({ kind: DOSE_ALERT_KIND, date }));
 }
 
+const upTo = (s: string, max: number) => Array.from(s).slice(0, max).join("");
+
 /** The doses an alert names, as its claim keeps them. */
 function claimedDoses(a: DoseAlert): ClaimedDose[] {
   return a.doses.map((d) => ({
     b: d.bookingId,
     p: d.petId,
-    name: Array.from(d.petName).slice(0, 200).join(""),
+    // Whole, as a round's kept sheet keeps them (src/record/kinds/round-pet.ts: up to 2,000 and 20,000
+    // characters), so a reply never cuts a name or a drug; only words past those (never kept) are cut.
+    name: upTo(d.petName, PET_NAME_MAX),
     ...(d.room ? { room: Array.from(d.room).slice(0, 200).join("") } : {}),
     item: d.due.item,
-    label: Array.from(d.due.label).slice(0, 200).join(""),
-    text: Array.from(d.due.text).slice(0, 3000).join(""),
+    label: upTo(d.due.label, LABEL_MAX),
+    text: upTo(d.due.text, TEXT_MAX),
     ...(d.due.highAlert ? { highAlert: true } : {}),
     ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     opensAt: d.window.opensAt,

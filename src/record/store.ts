@@ -11,6 +11,7 @@ import type { Clock } from "../deps.ts";
 import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { Driver, Query } from "./driver.ts";
 import { COLUMNS, checkInputs, entriesWhere, entryOf, FROM, recordWith, rehearseIn } from "./entries.ts";
+import { withinEntry } from "./entry-room.ts";
 import { InvalidEntryError, StoreError } from "./errors.ts";
 import { claimKennel, kennelKey, recordedKennel } from "./kennel.ts";
 import { type KindName, kindNamed } from "./kinds/index.ts";
@@ -139,7 +140,9 @@ class SqlStore implements CareRecordStore {
     }
   }
 
-  async record<K extends KindName>(inputs: EntryInput[], beside: LogInput<K>[] = []): Promise<RecordResult> {
+  async record<K extends KindName>(given: EntryInput[], beside: LogInput<K>[] = []): Promise<RecordResult> {
+    // A name or words longer than an entry keeps: their first words, and where they are whole.
+    const inputs = given.map(withinEntry);
     checkInputs(inputs);
     const logs = beside.map((l) => ({ ...l, body: checkBody(l.kind, l.body) }));
     return this.#write((q, at) => recordWith(q, inputs, kennelKey(this.#kennel), at, this.#ids(q), logs));

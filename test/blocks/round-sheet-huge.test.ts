@@ -3,6 +3,7 @@
  * characters): every message of the round's post, and each drawn again after a tap, within Block
  * Kit's limits, every word there; a round of normal pets posted in as many messages as before.
  */
+
 import { describe, expect, it } from "vitest";
 import type { Sheet } from "../../src/answers/sheets.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
@@ -10,6 +11,7 @@ import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/rou
 import type { Message } from "../../src/blocks/types.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
+import { ENTRY_ITEM_TEXT_MAX, keptInEntry } from "../../src/record/entry-room.ts";
 import type { Entry } from "../../src/record/types.ts";
 import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 import { booking, pet, RIMADYL, roundOf } from "../text/fixtures.ts";
@@ -42,7 +44,8 @@ const tapped = (sheet: Sheet): Entry[] =>
     petId: 500,
     petName: "Pet0",
     item: d.item,
-    itemText: d.text,
+    // As the record keeps it: an entry keeps its words to 3,000 characters (src/record/entry-room.ts).
+    itemText: keptInEntry(d.text, ENTRY_ITEM_TEXT_MAX),
     outcome: d.item === "meal" ? "ate_all" : "given",
     note: longWords("nt", 500),
     userId: "U1",

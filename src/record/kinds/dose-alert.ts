@@ -7,6 +7,7 @@ import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
 import { itemKey } from "../items.ts";
 import { defineKind, id, round, text } from "./kind.ts";
+import { LABEL_MAX, PET_NAME_MAX, TEXT_MAX } from "./round-pet.ts";
 
 const schemas = atFirstUse(() => {
   const at = text(40);
@@ -15,11 +16,12 @@ const schemas = atFirstUse(() => {
   const claimedDose = z.object({
     b: id(),
     p: id(),
-    name: text(200),
+    // The pet and the dose as the round's kept sheet keeps them, whole (issue 47): never cut.
+    name: text(PET_NAME_MAX),
     room: text(200).optional(),
     item: itemKey(),
-    label: text(200),
-    text: text(3000),
+    label: text(LABEL_MAX),
+    text: text(TEXT_MAX),
     highAlert: z.boolean().optional(),
     /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
     unconfirmed: z.boolean().optional(),

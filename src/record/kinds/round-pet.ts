@@ -12,8 +12,8 @@ import { id, text } from "./kind.ts";
 /** The longest pet's name a round keeps: whole (issue 47); a longer one is refused, never cut. */
 export const PET_NAME_MAX = 2000;
 /** The longest label and words of an item due a round keeps, whole; longer ones are refused, never cut. */
-const LABEL_MAX = 2000;
-const TEXT_MAX = 20_000;
+export const LABEL_MAX = 2000;
+export const TEXT_MAX = 20_000;
 
 /** A pet of a round: its booking's id and its own, and its name, whole (issue 47). */
 export const roundPetFields = () => ({ bookingId: id(), petId: id(), name: text(PET_NAME_MAX) });
