@@ -122,8 +122,10 @@ export async function replaceParts(
   if (!channel || !ts) return messages.length === 1;
   const thread = at.threadTs ?? ts;
   try {
-    // Read even when the tap said one part: a form open for minutes may have seen the message before
-    // another tap's redraw made it longer, and its parts are then found, not posted twice.
+    // Read even when the tap said one part but the drawing now has more: a form open for minutes may
+    // have seen the message before another tap's redraw made it longer, and its parts are then found,
+    // not posted twice. (A drawing in one part from a tap that said one part reads nothing, above: a
+    // part posted meanwhile by another tap's redraw keeps its words until a tap on it draws it again.)
     const found = partsIn(await threadOf(client, channel, thread), ts);
     for (const step of partSteps(messages, ts, found)) {
       if ("update" in step) {
