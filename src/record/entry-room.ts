@@ -14,7 +14,8 @@ export const ENTRY_ITEM_TEXT_MAX = 3000;
 export function keptInEntry(text: string, max: number): string {
   const chars = [...text];
   if (chars.length <= max) return text;
-  const tail = ` … [${chars.length.toLocaleString("en-GB")} characters in all: kept whole with the round's sheet or the pet's plan in this record]`;
+  const count = String(chars.length).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const tail = ` … [${count} characters in all: kept whole with the round's sheet or the pet's plan in this record]`;
   let head = chars.slice(0, max - [...tail].length).join("");
   const space = head.search(/\s\S*$/);
   if (space > head.length - 200 && space > 0) head = head.slice(0, space);

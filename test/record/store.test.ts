@@ -383,17 +383,18 @@ describe.each(ENGINES)("the care record on $name", (engine) => {
       ]);
       expect(partly.status).toBe("already");
       expect((await store.entries({})).map((e) => e.item)).toEqual(["med:2"]);
-      // The database refuses the second entry half-way (its text is over the limit): the first is rolled back.
+      // The database refuses the second entry half-way (who recorded it: a name over its limit, which
+      // only the database checks): the first is rolled back.
       const request = [
         entry({ item: "meal", outcome: "ate_all", itemText: "Dry food", requestKey: "tap-2" }),
-        entry({ item: "med:3", itemText: "x".repeat(3001), requestKey: "tap-2" }),
+        entry({ item: "med:3", userName: "x".repeat(201), requestKey: "tap-2" }),
       ];
       await expect(store.record(request)).rejects.toBeInstanceOf(InvalidEntryError);
       expect((await store.entries({})).map((e) => e.item)).toEqual(["med:2"]);
       // Nothing of it was kept, not even its request key: the same request, fixed, records.
       const fixed = await store.record([
         request[0] as EntryInput,
-        { ...(request[1] as EntryInput), itemText: "ok" },
+        { ...(request[1] as EntryInput), userName: "Jane" },
       ]);
       expect(fixed.status).toBe("recorded");
       expect(await store.entries({})).toHaveLength(3);
