@@ -4,6 +4,7 @@
  * or a danger note to fit one message: a post too long goes on in more, each within Block Kit's
  * limits; a post of normal size is one message, as before.
  */
+
 import { describe, expect, it } from "vitest";
 import type { HandBack, HeldMedicine, Stock } from "../../src/answers/custody-stock.ts";
 import { doseFigures } from "../../src/answers/doses.ts";
@@ -13,8 +14,9 @@ import { handBackMessages, medicinesPostMessages } from "../../src/blocks/custod
 import { reviewMessages } from "../../src/blocks/review.ts";
 import { tomorrowMessages } from "../../src/blocks/tomorrow.ts";
 import { uncheckedMessages } from "../../src/blocks/welfare.ts";
-import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
+import type { MedicineCustody } from "../../src/domain/custody.ts";
 import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { countedIn } from "../helpers/custody-fixtures.ts";
 
 const DAY = "2026-11-24";
 const TZ = "Europe/London";
@@ -66,26 +68,9 @@ describe("the chart post", () => {
 });
 
 describe("medicines in custody: to act on, to hand back", () => {
-  const counted = (label: string): MedicineIn => ({
-    id: 1,
-    seq: 1,
-    date: DAY,
-    bookingId: 9,
-    petId: 7,
-    item: "med:1",
-    label,
-    unit: "tablet",
-    quantity: 28,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: true,
-    highAlert: true,
-    by: { userId: "U1", userName: "Sam" },
-    recordedAt: `${DAY}T08:00:00Z`,
-  });
   const medicine = (petName: string, label: string): MedicineCustody => ({
-    first: counted(label),
-    supplies: [counted(label)],
+    first: countedIn(label),
+    supplies: [countedIn(label)],
     petName,
     room: "Kennel 4",
     unit: "tablet",

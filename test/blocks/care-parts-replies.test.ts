@@ -5,6 +5,7 @@
  * message: too long, they go on in more messages (the card counts what it leaves to its text), each
  * within Block Kit's limits; of normal size, one message as before.
  */
+
 import { describe, expect, it } from "vitest";
 import { docCard } from "../../src/blocks/card.ts";
 import { doseAlertMessages } from "../../src/blocks/dose-alerts.ts";
@@ -14,10 +15,9 @@ import { stayRecordMessages } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages, flagsListPlaced } from "../../src/blocks/welfare.ts";
 import type { AsNeededPet, PrnDose } from "../../src/domain/prn.ts";
-import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import type { AlertView } from "../../src/present/dose-alerts.ts";
 import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
-import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 
 const DAY = "2026-11-24";
 const TZ = "Europe/London";
@@ -76,42 +76,33 @@ describe("the as-needed follow-up, answered, and Home's list", () => {
 });
 
 describe("a welfare flag, and the list drawn again in place", () => {
-  const flag = (id: number, petName: string, vet: string, advice: string): WelfareFlag => ({
-    id,
-    bookingId: id,
-    petId: id,
-    petName,
-    room: "Kennel 4",
-    sign: "stool:blood",
-    date: DAY,
-    openedAt: `${DAY}T12:00:00.000Z`,
-    entries: [],
-    advice: [
-      {
-        id: 1,
-        vet,
-        sought: `${DAY}T12:30:00.000Z`,
-        advice,
-        userId: "U",
-        userName: "Jane",
-        recordedAt: `${DAY}T12:40:00.000Z`,
-      },
-    ],
-  });
-
   it("a pet of 3,000 characters, its vet of 15,000: every word, with its two buttons", () => {
-    const messages = flagMessages(flag(1, HUGE.name, HUGE.drug, "rest"), TZ);
+    const messages = flagMessages(
+      adviceFlag({ id: 1, petName: HUGE.name, vet: HUGE.drug, advice: "rest" }),
+      TZ,
+    );
     expect(messages.length).toBeGreaterThan(1);
     expectWhole(messages, HUGE.name, HUGE.drug);
     expect(buttons(messages).map((b) => b.action_id.split(":")[0])).toEqual(["wf_advice", "wf_resolve"]);
-    const list = flagsListPlaced([flag(1, HUGE.name, "Vet", "x"), flag(2, "Tyson", HUGE.drug, "x")], DAY, TZ);
+    const list = flagsListPlaced(
+      [
+        adviceFlag({ id: 1, petName: HUGE.name, vet: "Vet", advice: "x" }),
+        adviceFlag({ id: 2, petName: "Tyson", vet: HUGE.drug, advice: "x" }),
+      ],
+      DAY,
+      TZ,
+    );
     expect(list.length).toBeGreaterThan(1);
     expectWhole(list, HUGE.name, HUGE.drug);
   });
 
   it("of normal size: one message", () => {
-    expect(flagMessages(flag(1, "Biscuit", "Vet", "rest"), TZ)).toHaveLength(1);
-    expect(flagsListPlaced([flag(1, "Biscuit", "Vet", "rest")], DAY, TZ)).toHaveLength(1);
+    expect(
+      flagMessages(adviceFlag({ id: 1, petName: "Biscuit", vet: "Vet", advice: "rest" }), TZ),
+    ).toHaveLength(1);
+    expect(
+      flagsListPlaced([adviceFlag({ id: 1, petName: "Biscuit", vet: "Vet", advice: "rest" })], DAY, TZ),
+    ).toHaveLength(1);
   });
 });
 

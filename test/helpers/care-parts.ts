@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
+import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import { seen } from "./whole-care.ts";
 
 /** Distinct words (`head0 head1&<x> …`) past `n` characters: a cut anywhere loses one. */
@@ -37,3 +38,36 @@ export function expectWhole(messages: Message[], ...inputs: string[]): void {
     expect(lost.slice(0, 5), `${lost.length} words lost of ${input.slice(0, 30)}`).toEqual([]);
   }
 }
+
+/** A welfare flag (stool with blood, Kennel 4) with one vet's advice on 24 November; its id is its booking's and pet's. */
+export const adviceFlag = (o: {
+  id?: number;
+  petName: string;
+  vet: string;
+  advice?: string;
+}): WelfareFlag => {
+  const day = "2026-11-24";
+  const id = o.id ?? 1;
+  return {
+    id,
+    bookingId: id,
+    petId: id,
+    petName: o.petName,
+    room: "Kennel 4",
+    sign: "stool:blood",
+    date: day,
+    openedAt: `${day}T12:00:00.000Z`,
+    entries: [],
+    advice: [
+      {
+        id: 1,
+        vet: o.vet,
+        sought: `${day}T12:30:00.000Z`,
+        advice: o.advice ?? "rest",
+        userId: "U",
+        userName: "Jane",
+        recordedAt: `${day}T12:40:00.000Z`,
+      },
+    ],
+  };
+};

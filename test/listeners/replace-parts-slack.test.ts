@@ -4,17 +4,16 @@
  * block_ids (as Slack does), so a tap on any part updates the parts where they are and posts none
  * twice. Without blocks in the read, the parts are not found and are posted again.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flagMessages } from "../../src/blocks/welfare.ts";
-import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
 import { silentLogger } from "../../src/log.ts";
 import { createWebClient } from "../../src/slack/web-client.ts";
-import { expectWhole, longWords } from "../helpers/care-parts.ts";
+import { adviceFlag, expectWhole, longWords } from "../helpers/care-parts.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
-const DAY = "2026-11-24";
 const TZ = "Europe/London";
 const CHANNEL = "C0WELFARE";
 const deps = { log: silentLogger(), config: { timezone: TZ } } as unknown as BotDeps;
@@ -26,28 +25,6 @@ beforeAll(async () => {
 afterAll(() => slack.close());
 
 /** A flag whose vet's name is `n` characters long: 15,000 draw it in 3 messages, its buttons on the last. */
-const flag = (n: number): WelfareFlag => ({
-  id: 7,
-  bookingId: 1,
-  petId: 1,
-  petName: "Biscuit",
-  room: "Kennel 4",
-  sign: "stool:blood",
-  date: DAY,
-  openedAt: `${DAY}T12:00:00.000Z`,
-  entries: [],
-  advice: [
-    {
-      id: 1,
-      vet: longWords("vt", n),
-      sought: `${DAY}T12:30:00.000Z`,
-      advice: "rest",
-      userId: "U",
-      userName: "Jane",
-      recordedAt: `${DAY}T12:40:00.000Z`,
-    },
-  ],
-});
 
 describe("a long flag drawn again through Slack's Web API client", () => {
   it("part 3 of 3 tapped twice: the same 3 messages in Slack, each drawn again where it is, every word", async () => {
@@ -56,7 +33,7 @@ describe("a long flag drawn again through Slack's Web API client", () => {
       log: silentLogger(),
       retryConfig: { retries: 0 },
     });
-    const drawn = flagMessages(flag(15_000), TZ);
+    const drawn = flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", 15_000) }), TZ);
     expect(drawn).toHaveLength(3);
     const before = slack.messages.length;
     expect(await postParts(client, CHANNEL, drawn, undefined)).toEqual({ sent: 3 });
@@ -67,7 +44,13 @@ describe("a long flag drawn again through Slack's Web API client", () => {
       if (!tapped) throw new Error("part 3 is not in Slack");
       const at = tappedParts({ channel: CHANNEL, ts: tapped.ts, threadTs: tapped.thread_ts }, tapped.blocks);
       expect(
-        await replaceParts(deps, client, at, flagMessages(flag(15_000), TZ), "update a welfare message"),
+        await replaceParts(
+          deps,
+          client,
+          at,
+          flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", 15_000) }), TZ),
+          "update a welfare message",
+        ),
       ).toBe(true);
     }
     expect(mine().map((m) => m.ts)).toEqual(ts);

@@ -6,44 +6,20 @@
  * a missing one posted, one no longer needed kept and saying so: never posted twice. Of normal
  * size: one chat.update, nothing posted, nothing read, as before.
  */
+
 import { describe, expect, it } from "vitest";
 import { firstPart, furtherParts } from "../../src/blocks/parts.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
-import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
 import { WelfareRedraw } from "../../src/listeners/welfare-redraw.ts";
 import { silentLogger } from "../../src/log.ts";
 import { PART_UNUSED } from "../../src/words/parts.ts";
-import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 
-const DAY = "2026-11-24";
 const TZ = "Europe/London";
 const deps = { log: silentLogger(), config: { timezone: TZ } } as unknown as BotDeps;
-
-const flag = (petName: string, vet: string): WelfareFlag => ({
-  id: 7,
-  bookingId: 1,
-  petId: 1,
-  petName,
-  room: "Kennel 4",
-  sign: "stool:blood",
-  date: DAY,
-  openedAt: `${DAY}T12:00:00.000Z`,
-  entries: [],
-  advice: [
-    {
-      id: 1,
-      vet,
-      sought: `${DAY}T12:30:00.000Z`,
-      advice: "rest",
-      userId: "U",
-      userName: "Jane",
-      recordedAt: `${DAY}T12:40:00.000Z`,
-    },
-  ],
-});
 
 type Sent = Message & { channel: string; ts: string; thread_ts?: string | undefined };
 
@@ -97,7 +73,7 @@ const asMessage = (m: Message) => ({ text: m.text, blocks: m.blocks });
 describe("a flag drawn again in place", () => {
   it("too long for one message: the first part in its place, with its buttons; the rest in its thread, every word", async () => {
     const { client, updated, posted } = fakeClient();
-    const messages = flagMessages(flag(HUGE.name, HUGE.drug), TZ);
+    const messages = flagMessages(adviceFlag({ id: 7, petName: HUGE.name, vet: HUGE.drug }), TZ);
     const at = { channel: "C1", ts: "1.5", threadTs: "1.1" };
     expect(await replaceParts(deps, client, at, messages, "update a welfare message")).toBe(true);
     expect(updated.map((u) => [u.channel, u.ts])).toEqual([["C1", "1.5"]]);
@@ -110,7 +86,7 @@ describe("a flag drawn again in place", () => {
 
   it("of normal size, tapped: one chat.update, nothing posted, nothing read", async () => {
     const { client, updated, posted, reads } = fakeClient();
-    const drawn = flagMessages(flag("Biscuit", "Vets"), TZ);
+    const drawn = flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: "Vets" }), TZ);
     const at = tappedParts({ channel: "C1", ts: "1.5" }, drawn[0]?.blocks);
     expect(await replaceParts(deps, client, at, drawn, "x")).toBe(true);
     expect(updated).toHaveLength(1);
@@ -120,7 +96,8 @@ describe("a flag drawn again in place", () => {
 });
 
 /** A flag whose vet's name is `n` characters: 9,000 draws it in 2 messages, 15,000 in 3 (its buttons on the last). */
-const long = (n: number) => flagMessages(flag("Biscuit", longWords("vt", n)), TZ);
+const long = (n: number) =>
+  flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", n) }), TZ);
 const hasButtons = (m: Message) => /"action_id":"wf_(advice|resolve)/.test(JSON.stringify(m.blocks));
 
 /** A tap on the message at `ts`: where it is, as the tap's payload says it (its blocks with their block_ids). */
@@ -200,10 +177,14 @@ describe.each([
 describe("a flag just opened, posted in the check's thread", () => {
   it("too long for one message: every part in the thread, every word", async () => {
     const { client, posted } = fakeClient();
-    await new WelfareRedraw(deps).postFlags(client, [flag(HUGE.name, HUGE.drug)], {
-      channel: "C1",
-      ts: "1.5",
-    });
+    await new WelfareRedraw(deps).postFlags(
+      client,
+      [adviceFlag({ id: 7, petName: HUGE.name, vet: HUGE.drug })],
+      {
+        channel: "C1",
+        ts: "1.5",
+      },
+    );
     expect(posted.length).toBeGreaterThan(1);
     expect(posted.every((p) => p.thread_ts === "1.5")).toBe(true);
     expectWhole(posted.map(asMessage), HUGE.name, HUGE.drug);
@@ -211,7 +192,11 @@ describe("a flag just opened, posted in the check's thread", () => {
 
   it("of normal size: one message", async () => {
     const { client, posted } = fakeClient();
-    await new WelfareRedraw(deps).postFlags(client, [flag("Biscuit", "Vets")], { channel: "C1", ts: "1.5" });
+    await new WelfareRedraw(deps).postFlags(
+      client,
+      [adviceFlag({ id: 7, petName: "Biscuit", vet: "Vets" })],
+      { channel: "C1", ts: "1.5" },
+    );
     expect(posted).toHaveLength(1);
   });
 });

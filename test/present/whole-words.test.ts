@@ -3,6 +3,7 @@
  * medicines in custody and the day's review show them whole however long the kennel system wrote
  * them (longer than any one section), and their Slack messages keep Block Kit's limits.
  */
+
 import { describe, expect, it } from "vitest";
 import type { HandBack } from "../../src/answers/custody-stock.ts";
 import { doseFigures } from "../../src/answers/doses.ts";
@@ -10,7 +11,7 @@ import type { DayReview } from "../../src/answers/review.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { reviewMessages } from "../../src/blocks/review.ts";
 import { careOf } from "../../src/domain/care.ts";
-import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
+import type { MedicineCustody } from "../../src/domain/custody.ts";
 import { type Pet, readPet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { chartDoc } from "../../src/present/chart.ts";
@@ -19,6 +20,7 @@ import { sheetMedicineLines } from "../../src/present/custody-pet.ts";
 import { type Doc, lineText } from "../../src/present/doc.ts";
 import { docText } from "../../src/text/doc.ts";
 import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
+import { countedIn } from "../helpers/custody-fixtures.ts";
 import { normal, petFacts, seen } from "../helpers/whole-care.ts";
 
 const DAY = "2026-11-24";
@@ -56,23 +58,7 @@ describe("the chart", () => {
 describe("medicines in custody", () => {
   const label = long("Phenobarbital 60 mg tablets (Epiphen), the owner's own pack,", 200);
   const counter = { userId: "U1", userName: "Sam Jones" };
-  const counted: MedicineIn = {
-    id: 1,
-    seq: 1,
-    date: DAY,
-    bookingId: 9,
-    petId: 7,
-    item: "med:1",
-    label,
-    unit: "tablet",
-    quantity: 28,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: true,
-    highAlert: true,
-    by: counter,
-    recordedAt: `${DAY}T08:00:00Z`,
-  };
+  const counted = countedIn(label, counter);
   const medicine: MedicineCustody = {
     first: counted,
     supplies: [counted],
