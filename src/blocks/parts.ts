@@ -85,12 +85,24 @@ export interface FoundPart {
   inUse: boolean;
 }
 
-/** The further parts of the message whose first part is at `firstTs`, by number, from its thread's messages. */
-export function partsIn(thread: ThreadMessage[], firstTs: string): Map<number, FoundPart> {
-  const out = new Map<number, FoundPart>();
+/**
+ * Slack's ts `a` against `b`, earlier first (a thread's order): seconds, a dot, and a count within the
+ * second (six digits from Slack), each compared as a whole number.
+ */
+function byTs(a: string, b: string): number {
+  const [as = "", af = ""] = a.split(".");
+  const [bs = "", bf = ""] = b.split(".");
+  const n = (x: string) => BigInt(x || "0");
+  const by = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
+  return by(n(as), n(bs)) || by(n(af), n(bf));
+}
+
+/** The further parts of the message whose first part is at `firstTs`, from its thread's messages, whatever their numbers. */
+export function partsIn(thread: ThreadMessage[], firstTs: string): FoundPart[] {
+  const out: FoundPart[] = [];
   for (const m of thread) {
     const p = partPlace(m.blocks);
-    if (p.firstTs === firstTs && p.i >= 2 && !out.has(p.i)) out.set(p.i, { ts: m.ts, inUse: p.i <= p.n });
+    if (p.firstTs === firstTs && p.i >= 2) out.push({ ts: m.ts, inUse: p.i <= p.n });
   }
   return out;
 }
@@ -99,18 +111,24 @@ export function partsIn(thread: ThreadMessage[], firstTs: string): Map<number, F
 export type PartStep = { update: string; message: Message } | { post: Message };
 
 /**
- * The steps that put a drawing's further parts in place, given those found in the thread: each
- * found part updated where it is, each missing one posted (in order), each found part the drawing
- * no longer needs updated to a short note (one already a note is left as it is). Nothing is
- * deleted, nothing posted twice.
+ * The steps that put a drawing's further parts in place so that the thread reads them in order,
+ * given those found in it (`partsIn`): the earliest found in the thread (by ts) updated to part 2,
+ * the next to part 3, and so on, each marked anew with its number whatever number it had (a part
+ * deleted, or a post that failed, leaves a gap; a part posted into it would read after the parts
+ * past it); the parts past those found posted after them, in order; each found part the drawing no
+ * longer needs updated to a short note (one already a note is left as it is). Nothing is deleted,
+ * nothing posted twice.
  */
-export function partSteps(messages: Message[], firstTs: string, found: Map<number, FoundPart>): PartStep[] {
-  const steps: PartStep[] = furtherParts(messages, firstTs).map((message, k) => {
-    const there = found.get(k + 2);
+export function partSteps(messages: Message[], firstTs: string, found: FoundPart[]): PartStep[] {
+  const further = furtherParts(messages, firstTs);
+  const ordered = [...found].sort((a, b) => byTs(a.ts, b.ts));
+  const steps: PartStep[] = further.map((message, k) => {
+    const there = ordered[k];
     return there ? { update: there.ts, message } : { post: message };
   });
-  for (const [i, part] of [...found].sort(([a], [b]) => a - b))
-    if (i > messages.length && part.inUse)
-      steps.push({ update: part.ts, message: unusedPart(i, messages.length, firstTs) });
+  ordered.slice(further.length).forEach((part, k) => {
+    if (part.inUse)
+      steps.push({ update: part.ts, message: unusedPart(further.length + 2 + k, messages.length, firstTs) });
+  });
   return steps;
 }

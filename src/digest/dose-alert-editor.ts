@@ -68,11 +68,19 @@ export function alertMessages(
   ]);
 }
 
+/** Most replies whose count of parts an editor remembers (a day's late and missed replies are far fewer). */
+const REMEMBERED = 500;
+
 export class DoseAlertEditor {
   readonly #deps: Deps & { record: CareRecordStore };
   readonly #slack: DigestSlack;
   /** One edit at a time per round; a burst of taps makes one more edit, not one each. */
   readonly #edits: KeyedSerial<void>;
+  /**
+   * How many parts each reply (by channel and ts) was last put in place with by this process, the
+   * latest last; the oldest forgotten past REMEMBERED.
+   */
+  readonly #drawn = new Map<string, number>();
 
   constructor(deps: Deps & { record: CareRecordStore }, slack: DigestSlack) {
     this.#deps = deps;
@@ -105,15 +113,32 @@ export class DoseAlertEditor {
       if (!claim) continue;
       const messages = alertMessages(this.#deps, claim, date, entries, updatedAt);
       await update(p.channel, p.ts, firstPart(messages));
-      // The thread is read only when the reply is, or was, in more than one part. Its "posted" record
-      // keeps no count of parts (its kind's schema has no room for one), and a read on every edit of
-      // every reply would cost a Slack call per tap; but a reply is drawn first with no entries and no
-      // edit time (src/digest/dose-alerts.ts), its shortest, and an edit only adds to it (a dose struck
-      // through, who and when, the edit's time): a reply in one part now was in one part until now,
-      // unless its first drawing was in more. (The one case missed: a correction that makes an edited
-      // reply shorter right across a part's edge leaves its old last part as it was.)
-      const wasLong = alertMessages(this.#deps, claim, date, []).length > 1;
+      // The thread is read only when the reply is, or may have been, in more than one part. Its
+      // "posted" record keeps no count of parts (its kind's schema has no room for one), and a read on
+      // every edit of every reply would cost a Slack call per tap. So it is read when the reply is in
+      // more than one part now; when its first drawing was (a reply is drawn first with no entries and
+      // no edit time, src/digest/dose-alerts.ts); and when this process last put it in place in more
+      // parts than now (a correction that made it shorter across a part's edge: its old last part
+      // becomes the short note). Not covered: a reply made longer by an edit in another process (a
+      // second replica, or this one before a restart) and then shorter by an edit in this one, its
+      // first drawing in one part: its old last part keeps its words until a later edit reads the
+      // thread (one that makes it long again).
+      const reply = `${p.channel}|${p.ts}`;
+      const wasLong =
+        (this.#drawn.get(reply) ?? 0) > messages.length ||
+        alertMessages(this.#deps, claim, date, []).length > 1;
       if (messages.length > 1 || wasLong) await this.#parts(date, round, p, messages);
+      this.#remember(reply, messages.length);
+    }
+  }
+
+  /** That a reply was put in place in `parts` parts, as its latest; the oldest forgotten past REMEMBERED. */
+  #remember(reply: string, parts: number) {
+    this.#drawn.delete(reply);
+    this.#drawn.set(reply, parts);
+    for (const oldest of this.#drawn.keys()) {
+      if (this.#drawn.size <= REMEMBERED) break;
+      this.#drawn.delete(oldest);
     }
   }
 

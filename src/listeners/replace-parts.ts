@@ -1,10 +1,12 @@
 /**
  * A message drawn again in place (a flag, a list, a follow-up, the day's review) that a long day
  * made into several (`docMessages`), whichever of its parts was tapped: the first part takes the
- * first part's place, its buttons with it, and every further part is updated where it is
- * (src/blocks/parts.ts marks them); a part the drawing now needs that is not there yet is posted in
- * the thread, a part it no longer needs says so. Nothing is posted twice, nothing deleted. A message
- * in one part drawn again in one part: one update, nothing read; otherwise one read of the thread.
+ * first part's place, its buttons with it, and the further parts found in the thread are updated
+ * where they are, in the thread's order (src/blocks/parts.ts marks them): a part the drawing now needs
+ * past those is posted after them, a part it no longer needs says so, and one deleted from the middle
+ * leaves the others renumbered so the thread still reads in order. Nothing is posted twice, nothing
+ * deleted. A message in one part drawn again in one part: one update, nothing read; otherwise one
+ * read of the thread.
  */
 import type { webApi } from "@slack/bolt";
 import {

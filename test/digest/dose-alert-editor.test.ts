@@ -1,6 +1,7 @@
 /**
  * A late reply too long for one message (src/blocks/parts.ts), edited as entries arrive: every part
- * updated where it is, none posted twice; a reply in one part edited with one update and no read.
+ * updated where it is, none posted twice; a reply in one part edited with one update and no read; a
+ * reply an edit made longer and a correction shorter again: its part no longer needed says so.
  * Over a real care record (SQLite) and a Slack that keeps its messages as Slack does.
  */
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,8 @@ import { DIGEST_EVENT } from "../../src/digest/post.ts";
 import { type DigestSlack, type HistoryMessage, postFurther } from "../../src/digest/slack.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
 import { silentLogger } from "../../src/log.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
+import type { CareRecordStore, Entry } from "../../src/record/types.ts";
+import { PART_UNUSED } from "../../src/words/parts.ts";
 import { longWords } from "../helpers/care-parts.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -129,6 +131,48 @@ const given = (store: CareRecordStore, alert: DoseAlert, i: number) => {
   ]);
 };
 
+/** The first `n` doses not given, each with a reason of 150 characters, at 08:50 by Jane. */
+async function notGiven(store: CareRecordStore, alert: DoseAlert, n: number): Promise<Entry[]> {
+  const result = await store.record(
+    alert.doses.slice(0, n).map((d, i) => ({
+      date: DATE,
+      round: "morning" as const,
+      bookingId: d.bookingId,
+      petId: d.petId,
+      petName: d.petName,
+      item: d.due.item,
+      itemText: d.due.text,
+      outcome: "not_given" as const,
+      reasonCode: "other" as const,
+      reason: longWords(`why${i}`, 150),
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey: "not-given",
+    })),
+  );
+  if (result.status !== "recorded") throw new Error(`not recorded: ${result.status}`);
+  return result.entries;
+}
+
+/** Each of `entries` corrected to given, with no reason. */
+const correctedToGiven = (store: CareRecordStore, entries: Entry[]) =>
+  store.record(
+    entries.map((e) => ({
+      date: e.date,
+      round: e.round,
+      bookingId: e.bookingId,
+      petId: e.petId,
+      petName: e.petName,
+      item: e.item,
+      itemText: e.itemText,
+      outcome: "given" as const,
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey: "corrections",
+      supersedes: e.id,
+    })),
+  );
+
 describe("a late reply edited as entries arrive", () => {
   const setUp = () => {
     const clock = { now: () => new Date(`${DATE}T08:50:00Z`) };
@@ -175,6 +219,36 @@ describe("a late reply edited as entries arrive", () => {
     await new DoseAlertEditor(deps, s.slack).changed(DATE, "morning");
     expect(s.updates).toEqual(parts);
     expect(s.reads).toEqual([]);
+    await store.close();
+  });
+
+  it("in one part, made 2 by two entries with reasons, then 1 by their corrections: its part 2 says it is no longer used", async () => {
+    const { store, deps } = setUp();
+    const s = fakeSlack();
+    const alert = lateAlert(3, 2650);
+    const [reply] = await posted(store, deps, s, alert);
+    expect(s.messages.filter((m) => m.thread_ts)).toHaveLength(1);
+    const editor = new DoseAlertEditor(deps, s.slack);
+    const entries = await notGiven(store, alert, 2);
+    await editor.changed(DATE, "morning");
+    const thread = () => s.messages.filter((m) => m.thread_ts);
+    expect(thread().map((m) => m.ts)[0]).toBe(reply);
+    expect(thread()).toHaveLength(2);
+    const part2 = thread()[1];
+    expect(part2?.text).not.toBe(PART_UNUSED);
+    expect(JSON.stringify(thread().map((m) => m.blocks))).toContain("why0");
+    expect((await correctedToGiven(store, entries)).status).toBe("recorded");
+    await editor.changed(DATE, "morning");
+    expect(thread()).toHaveLength(2);
+    expect(thread()[1]?.ts).toBe(part2?.ts);
+    expect(thread()[1]?.text).toBe(PART_UNUSED);
+    const first = JSON.stringify(thread()[0]?.blocks);
+    expect(first.match(/given 08:50 Jane/g)).toHaveLength(2);
+    expect(first).not.toContain("why0");
+    expect(s.reads).toHaveLength(2);
+    // Edited again in one part: nothing more read.
+    await editor.changed(DATE, "morning");
+    expect(s.reads).toHaveLength(2);
     await store.close();
   });
 });

@@ -2,10 +2,12 @@
  * A long flag's parts drawn again in place through Slack's Web API client against the loopback Slack
  * stand-in (the preview's), not a fake: the thread read gives each message's blocks with their
  * block_ids (as Slack does), so a tap on any part updates the parts where they are and posts none
- * twice. Without blocks in the read, the parts are not found and are posted again.
+ * twice. Without blocks in the read, the parts are not found and are posted again. A part deleted
+ * from the middle: the thread still reads in order after the redraw.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { furtherParts, partPlace } from "../../src/blocks/parts.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
@@ -25,15 +27,16 @@ beforeAll(async () => {
 afterAll(() => slack.close());
 
 /** A flag whose vet's name is `n` characters long: 15,000 draw it in 3 messages, its buttons on the last. */
+const long = (n: number) =>
+  flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", n) }), TZ);
+
+const webClient = () =>
+  createWebClient("xoxb-test", { apiUrl: slack.apiUrl, log: silentLogger(), retryConfig: { retries: 0 } });
 
 describe("a long flag drawn again through Slack's Web API client", () => {
   it("part 3 of 3 tapped twice: the same 3 messages in Slack, each drawn again where it is, every word", async () => {
-    const client = createWebClient("xoxb-test", {
-      apiUrl: slack.apiUrl,
-      log: silentLogger(),
-      retryConfig: { retries: 0 },
-    });
-    const drawn = flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", 15_000) }), TZ);
+    const client = webClient();
+    const drawn = long(15_000);
     expect(drawn).toHaveLength(3);
     const before = slack.messages.length;
     expect(await postParts(client, CHANNEL, drawn, undefined)).toEqual({ sent: 3 });
@@ -43,15 +46,7 @@ describe("a long flag drawn again through Slack's Web API client", () => {
       const tapped = mine()[2];
       if (!tapped) throw new Error("part 3 is not in Slack");
       const at = tappedParts({ channel: CHANNEL, ts: tapped.ts, threadTs: tapped.thread_ts }, tapped.blocks);
-      expect(
-        await replaceParts(
-          deps,
-          client,
-          at,
-          flagMessages(adviceFlag({ id: 7, petName: "Biscuit", vet: longWords("vt", 15_000) }), TZ),
-          "update a welfare message",
-        ),
-      ).toBe(true);
+      expect(await replaceParts(deps, client, at, long(15_000), "update a welfare message")).toBe(true);
     }
     expect(mine().map((m) => m.ts)).toEqual(ts);
     expect(
@@ -66,6 +61,38 @@ describe("a long flag drawn again through Slack's Web API client", () => {
     ]);
     expectWhole(
       mine().map((m) => ({ text: m.text ?? "", blocks: m.blocks as never })),
+      longWords("vt", 15_000),
+    );
+  });
+
+  it("part 2 deleted in Slack, part 3 tapped: the thread reads 1, 2, 3 again, part 3's message now part 2", async () => {
+    const client = webClient();
+    const before = slack.messages.length;
+    expect(await postParts(client, CHANNEL, long(15_000), undefined)).toEqual({ sent: 3 });
+    const mine = () => slack.messages.slice(before);
+    const [first, second, third] = mine().map((m) => ({
+      ts: m.ts,
+      thread_ts: m.thread_ts,
+      blocks: m.blocks,
+    }));
+    if (!first || !second || !third) throw new Error("the flag is not in Slack in 3 parts");
+    await client.chat.delete({ channel: CHANNEL, ts: second.ts });
+    const at = tappedParts({ channel: CHANNEL, ts: third.ts, threadTs: third.thread_ts }, third.blocks);
+    expect(await replaceParts(deps, client, at, long(15_000), "update a welfare message")).toBe(true);
+    const now = mine();
+    expect(now.map((m) => m.ts).slice(0, 2)).toEqual([first.ts, third.ts]);
+    expect(now).toHaveLength(3);
+    expect(now.slice(1).every((m) => m.thread_ts === first.ts)).toBe(true);
+    expect(now.map((m) => partPlace(m.blocks))).toEqual([
+      { i: 1, n: 3 },
+      { i: 2, n: 3, firstTs: first.ts },
+      { i: 3, n: 3, firstTs: first.ts },
+    ]);
+    expect(now.slice(1).map((m) => ({ text: m.text, blocks: m.blocks }))).toEqual(
+      furtherParts(long(15_000), first.ts),
+    );
+    expectWhole(
+      now.map((m) => ({ text: m.text ?? "", blocks: m.blocks as never })),
       longWords("vt", 15_000),
     );
   });

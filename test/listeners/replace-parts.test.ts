@@ -158,6 +158,35 @@ describe.each([
     expect(s.timeline.map(hasButtons)).toEqual([false, true]);
   });
 
+  it("part 2 deleted from the thread, part 3 tapped: part 3's message takes part 2, part 3 posted after it, in order", async () => {
+    const s = fakeClient();
+    const parts = await posted(s, 15_000);
+    s.timeline.splice(1, 1);
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[2]), long(15_000), "x")).toBe(true);
+    expect(s.posted).toHaveLength(4);
+    const ts = s.timeline.map((m) => m.ts);
+    expect(ts.slice(0, 2)).toEqual([parts[0], parts[2]]);
+    expect(ts).toHaveLength(3);
+    const drawn = long(15_000);
+    expect(s.timeline.map(asMessage)).toEqual([firstPart(drawn), ...furtherParts(drawn, parts[0] as string)]);
+    expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
+    // Tapped again on its new part 3: the same 3 messages, nothing posted.
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, ts[2]), long(15_000), "x")).toBe(true);
+    expect(s.timeline.map((m) => m.ts)).toEqual(ts);
+    expect(s.posted).toHaveLength(4);
+  });
+
+  it("part 2 deleted, shrunk to 2: part 3's message takes part 2, nothing posted, nothing left as a note", async () => {
+    const s = fakeClient();
+    const parts = await posted(s, 15_000);
+    s.timeline.splice(1, 1);
+    expect(await replaceParts(deps, s.client, tapOn(s.timeline, parts[2]), long(9000), "x")).toBe(true);
+    expect(s.posted).toHaveLength(3);
+    expect(s.timeline.map((m) => m.ts)).toEqual([parts[0], parts[2]]);
+    const drawn = long(9000);
+    expect(s.timeline.map(asMessage)).toEqual([firstPart(drawn), ...furtherParts(drawn, parts[0] as string)]);
+  });
+
   it("shrunk from 3 parts to 2: the third says it is no longer used; grown again, it is used again", async () => {
     const s = fakeClient();
     const parts = await posted(s, 15_000);
