@@ -1,0 +1,25 @@
+/**
+ * A round's sheet's items (src/present/round-sheet.ts) when a pet's care passes a Slack message: its
+ * parts, each but the last marked `more` (src/blocks/round-sheet.ts shares them out), counted as one
+ * pet in the thread's labels.
+ */
+import type { Part } from "./doc.ts";
+
+type Item = Extract<Part, { kind: "item" }>;
+export const isItem = (p: Part): p is Item => p.kind === "item";
+
+/**
+ * Which pet (from 0) each item of a sheet is, and whether it goes on from the item before (a pet
+ * shared out over messages: its items but the last say `more`), and how many pets there are.
+ */
+export function petsOfItems(items: Item[]): { pet: number[]; on: boolean[]; total: number } {
+  let total = 0;
+  const pet: number[] = [];
+  const on: boolean[] = [];
+  items.forEach((p, i) => {
+    pet.push(total);
+    on.push(items[i - 1]?.more === true);
+    if (!p.more) total++;
+  });
+  return { pet, on, total };
+}
