@@ -33,7 +33,7 @@ import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
-import { isItem, petsOfItems } from "./sheet-items.ts";
+import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
 export type SheetButton =
@@ -150,19 +150,19 @@ export function splitSheet(
 
 /**
  * A sheet in several messages as one (a surface with no messages: the terminal): the parent's title
- * and summary, every pet in the order posted, the parent's foot; each reply's "Evening round ·
- * 21–65 of 120" left out. So its record is one progress line for the whole round. A sheet in one
- * message is itself.
+ * and summary, every pet in the order posted, once (a pet shared out over messages as one item, every
+ * word), the parent's foot; each reply's "Evening round · 21–65 of 120" left out. So its record is
+ * one progress line for the whole round. A sheet in one message is itself.
  */
 export function wholeSheet<S extends SheetBody>(sheet: S): S {
   const [first = [], ...replies] = sheet.messages.map((m): Part[] => m.parts);
   if (replies.length === 0) return sheet;
   const foot = first.filter((p) => p.kind === "note");
-  const parts = [
+  const parts = joinedItems([
     ...first.filter((p) => p.kind !== "note"),
     ...replies.flatMap((r) => r.filter((p) => p.kind !== "summary")),
     ...foot,
-  ];
+  ]);
   return { ...sheet, pets: sheet.pets.map((p) => ({ ...p, message: 0 })), messages: [{ parts }] };
 }
 

@@ -1,9 +1,10 @@
 /**
  * A round's sheet's items (src/present/round-sheet.ts) when a pet's care passes a Slack message: its
  * parts, each but the last marked `more` (src/blocks/round-sheet.ts shares them out), counted as one
- * pet in the thread's labels.
+ * pet in the thread's labels and joined again as one item where the round is read whole (the
+ * terminal).
  */
-import type { Part } from "./doc.ts";
+import type { Line, Part } from "./doc.ts";
 
 type Item = Extract<Part, { kind: "item" }>;
 export const isItem = (p: Part): p is Item => p.kind === "item";
@@ -22,4 +23,26 @@ export function petsOfItems(items: Item[]): { pet: number[]; on: boolean[]; tota
     if (!p.more) total++;
   });
   return { pet, on, total };
+}
+
+/** The items of a pet shared out over messages (`more`) as one: every line, the last's key. */
+export function joinedItems(parts: Part[]): Part[] {
+  const out: Part[] = [];
+  let held: Line[] = [];
+  const flush = () => {
+    if (held.length) out.push({ kind: "item", lines: held });
+    held = [];
+  };
+  for (const p of parts) {
+    if (isItem(p) && p.more) held.push(...p.lines);
+    else if (isItem(p)) {
+      out.push({ ...p, lines: [...held, ...p.lines] });
+      held = [];
+    } else {
+      flush();
+      out.push(p);
+    }
+  }
+  flush();
+  return out;
 }
