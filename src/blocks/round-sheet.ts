@@ -82,7 +82,8 @@ function lineShared(line: Line, max: number): Line[] {
 /**
  * A pet whose care alone passes a message (thousands of characters in every field, or in one) as
  * several items, in order, its key (and so its record and buttons) on the last, after all of its
- * care: each item within a message, so the sheet's messages, kept by item, are too.
+ * care: each item within a message, so the sheet's messages, kept by item, are too. Each but the last
+ * says it goes on in the next (`more`): the sheet keeps and counts them as one pet.
  */
 function longPetsShared(parts: Part[]): Part[] {
   return parts.flatMap((p): Part[] => {
@@ -101,7 +102,7 @@ function longPetsShared(parts: Part[]): Part[] {
       }
     }
     return chunks.map(
-      (lines, i): Part => (i === chunks.length - 1 ? { ...p, lines } : { kind: "item", lines }),
+      (lines, i): Part => (i === chunks.length - 1 ? { ...p, lines } : { kind: "item", lines, more: true }),
     );
   });
 }

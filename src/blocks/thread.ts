@@ -20,7 +20,8 @@ const REPLY_OVERHEAD = 400;
  * replies, each headed "21–65 of 120". An item is one or more blocks kept together (an entry, a pet
  * with its record buttons), with room reserved for text it gains later (its record, drawn after each
  * tap). An item too long for any message alone (a name of thousands of characters) goes on in the
- * next message at a block's edge: nothing is cut (issue 47).
+ * next message at a block's edge, the reply holding only its rest headed "24 of 84, continued":
+ * nothing is cut (issue 47).
  */
 export interface ThreadItem {
   blocks: Block[];
@@ -38,6 +39,21 @@ export function threaded(title: string, head: Block[], items: ThreadItem[], foot
 }
 
 /**
+ * A message of a split post: its blocks (the parent's after its head), the room it reserves, how many
+ * items start in it, the first and last item it holds any of, and whether the first began in the
+ * message before (`on`).
+ */
+interface Out {
+  blocks: Block[];
+  reserved: number;
+  items: number;
+  first: number;
+  last: number;
+  on: boolean;
+}
+const fresh = (i: number, on = false): Out => ({ blocks: [], reserved: 0, items: 0, first: i, last: i, on });
+
+/**
  * `threaded`, and how many of the items each message holds (the parent first; an item counts where it
  * starts). An item starts in a message of its own, whole, when it fits one: a caller may share its
  * items out by these counts (the round's sheet, kept by message) as long as none is bigger than a
@@ -50,12 +66,6 @@ export function threadSplit(
   foot: Block[] = [],
 ): { thread: Threaded; itemsPer: number[] } {
   const budget = LIMITS.messageText - REPLY_OVERHEAD;
-  /**
-   * A message's blocks (the parent's after its head), the room it reserves, how many items start in
-   * it, and the first and last item it holds any of.
-   */
-  type Out = { blocks: Block[]; reserved: number; items: number; first: number; last: number };
-  const fresh = (i: number): Out => ({ blocks: [], reserved: 0, items: 0, first: i, last: i });
   const messages: Out[] = [fresh(0)];
   const fits = (m: Out, more: Block[], reserve: number) => {
     const fixed = m === messages[0] ? [...head, ...foot] : [];
@@ -65,8 +75,8 @@ export function threadSplit(
       messageChars({ text: title, blocks }) + m.reserved + reserve <= budget
     );
   };
-  const start = (i: number): Out => {
-    const m = fresh(i);
+  const start = (i: number, on = false): Out => {
+    const m = fresh(i, on);
     messages.push(m);
     return m;
   };
@@ -80,7 +90,7 @@ export function threadSplit(
     m.reserved += item.reserve;
     m.last = i;
     for (const b of item.blocks) {
-      if (m.blocks.length > 0 && !fits(m, [b], 0)) m = start(i);
+      if (m.blocks.length > 0 && !fits(m, [b], 0)) m = start(i, true);
       m.blocks.push(b);
     }
   });
@@ -88,9 +98,9 @@ export function threadSplit(
   const heading = head.find((b) => b.type === "header")?.text.text;
   const [parent, ...rest] = messages;
   const replies = rest.map((m): Message => {
-    // Each reply says which post it continues (an item begun in the message before included): a
-    // reply can be read on its own (a follow-up message).
-    const label = replyLabel(m.first, m.last + 1, items.length);
+    // Each reply says which post it continues, and an item begun in the message before as its rest
+    // (never counted twice): a reply can be read on its own (a follow-up message).
+    const label = replyLabel(m.first, m.last + 1, items.length, m.on);
     return {
       text: fallback(`${title}: ${label}`),
       blocks: [context(heading ? `*${esc(heading)}* · ${label}` : label), ...m.blocks],

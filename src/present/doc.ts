@@ -73,9 +73,16 @@ export type Part =
   /**
    * One thing of a list (a stay, a pet on a round): its first line, then its detail lines. `key`
    * names what the item is about ("bookingId-petId" for a pet on a round), so a serializer attaches
-   * that thing's own buttons by it, never by the item's position.
+   * that thing's own buttons by it, never by the item's position. `more`: the item goes on in the
+   * next one (a pet whose care passes a Slack message, shared out between words): the two are one.
    */
-  | { kind: "item"; lines: Line[]; action?: Action | undefined; key?: string | undefined }
+  | {
+      kind: "item";
+      lines: Line[];
+      action?: Action | undefined;
+      key?: string | undefined;
+      more?: true | undefined;
+    }
   /** A paragraph of lines (Slack: a section, with the action as its button). */
   | { kind: "text"; lines: Line[]; action?: Action | undefined }
   /** Label and value pairs (Slack: a section's fields, at most ten; terminal: "label: value" lines). */

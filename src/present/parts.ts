@@ -51,8 +51,18 @@ export function pageNote(l: { page: number; totalPages: number }): Part[] {
   return l.totalPages > 1 ? [{ kind: "note", lines: [dotted(`page ${l.page} of ${l.totalPages}`)] }] : [];
 }
 
-/** "21–65 of 120": which of a post's items a message of its thread holds. */
-export const replyLabel = (start: number, end: number, total: number) => `${start + 1}–${end} of ${total}`;
+/**
+ * Which of a post's items (a round's pets) a message of its thread holds: the items from `start` (from
+ * 0) to before `end`, of `total`; `continued` when the first goes on from the message before. "21–65
+ * of 120", "24 of 84"; "24 of 84, continued" (the rest of one item); "24 continued, 25–30 of 84".
+ */
+export function replyLabel(start: number, end: number, total: number, continued = false): string {
+  const span = (from: number) => (end - from > 1 ? `${from + 1}–${end}` : `${end}`);
+  if (!continued) return `${span(start)} of ${total}`;
+  return end - start > 1
+    ? `${start + 1} continued, ${span(start + 1)} of ${total}`
+    : `${start + 1} of ${total}, continued`;
+}
 
 /**
  * What a capped list left out, and where to see it: "and 1 more", "and 66 more pets: see /rounds"

@@ -33,6 +33,7 @@ import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLine, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
+import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
 export type SheetButton =
@@ -103,13 +104,12 @@ export function draftSheet(
   };
 }
 
-const isItem = (p: Part): p is Extract<Part, { kind: "item" }> => p.kind === "item";
-
 /**
- * A drafted sheet shared out into messages: `itemsPer[m]` pets in message m, in order. The parent
+ * A drafted sheet shared out into messages: `itemsPer[m]` items in message m, in order. The parent
  * keeps the title, the summary and the foot; each reply is headed "Evening round · 21–65 of 120",
- * and, for a sheet shown for reference (not kept: `reference`, its words), says so as the parent
- * does: a reply read on its own is never taken for a round to record on.
+ * counting pets (a pet in several items once: "24 of 84, continued" for a reply holding only the
+ * rest of one), and, for a sheet shown for reference (not kept: `reference`, its words), says so as
+ * the parent does: a reply read on its own is never taken for a round to record on.
  */
 export function splitSheet(
   draft: SheetBody,
@@ -124,16 +124,19 @@ export function splitSheet(
   const foot = parts.filter((p) => p.kind === "note");
   const where = new Map<string, number>();
   const messages: SheetBody["messages"] = [];
+  const counted = petsOfItems(items);
   let at = 0;
   itemsPer.forEach((count, m) => {
     const mine = items.slice(at, at + count);
     for (const p of mine) if (p.key) where.set(p.key, m);
+    const first = counted.pet[at] ?? 0;
+    const end = (counted.pet[at + count - 1] ?? first) + 1;
     const label: Part = {
       kind: "summary",
       lines: [
         [
           ...(title?.kind === "title" ? [strong(title.text), { text: " · " }] : []),
-          { text: replyLabel(at, at + count, items.length) },
+          { text: replyLabel(first, end, counted.total, counted.on[at]) },
         ],
         ...(reference ? [[strong(reference)]] : []),
       ],
@@ -147,19 +150,19 @@ export function splitSheet(
 
 /**
  * A sheet in several messages as one (a surface with no messages: the terminal): the parent's title
- * and summary, every pet in the order posted, the parent's foot; each reply's "Evening round ·
- * 21–65 of 120" left out. So its record is one progress line for the whole round. A sheet in one
- * message is itself.
+ * and summary, every pet in the order posted, once (a pet shared out over messages as one item, every
+ * word), the parent's foot; each reply's "Evening round · 21–65 of 120" left out. So its record is
+ * one progress line for the whole round. A sheet in one message is itself.
  */
 export function wholeSheet<S extends SheetBody>(sheet: S): S {
   const [first = [], ...replies] = sheet.messages.map((m): Part[] => m.parts);
   if (replies.length === 0) return sheet;
   const foot = first.filter((p) => p.kind === "note");
-  const parts = [
+  const parts = joinedItems([
     ...first.filter((p) => p.kind !== "note"),
     ...replies.flatMap((r) => r.filter((p) => p.kind !== "summary")),
     ...foot,
-  ];
+  ]);
   return { ...sheet, pets: sheet.pets.map((p) => ({ ...p, message: 0 })), messages: [{ parts }] };
 }
 

@@ -90,6 +90,8 @@ const part = atFirstUse(() =>
       lines: lines(),
       action: action().optional(),
       key: z.string().optional(),
+      /** Goes on in the next item: one pet shared out over messages (its key on the last). */
+      more: z.literal(true).optional(),
     }),
     z.object({ kind: z.literal("text"), lines: lines(), action: action().optional() }),
     z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line() })) }),
