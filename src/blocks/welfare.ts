@@ -118,22 +118,15 @@ export function welfareMessages(
 export const flagMessages = (f: WelfareFlag, timezone: string): Message[] =>
   docMessages(flagDoc(f, { timezone, ...actions(false) }));
 
-/** The Home tab's open flags, every one with its buttons, for the one who clicked (as many messages as they need). */
+/**
+ * The Home tab's open flags, every one with its buttons, for the one who clicked (as many messages as
+ * they need), and drawn again the same after a tap on one of them.
+ */
 export const flagsListMessages = (
   flags: WelfareFlag[] | undefined,
   date: string,
   timezone: string,
 ): Message[] => docMessages(flagsListDoc(flags, date, { timezone, ...actions(true) }));
-
-/** Most flags in a list message drawn again in place after a tap (the rest counted, with where to see them). */
-const FLAGS_IN_PLACE = 12;
-
-/** The list's message a tap was on, drawn again: the first in its place, any more after it (nothing cut). */
-export const flagsListPlaced = (
-  flags: WelfareFlag[] | undefined,
-  date: string,
-  timezone: string,
-): Message[] => docMessages(flagsListDoc(flags, date, { timezone, max: FLAGS_IN_PLACE, ...actions(true) }));
 
 /** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
 export const uncheckedMessages = (u: Parameters<typeof uncheckedDoc>[0]): Message[] =>

@@ -85,6 +85,9 @@ export async function postParts(
 ): Promise<{ sent: number; error?: string }> {
   if (messages.length === 0) return { sent: 0 };
   let firstTs: string | undefined;
+  // Posted to a user's id (the Home tab's answers, in the DM with the app), Slack answers with the DM's
+  // own channel id: the thread is there.
+  let where = channel;
   try {
     const res = await client.chat.postMessage({
       channel,
@@ -94,13 +97,14 @@ export async function postParts(
       ...(inThread ? { thread_ts: inThread } : {}),
     });
     firstTs = res.ts;
+    if (typeof res.channel === "string" && res.channel) where = res.channel;
   } catch (error) {
     return { sent: 0, error: slackError(error) };
   }
   if (!firstTs) return { sent: 1, error: "chat.postMessage returned no ts" };
   const rest = await postThread(
     client,
-    channel,
+    where,
     furtherParts(messages, firstTs),
     undefined,
     inThread ?? firstTs,

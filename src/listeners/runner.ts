@@ -19,6 +19,7 @@ import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { BotDeps } from "./bot-deps.ts";
+import { partsToDm, postToDm } from "./dm-answer.ts";
 import { admit, privately } from "./guard.ts";
 import { postThread, slackError } from "./post-thread.ts";
 
@@ -31,11 +32,17 @@ export type Visibility = "in_channel" | "ephemeral";
 
 /**
  * What the work answers: messages, each answered in turn, or a thread (a parent and its replies:
- * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread.
+ * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread,
+ * or a message in parts drawn again in place after a tap (the Home tab's list of welfare flags),
+ * which goes to the Home tab's asker as its first part and its thread, each part marked.
  */
-export type Answer = Message[] | Threaded;
+export type Answer = Message[] | Threaded | { parts: Message[] };
 
-const isThread = (a: Answer): a is Threaded => !Array.isArray(a);
+const isThread = (a: Answer): a is Threaded => "parent" in a;
+
+/** Every message of an answer, in order. */
+const messagesOf = (a: Answer): Message[] =>
+  isThread(a) ? [a.parent, ...a.replies] : "parts" in a ? a.parts : a;
 
 export interface RunOptions {
   deps: BotDeps;
@@ -137,28 +144,28 @@ async function runInner(options: RunOptions): Promise<void> {
         loading = send(toArgs(notice, "ephemeral"), notice, "ephemeral");
       }, deps.loadingAfterMs)
     : undefined;
-  let messages: Message[];
-  let thread = false;
+  let answer: Answer;
   let visibility = o.visibility;
   let failed = false;
   try {
-    const answer = await o.work();
-    thread = isThread(answer) && answer.replies.length > 0;
-    messages = isThread(answer) ? [answer.parent, ...answer.replies] : answer;
+    answer = await o.work();
   } catch (error) {
-    messages = [failureMessage(error, deps, o.label)];
+    answer = [failureMessage(error, deps, o.label)];
     visibility = "ephemeral";
     failed = true;
   } finally {
     settled = true;
     if (timer) clearTimeout(timer);
   }
+  const messages = messagesOf(answer);
   const loadingShown = loading ? await loading : false;
   // Only a thread is threaded: a message and its replies, posted as the posts are.
+  const thread = isThread(answer) && answer.replies.length > 0;
   if (!failed && visibility === "in_channel" && thread && !o.home && o.channelId) {
     await deliverThread(o, o.channelId, messages, loadingShown);
     return;
   }
+  if ("parts" in answer && o.home) return partsToDm(o, messages);
   for (const [i, message] of messages.entries()) {
     const extra = await replacing(o, i === 0, { loadingShown, visibility, failed });
     await send(toArgs(message, visibility, extra), message, visibility);
@@ -327,18 +334,4 @@ async function deliverWhatFits(
     `⚠️ ${reason}, and could not send you a direct message: messages ${first}–${messages.length} of ${messages.length} of this answer are not shown (${missing} missing).${inDm} ${invite} Then ask again.`,
   );
   await o.respond(toArgs(n, "ephemeral")).catch(() => undefined);
-}
-
-/** The answer in the app's DM with the asker (the Home tab's buttons: no channel, no response_url). */
-async function postToDm(o: RunOptions, message: Message): Promise<boolean> {
-  if (!o.userId) return false;
-  try {
-    await o.client.chat.postMessage({ channel: o.userId, text: message.text, blocks: message.blocks });
-  } catch (error) {
-    o.deps.log.error(
-      { label: o.label, err: String((error as Error)?.message ?? error) },
-      "could not deliver the answer to Slack",
-    );
-  }
-  return false;
 }

@@ -8,7 +8,7 @@ import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
 import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
 import type { WelfareList } from "../answers/welfare-store.ts";
-import { flagMessages, flagsListPlaced, welfareMessage } from "../blocks/welfare.ts";
+import { flagMessages, flagsListMessages, welfareMessage } from "../blocks/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -51,7 +51,7 @@ export class WelfareRedraw {
       if (!flag) return false;
       const today = localDate(this.#deps.clock.now(), tz);
       const messages = o.onHomeList
-        ? flagsListPlaced(await openWelfareFlags(this.#deps, today), today, tz)
+        ? flagsListMessages(await openWelfareFlags(this.#deps, today), today, tz)
         : flagMessages(flag, tz);
       return replaceParts(this.#deps, client, o.at, messages, "update a welfare message");
     });

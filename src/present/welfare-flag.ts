@@ -9,7 +9,6 @@ import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value, whole } from "./doc.ts";
-import { andMoreWords } from "./parts.ts";
 
 /** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
 function adviceShort(f: WelfareFlag): string {
@@ -83,16 +82,8 @@ export function flagDoc(f: WelfareFlag, o: FlagDocOptions): Doc {
   };
 }
 
-/** The open flags (the Home tab's list): each with its buttons in Slack. */
-/**
- * The open flags of a day, each with its advice and resolution. `max`: at most this many (a message
- * drawn again in place after a tap), the rest counted, with where to see them all.
- */
-export function flagsListDoc(
-  flags: WelfareFlag[] | undefined,
-  date: string,
-  o: FlagDocOptions & { max?: number },
-): Doc {
+/** The open flags of a day (the Home tab's list), each with its advice, and its buttons in Slack. */
+export function flagsListDoc(flags: WelfareFlag[] | undefined, date: string, o: FlagDocOptions): Doc {
   const title = `Welfare flags — ${dayHeading(date)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
   if (flags === undefined)
@@ -101,10 +92,7 @@ export function flagsListDoc(
       lines: [line("The care record could not be read just now: try again in a minute.")],
     });
   else if (flags.length === 0) parts.push({ kind: "text", lines: [line("No welfare flag is open.")] });
-  for (const f of (flags ?? []).slice(0, o.max)) parts.push({ kind: "divider" }, ...flagParts(f, o));
-  const more = (flags?.length ?? 0) - (o.max ?? Number.POSITIVE_INFINITY);
-  if (more > 0)
-    parts.push({ kind: "text", lines: [line(andMoreWords(more, "open flag", "the Home tab's 🚩 list"))] });
+  for (const f of flags ?? []) parts.push({ kind: "divider" }, ...flagParts(f, o));
   parts.push({
     kind: "note",
     lines: [

@@ -13,7 +13,7 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import { answeredMessages, asNeededMessages, followUpMessages } from "../../src/blocks/prn.ts";
 import { stayRecordMessages } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { flagMessages, flagsListPlaced } from "../../src/blocks/welfare.ts";
+import { flagMessages, flagsListMessages } from "../../src/blocks/welfare.ts";
 import type { AsNeededPet, PrnDose } from "../../src/domain/prn.ts";
 import type { AlertView } from "../../src/present/dose-alerts.ts";
 import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
@@ -84,7 +84,7 @@ describe("a welfare flag, and the list drawn again in place", () => {
     expect(messages.length).toBeGreaterThan(1);
     expectWhole(messages, HUGE.name, HUGE.drug);
     expect(buttons(messages).map((b) => b.action_id.split(":")[0])).toEqual(["wf_advice", "wf_resolve"]);
-    const list = flagsListPlaced(
+    const list = flagsListMessages(
       [
         adviceFlag({ id: 1, petName: HUGE.name, vet: "Vet", advice: "x" }),
         adviceFlag({ id: 2, petName: "Tyson", vet: HUGE.drug, advice: "x" }),
@@ -101,7 +101,7 @@ describe("a welfare flag, and the list drawn again in place", () => {
       flagMessages(adviceFlag({ id: 1, petName: "Biscuit", vet: "Vet", advice: "rest" }), TZ),
     ).toHaveLength(1);
     expect(
-      flagsListPlaced([adviceFlag({ id: 1, petName: "Biscuit", vet: "Vet", advice: "rest" })], DAY, TZ),
+      flagsListMessages([adviceFlag({ id: 1, petName: "Biscuit", vet: "Vet", advice: "rest" })], DAY, TZ),
     ).toHaveLength(1);
   });
 });

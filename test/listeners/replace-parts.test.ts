@@ -45,14 +45,16 @@ function fakeClient() {
       postMessage: async (a: Message & { channel: string; thread_ts?: string }) => {
         posted.push(a);
         const ts = `2.${++n}`;
+        // Posted to a user's id, Slack answers with the DM's own channel id (D…), where the message is.
+        const channel = a.channel.startsWith("U") ? `D${a.channel.slice(1)}` : a.channel;
         timeline.push({
-          channel: a.channel,
+          channel,
           ts,
           thread_ts: a.thread_ts,
           text: a.text,
           blocks: copy(a.blocks),
         });
-        return { ok: true, ts, channel: a.channel };
+        return { ok: true, ts, channel };
       },
     },
     conversations: {
@@ -106,6 +108,17 @@ function tapOn(timeline: Sent[], ts: string | undefined) {
   if (!m) throw new Error(`no message ${ts}`);
   return tappedParts({ channel: m.channel, ts: m.ts, threadTs: m.thread_ts }, m.blocks);
 }
+
+describe("a long message posted to a person (the Home tab's answers, in their DM with the app)", () => {
+  it("its further parts go in the thread of the DM Slack named, not to the person's id", async () => {
+    const s = fakeClient();
+    expect(await postParts(s.client, "U7", long(15_000))).toEqual({ sent: 3 });
+    const [first, ...rest] = s.posted;
+    expect(first?.channel).toBe("U7");
+    expect(rest.map((m) => m.channel)).toEqual(["D7", "D7"]);
+    expect(s.timeline.slice(1).every((m) => m.thread_ts === s.timeline[0]?.ts)).toBe(true);
+  });
+});
 
 describe.each([
   { where: "a reply in a check's thread", inThread: "1.1" },

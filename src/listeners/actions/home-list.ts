@@ -1,4 +1,8 @@
-/** The Today home's buttons: each answers its list in a message only the clicker sees (in the bot's DM). */
+/**
+ * The Today home's buttons: each answers its list in a message only the clicker sees (in the bot's
+ * DM); the list of welfare flags, drawn again in place after a tap on any of its parts, as a message
+ * in marked parts (its first, the others in its thread).
+ */
 import type { App } from "@slack/bolt";
 import { openWelfareFlags } from "../../answers/welfare-flags.ts";
 import { homeList } from "../../blocks/buttons.ts";
@@ -31,7 +35,10 @@ export function registerHomeList(app: App, deps: BotDeps): void {
         case "offfood":
           return offFoodList(deps, today);
         case "welfare":
-          return flagsListMessages(await openWelfareFlags(deps, today), today, deps.config.timezone);
+          // Its buttons draw it again in place (src/listeners/welfare-redraw.ts): its parts marked.
+          return {
+            parts: flagsListMessages(await openWelfareFlags(deps, today), today, deps.config.timezone),
+          };
         case "asneeded":
           return asNeededList(deps);
       }
