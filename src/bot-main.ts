@@ -3,7 +3,6 @@
  * start, and stop cleanly on SIGTERM or SIGINT; the preview (src/preview-main.ts) when nothing is set.
  * Started by src/main.ts (`node dist/main.js`), once it has checked the Node.js version.
  */
-import { existsSync } from "node:fs";
 import { apiStatus } from "./answers/kennel.ts";
 import { type Bot, createBot } from "./app.ts";
 import {
@@ -21,6 +20,7 @@ import { createKennelClient, type KennelClient } from "./kennel/client.ts";
 import { createLogger, type Logger, scrubSecrets } from "./log.ts";
 import { preview, wantsPreview } from "./preview-main.ts";
 import { saveCompileCache } from "./process/compile-cache.ts";
+import { loadEnvFile } from "./process/env-file.ts";
 import { installProcessGuards } from "./process/guards.ts";
 import { releaseIdleMemory, watchMemory } from "./process/memory.ts";
 import { stopWithParent } from "./process/parent.ts";
@@ -304,7 +304,11 @@ async function runUntilStopped(
 export function start(): void {
   // The environment as npm start was given it: the file's lines fill in only what it does not set.
   const shell = { ...process.env };
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const unreadable = loadEnvFile("bot");
+  if (unreadable !== undefined) {
+    process.exitCode = unreadable;
+    return;
+  }
   stopWithParent(process.env);
   main(process.env, process.argv.slice(2), true, shell).then(
     (code) => {

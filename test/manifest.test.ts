@@ -45,6 +45,7 @@ describe("manifest.yml", () => {
         "channels:history",
         "files:write",
         "im:write",
+        "im:history",
       ]),
     );
   });

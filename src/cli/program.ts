@@ -3,9 +3,9 @@
  * version): reads a .env file in the working folder, runs the command (src/cli/index.ts) and sets the
  * exit code.
  */
-import { existsSync } from "node:fs";
 import { scrubSecrets } from "../log.ts";
 import { previewInFolder, previewNote } from "../preview/folder-state.ts";
+import { loadEnvFile } from "../process/env-file.ts";
 import { stopWithParent } from "../process/parent.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -20,7 +20,11 @@ function kennelNow(p: { clock: { now(): Date }; state: { timezone: string } }): 
 
 export function start(): void {
   // A .env file in the working folder fills in what the real environment does not set.
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const unreadable = loadEnvFile("command");
+  if (unreadable !== undefined) {
+    process.exitCode = unreadable;
+    return;
+  }
   // Under npm (`npm run sandbox:env`, `npm run cli -- …`): gone with npm, never left holding a port.
   stopWithParent(process.env);
   // Output piped into a command that stops reading (`| head`) is not an error.

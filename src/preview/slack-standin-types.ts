@@ -186,7 +186,12 @@ export interface SlackStandIn {
   readonly limits: SlackLimits;
   /** When set, apps.connections.open answers `{ ok: false, error }` (a revoked app token, say). */
   connectionsError: string | undefined;
-  /** The bot token's scopes: auth.test says them in X-OAuth-Scopes, as Slack does; unset: not said. */
+  /**
+   * The bot token's scopes: auth.test says them in X-OAuth-Scopes, as Slack does, and a method
+   * whose scope is missing answers missing_scope (users:read, channels:read, files:write, im:write,
+   * and reading a conversation: im:history for a DM, a channel's history scope); unset: not said,
+   * nothing refused.
+   */
   scopes: string[] | undefined;
   /** The workspace's channels (conversations.list), and whether the bot is a member of each. */
   channels: Array<{ id: string; name: string; is_member: boolean; is_private?: boolean }>;

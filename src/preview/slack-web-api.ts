@@ -66,6 +66,14 @@ function authorOf(m: TimelineEntry) {
 /** A DM with the app (a user id, or an IM channel): the bot is always in it. */
 const isDirect = (channel: string) => /^[UWD]/.test(channel);
 
+/**
+ * The scopes that let a bot read a conversation's messages, as Slack asks them: a DM's, im:history;
+ * a channel's, channels:history (public) or groups:history (private; the stand-in does not tell
+ * the two apart by id).
+ */
+const historyScopes = (channel: string): string[] =>
+  isDirect(channel) ? ["im:history"] : ["channels:history", "groups:history"];
+
 /** The stand-in's state a Web API method reads and changes. */
 export interface WebApiState {
   stand: SlackStandIn;
@@ -102,6 +110,9 @@ export function webApi(
   ];
   if (outside.includes(method) && stand.notInChannel.has(channel) && !isDirect(channel))
     return fail("not_in_channel");
+  const reads = method === "conversations.history" || method === "conversations.replies";
+  if (reads && stand.scopes && !historyScopes(channel).some((s) => stand.scopes?.includes(s)))
+    return fail("missing_scope");
   const refused = ["chat.postMessage", "chat.postEphemeral", "chat.update"].includes(method)
     ? messageRefusal(body)
     : undefined;
