@@ -20,7 +20,6 @@ const KNOWN_LONG = [
   "src/preview/server.ts:startPreview",
   "src/preview/setup-routes.ts:setupRoutes",
   "src/preview/setup-save.ts:save",
-  "src/preview/slack-standin.ts:createSlackStandIn",
   "src/preview/slack-web-api.ts:webApi",
   "src/record/postgres.ts:postgresDriver",
   "src/record/sqlite.ts:sqliteDriver",
