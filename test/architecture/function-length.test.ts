@@ -22,7 +22,6 @@ const KNOWN_LONG = [
   "src/preview/setup-save.ts:save",
   "src/preview/slack-web-api.ts:webApi",
   "src/record/postgres.ts:postgresDriver",
-  "src/record/sqlite.ts:sqliteDriver",
   "src/sandbox/api.ts:route",
   "src/sandbox/business.ts:buildBusiness",
   "src/sandbox/people.ts:makePet",
