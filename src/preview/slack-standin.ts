@@ -20,26 +20,28 @@
  * (`notInChannel`) answers `not_in_channel`; history and replies come in pages with cursors;
  * chat.postMessage is paced per channel and views.publish per user (429 with Retry-After); a
  * message past Block Kit's limits or the text budget is refused, posted, updated or answered
- * (src/preview/slack-refusal.ts).
+ * (src/preview/slack-refusal.ts). Its state, and how it answers a request: slack-standin-state.ts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { takeUpload } from "./slack-files.ts";
 import { parseSlackBody, readBytes, UPLOAD_PATH } from "./slack-http.ts";
-import { messageRefusal } from "./slack-refusal.ts";
+import {
+  addEntry,
+  answerApi,
+  answerResponseUrl,
+  changed,
+  newStandState,
+  type StandState,
+} from "./slack-standin-state.ts";
 import type {
   HandledRequest,
   OpenedModal,
-  PublishedView,
   Recorded,
-  ResponseTarget,
-  SlackLimits,
   SlackStandIn,
   SlackStandInOptions,
-  TimelineEntry,
-  UploadedFile,
 } from "./slack-standin-types.ts";
-import { blocksOf, posted, webApi } from "./slack-web-api.ts";
+import { posted } from "./slack-web-api.ts";
 
 export { postSigned, sign } from "./slack-http.ts";
 export type {
@@ -50,115 +52,10 @@ export type {
   TimelineEntry,
 } from "./slack-standin-types.ts";
 
-const SLACK_LIMITS: SlackLimits = {
-  responseUses: 5,
-  responseMs: 30 * 60_000,
-  postBurst: 10,
-  publishBurst: 5,
-  publishEveryMs: 2_000,
-  historyPage: 100,
-};
-
-/**
- * A rate as Slack applies it: a burst of `burst` calls, then one every `everyMs` (real time unless
- * a test's clock is given: the stand-in's own clock may be a test's fixed one). False when the call
- * is over the rate.
- */
-function rateLimiter(burst: number, everyMs: number, clock: () => number = () => performance.now()) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  return (key: string): boolean => {
-    const now = clock();
-    const b = buckets.get(key) ?? { tokens: burst, at: now };
-    b.tokens = Math.min(burst, b.tokens + (now - b.at) / everyMs);
-    b.at = now;
-    buckets.set(key, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
-  };
-}
-
 /** The stand-in's state and behaviour, without a server (mount it with `handle`). */
 export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStandIn {
-  const teamId = options.teamId ?? "T1";
-  const limits: SlackLimits = { ...SLACK_LIMITS, ...options.limits };
-  const postRate = rateLimiter(limits.postBurst, 1_000, options.rateNow);
-  const publishRate = rateLimiter(limits.publishBurst, limits.publishEveryMs);
-  /** Each response_url's uses and when it was issued (by the stand-in's clock). */
-  const responseUses = new Map<string, { uses: number; since: number }>();
-  const timeline: TimelineEntry[] = [];
-  const views = new Map<string, PublishedView>();
-  const modals = new Map<string, OpenedModal>();
-  const targets = new Map<string, ResponseTarget>();
-  const files = new Map<string, UploadedFile>();
-  let waiters: Array<() => void> = [];
-  let nextId = 1;
-  let ts = 1_700_000_000;
-  let version = 0;
-
-  const changed = () => {
-    version++;
-    const ready = waiters;
-    waiters = [];
-    for (const w of ready) w();
-  };
-  const nextTs = () => {
-    ts = Math.max(ts + 1, Math.floor((options.stampNow ?? stand.now)() / 1000));
-    return `${ts}.000100`;
-  };
-  const add = (entry: Omit<TimelineEntry, "id" | "ts">): TimelineEntry => {
-    const e: TimelineEntry = { ...entry, id: nextId++, ts: nextTs() };
-    timeline.push(e);
-    changed();
-    return e;
-  };
-
-  /** What Slack does with a POST to a response_url. */
-  const respond = (id: string, body: Record<string, unknown>) => {
-    const target = targets.get(id);
-    const index = target?.entryId === undefined ? -1 : timeline.findIndex((m) => m.id === target.entryId);
-    const old = index >= 0 ? (timeline[index] as TimelineEntry) : undefined;
-    if (body.delete_original === true) {
-      if (old) timeline.splice(index, 1);
-      if (target) targets.set(id, { ...target, entryId: undefined });
-      changed();
-      return;
-    }
-    const content = {
-      text: String(body.text ?? ""),
-      blocks: blocksOf(body),
-      ephemeral: body.response_type !== "in_channel",
-    };
-    if (body.replace_original === true && old) {
-      // Slack keeps a replaced message's visibility unless the answer says otherwise.
-      timeline[index] = {
-        ...old,
-        ...content,
-        author: "bot",
-        ephemeral: body.response_type ? content.ephemeral : old.ephemeral,
-      };
-      changed();
-      return;
-    }
-    const added = add({
-      via: "response",
-      author: "bot",
-      channel: target?.channel ?? "",
-      user: target?.user,
-      ...content,
-    });
-    // Later answers through a command's response_url (replace_original) change its latest one.
-    if (target && target.entryId === undefined) targets.set(id, { ...target, entryId: added.id });
-  };
-
-  const api = (method: string, body: Record<string, unknown>, authorization?: string): HandledRequest =>
-    webApi(
-      { stand, options, teamId, timeline, views, modals, files, add, changed },
-      method,
-      body,
-      authorization,
-    );
-
+  const state = newStandState(options);
+  const { timeline, views, modals, files, teamId, limits } = state;
   const stand: SlackStandIn = {
     get messages() {
       return timeline.filter(posted);
@@ -193,105 +90,102 @@ export function createSlackStandIn(options: SlackStandInOptions = {}): SlackStan
     channels: [],
     now: () => Date.now(),
     get version() {
-      return version;
+      return state.version;
     },
     responseUrl: (id) => `${stand.base}/respond/${id}`,
     responsesFor: (id) => stand.responses.filter((r) => r.path === `/respond/${id}`),
     responseTarget(id, target) {
-      targets.set(id, target);
-      if (!responseUses.has(id)) responseUses.set(id, { uses: 0, since: stand.now() });
+      state.targets.set(id, target);
+      if (!state.responseUses.has(id)) state.responseUses.set(id, { uses: 0, since: stand.now() });
     },
-    add,
-    openModal(triggerId, view, pushed) {
-      const m = {
-        id: `VM${modals.size + 1}`,
-        trigger_id: triggerId,
-        view,
-        version: 1,
-        pushed,
-        closed: false,
-      };
-      modals.set(m.id, m);
-      changed();
-      return m;
-    },
-    updateModal(id, view) {
-      const had = modals.get(id);
-      if (!had || had.closed) return false;
-      modals.set(id, { ...had, view, version: had.version + 1 });
-      changed();
-      return true;
-    },
-    closeModal(id) {
-      const had = modals.get(id);
-      if (!had || had.closed) return;
-      modals.set(id, { ...had, closed: true });
-      changed();
-    },
-    handle(path, body, authorization) {
-      const record: Recorded = { path, body, at: Date.now(), authorization };
-      if (path.startsWith("/respond/")) {
-        stand.responses.push(record);
-        const id = path.slice("/respond/".length);
-        if (stand.failing.has(id)) return { status: 500, payload: { ok: false } };
-        const use = responseUses.get(id) ?? { uses: 0, since: stand.now() };
-        responseUses.set(id, use);
-        if (stand.now() - use.since > limits.responseMs)
-          return { status: 404, payload: { ok: false, error: "expired_url" } };
-        if (use.uses >= limits.responseUses)
-          return { status: 404, payload: { ok: false, error: "used_url" } };
-        use.uses++;
-        const refused = body.delete_original === true ? undefined : messageRefusal(body);
-        if (refused) return { status: 400, payload: { ok: false, error: refused } };
-        respond(id, body);
-        return { status: 200, payload: { ok: true } };
-      }
-      if (path.startsWith("/api/")) {
-        const method = path.slice("/api/".length).split("?")[0] ?? "";
-        stand.api.push(record);
-        if (stand.broken.has(method)) return { status: 500, payload: { ok: false, error: "internal_error" } };
-        const perUser = `${method}:${String(body.user ?? "")}`;
-        const limitKey = stand.rateLimited.has(perUser) ? perUser : method;
-        const limited = stand.rateLimited.get(limitKey) ?? 0;
-        const overRate =
-          (method === "chat.postMessage" &&
-            !stand.notInChannel.has(String(body.channel)) &&
-            !postRate(String(body.channel))) ||
-          (method === "views.publish" && !publishRate(String(body.user_id ?? "")));
-        if (limited > 0 || overRate) {
-          if (limited > 0) stand.rateLimited.set(limitKey, limited - 1);
-          return {
-            status: 429,
-            payload: { ok: false, error: "ratelimited" },
-            headers: { "retry-after": "1" },
-          };
-        }
-        return api(method, body, authorization);
-      }
-      return { status: 404, payload: { ok: false, error: "unknown_path" } };
-    },
+    add: (entry) => addEntry(state, stand, entry),
+    openModal: (triggerId, view, pushed) => openModal(state, triggerId, view, pushed),
+    updateModal: (id, view) => updateModal(state, id, view),
+    closeModal: (id) => closeModal(state, id),
+    handle: (path, body, authorization) => handle(state, stand, path, body, authorization),
     upload: (path, raw, contentType, authorization) =>
       takeUpload({ stand, files }, path, raw, contentType, authorization),
-    waitForChange(since, ms) {
-      if (version !== since) return Promise.resolve();
-      return new Promise((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    },
-    async waitFor(predicate, timeoutMs = 8_000) {
-      const until = Date.now() + timeoutMs;
-      while (!predicate()) {
-        if (Date.now() > until) throw new Error("timed out waiting for Slack traffic");
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
+    waitForChange: (since, ms) => waitForChange(state, since, ms),
+    waitFor,
     close: async () => undefined,
   };
   return stand;
+}
+
+/** Shows a modal as views.open does, or over the person's open one (`pushed`: views.push). */
+function openModal(
+  state: StandState,
+  triggerId: string,
+  view: Record<string, unknown>,
+  pushed: boolean,
+): OpenedModal {
+  const m = {
+    id: `VM${state.modals.size + 1}`,
+    trigger_id: triggerId,
+    view,
+    version: 1,
+    pushed,
+    closed: false,
+  };
+  state.modals.set(m.id, m);
+  changed(state);
+  return m;
+}
+
+/** Replaces a modal's view, as views.update does; false when it is closed or unknown. */
+function updateModal(state: StandState, id: string, view: Record<string, unknown>): boolean {
+  const had = state.modals.get(id);
+  if (!had || had.closed) return false;
+  state.modals.set(id, { ...had, view, version: had.version + 1 });
+  changed(state);
+  return true;
+}
+
+/** Closes a modal (its close button, or what a submission's answer closes). */
+function closeModal(state: StandState, id: string): void {
+  const had = state.modals.get(id);
+  if (!had || had.closed) return;
+  state.modals.set(id, { ...had, closed: true });
+  changed(state);
+}
+
+/** Answers one request: a response_url's (`/respond/<id>`), a Web API call (`/api/<method>`), else 404. */
+function handle(
+  state: StandState,
+  stand: SlackStandIn,
+  path: string,
+  body: Record<string, unknown>,
+  authorization: string | undefined,
+): HandledRequest {
+  const record: Recorded = { path, body, at: Date.now(), authorization };
+  if (path.startsWith("/respond/"))
+    return answerResponseUrl(state, stand, path.slice("/respond/".length), body, record);
+  if (path.startsWith("/api/")) {
+    const method = path.slice("/api/".length).split("?")[0] ?? "";
+    return answerApi(state, stand, method, body, record, authorization);
+  }
+  return { status: 404, payload: { ok: false, error: "unknown_path" } };
+}
+
+/** Resolves at the next change after `since`, or after `ms`. */
+function waitForChange(state: StandState, since: number, ms: number): Promise<void> {
+  if (state.version !== since) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    state.waiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Resolves once `predicate` holds (looked at every 10 ms); throws after `timeoutMs`. */
+async function waitFor(predicate: () => boolean, timeoutMs = 8_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error("timed out waiting for Slack traffic");
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /** The stand-in on its own loopback server (the tests' Slack). */

@@ -6,13 +6,25 @@
  * sync done by src/record/wal-sync.ts, off the event loop: the sync `synchronous=FULL` makes,
  * without holding the bot while the disk syncs); a short busy timeout, so a process waits a moment
  * for another's write instead of failing. Each transaction takes the write lock at its start (BEGIN
- * IMMEDIATE) and the transactions of this process run one after the other.
+ * IMMEDIATE) and the transactions of this process run one after the other. SQLite's errors in the
+ * store's words: src/record/sqlite-errors.ts.
  */
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
-import { StoreError } from "./errors.ts";
+import type { ChainTable, Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
+import type { StoreError } from "./errors.ts";
+import {
+  copyReadOnlyError,
+  notKeptError,
+  SQLITE_BUSY,
+  SQLITE_CONSTRAINT_CHECK,
+  SQLITE_CONSTRAINT_PRIMARYKEY,
+  SQLITE_CONSTRAINT_UNIQUE,
+  sqliteCode,
+  sqliteStoreError,
+  stoppedError,
+} from "./sqlite-errors.ts";
 import { WalSync } from "./wal-sync.ts";
 
 export const SQLITE_FILE = "care-record.sqlite";
@@ -30,24 +42,6 @@ export interface SqliteOptions {
    * inspector): opened read-only, nothing written to it, nothing made beside it; a write is refused.
    */
   copy?: string;
-}
-
-// SQLite's result codes (the low byte of an extended code).
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-const SQLITE_READONLY = 8;
-const SQLITE_IOERR = 10;
-const SQLITE_CORRUPT = 11;
-const SQLITE_FULL = 13;
-const SQLITE_CANTOPEN = 14;
-const SQLITE_NOTADB = 26;
-const SQLITE_CONSTRAINT_CHECK = 275;
-const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
-const SQLITE_CONSTRAINT_UNIQUE = 2067;
-
-function sqliteCode(error: unknown): number | undefined {
-  const e = error as { code?: unknown; errcode?: unknown };
-  return e?.code === "ERR_SQLITE_ERROR" && typeof e.errcode === "number" ? e.errcode : undefined;
 }
 
 function bind(params: readonly unknown[]): SQLInputValue[] {
@@ -135,17 +129,23 @@ export function fileSnapshot<T>(file: string, work: (read: Snapshot) => Promise<
   return snapshotOf(file, 5000, work);
 }
 
-export function sqliteDriver(options: SqliteOptions): Driver {
-  const dir = resolve(options.dir);
-  const copy = options.copy === undefined ? undefined : resolve(options.copy);
-  const file = copy ?? join(dir, SQLITE_FILE);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 1000;
-  let db: DatabaseSync | undefined;
-  const statements = new Map<string, StatementSync>();
+/**
+ * One care record's SQLite file and this process's connection to it: what the driver's methods
+ * share (the connection, opened at first use; its prepared statements; the queue of transactions;
+ * whether a commit's sync failed).
+ */
+class SqliteRecord {
+  readonly dir: string;
+  /** The copy read in place of the data folder's file (SqliteOptions.copy), if any. */
+  readonly copy: string | undefined;
+  readonly file: string;
+  readonly busyTimeoutMs: number;
+  #db: DatabaseSync | undefined;
+  readonly #statements = new Map<string, StatementSync>();
   /** The end of the queue of this process's transactions. */
-  let queue: Promise<unknown> = Promise.resolve();
-  let closed = false;
-  const wal = new WalSync(file);
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+  readonly #wal: WalSync;
   /**
    * Set when the disk failed to sync a commit: that entry may not be on disk, and what the disk
    * holds after such a failure is not known (the system may have dropped the pages it could not
@@ -153,185 +153,159 @@ export function sqliteDriver(options: SqliteOptions): Driver {
    * The tap whose sync failed is told its entry may not be kept (`uncertain`); each later write is
    * refused before anything is written, and told so (`unavailable`).
    */
-  let lost: StoreError | undefined;
+  #lost: StoreError | undefined;
 
-  const fail = (error: unknown): StoreError | undefined => {
-    const errno = (error as NodeJS.ErrnoException)?.code;
-    const code = sqliteCode(error);
-    const primary = code === undefined ? undefined : code & 0xff;
-    const reason = String((error as Error)?.message ?? error).slice(0, 200);
-    if (primary === SQLITE_READONLY || errno === "EACCES" || errno === "EPERM" || errno === "EROFS") {
-      return new StoreError(
-        "read_only",
-        `The care record's file ${file} cannot be written (${reason}).`,
-        `Make the folder ${dir} and its files writable by the user Kennel Desk runs as (KENNEL_DATA_DIR), on a disk that is not read-only, then try again.`,
-        file,
-        error,
-      );
-    }
-    if (primary === SQLITE_FULL || errno === "ENOSPC" || errno === "EDQUOT") {
-      return new StoreError(
-        "full",
-        `The disk holding the care record (${dir}) is full: nothing was recorded.`,
-        "Free some space on that disk (or move KENNEL_DATA_DIR to a larger one), then try again.",
-        file,
-        error,
-      );
-    }
-    if (
-      primary === SQLITE_BUSY ||
-      primary === SQLITE_LOCKED ||
-      primary === SQLITE_IOERR ||
-      primary === SQLITE_CANTOPEN ||
-      primary === SQLITE_CORRUPT ||
-      primary === SQLITE_NOTADB ||
-      errno === "ENOENT" ||
-      errno === "ENOTDIR" ||
-      errno === "EIO" ||
-      (error as Error)?.message === "database is not open"
-    ) {
-      return new StoreError(
-        "unavailable",
-        `The care record's file ${file} could not be used (${reason}).`,
-        primary === SQLITE_BUSY || primary === SQLITE_LOCKED
-          ? "Another program holds it locked: try again in a moment."
-          : "Try again in a moment; if it keeps happening, check the disk and KENNEL_DATA_DIR, and tell whoever installed Kennel Desk.",
-        file,
-        error,
-      );
-    }
-    return undefined;
-  };
+  constructor(options: SqliteOptions) {
+    this.dir = resolve(options.dir);
+    this.copy = options.copy === undefined ? undefined : resolve(options.copy);
+    this.file = this.copy ?? join(this.dir, SQLITE_FILE);
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 1000;
+    this.#wal = new WalSync(this.file);
+  }
 
-  const open = (): DatabaseSync => {
-    if (closed) throw new Error("database is not open");
-    if (db) return db;
-    if (copy) {
-      db = new DatabaseSync(copy, { timeout: busyTimeoutMs, readOnly: true });
-      return db;
+  /** The error as a StoreError when it means the file cannot be used (sqliteStoreError). */
+  fail(error: unknown): StoreError | undefined {
+    return sqliteStoreError(error, this.file, this.dir);
+  }
+
+  /**
+   * The connection, opened at first use: the copy read-only, else the data folder's file (the
+   * folder made when missing) in WAL mode with `synchronous=NORMAL` and foreign keys, its WAL
+   * opened for the syncs; a connection whose set-up fails is closed again.
+   */
+  #open(): DatabaseSync {
+    if (this.#closed) throw new Error("database is not open");
+    if (this.#db) return this.#db;
+    if (this.copy) {
+      this.#db = new DatabaseSync(this.copy, { timeout: this.busyTimeoutMs, readOnly: true });
+      return this.#db;
     }
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const opened = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
+    if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const opened = new DatabaseSync(this.file, {
+      timeout: this.busyTimeoutMs,
+      enableForeignKeyConstraints: true,
+    });
     try {
-      walMode(opened, busyTimeoutMs);
+      walMode(opened, this.busyTimeoutMs);
       opened.exec("PRAGMA synchronous = NORMAL");
       opened.exec("PRAGMA foreign_keys = ON");
     } catch (error) {
       opened.close();
       throw error;
     }
-    wal.prepare(opened);
-    db = opened;
+    this.#wal.prepare(opened);
+    this.#db = opened;
     return opened;
-  };
+  }
 
-  const notKept = (error: unknown) =>
-    new StoreError(
-      "uncertain",
-      `The disk holding the care record (${dir}) reported an error as an entry was saved (${String((error as Error)?.message ?? error).slice(0, 200)}): that entry may not have been kept, and nothing more is recorded until Kennel Desk restarts.`,
-      "Check that disk, then restart Kennel Desk: the round posts and record verify then show what was kept.",
-      file,
-      error,
-    );
-
-  const stopped = () =>
-    new StoreError(
-      "unavailable",
-      `The disk holding the care record (${dir}) reported an error as an earlier entry was saved: nothing more is recorded until Kennel Desk restarts.`,
-      "Check that disk, then restart Kennel Desk: the round posts and record verify then show what was kept.",
-      file,
-      lost,
-    );
-
-  const run: Query = async (sql, params = []) => {
-    const database = open();
-    let statement = statements.get(sql);
+  /** Runs one statement on the connection, each SQL text prepared once and kept. */
+  readonly run: Query = async (sql, params = []) => {
+    const database = this.#open();
+    let statement = this.#statements.get(sql);
     if (!statement) {
       statement = database.prepare(sql);
-      statements.set(sql, statement);
+      this.#statements.set(sql, statement);
     }
     return statement.all(...bind(params)) as Row[];
   };
 
-  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
+  /** Runs `work` once this process's earlier work is done (whether it succeeded or failed). */
+  serialised<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
     return next;
-  };
+  }
 
+  /**
+   * One transaction (queued after the others): refused on a copy, and after a failed sync; BEGIN
+   * IMMEDIATE, `work`, COMMIT (ROLLBACK when `work` or COMMIT throws), then the WAL synced before
+   * it is reported committed: a sync that fails stops every later write (`lost`).
+   */
+  async transact<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    if (this.copy) throw copyReadOnlyError(this.copy);
+    if (this.#lost) throw stoppedError(this.#lost, this.file, this.dir);
+    const database = this.#open();
+    database.exec("BEGIN IMMEDIATE");
+    let result: T;
+    try {
+      result = await work(this.run);
+      database.exec("COMMIT");
+    } catch (error) {
+      try {
+        if (database.isTransaction) database.exec("ROLLBACK");
+      } catch {
+        // The transaction ended with the error (SQLite rolled it back itself).
+      }
+      throw error;
+    }
+    await this.#wal.synced(database).catch(async (error: unknown) => {
+      await this.#wal.close();
+      this.#lost = notKeptError(error, this.file, this.dir);
+      throw this.#lost;
+    });
+    return result;
+  }
+
+  /** A read-only snapshot on a second connection (snapshotOf); throws at once once closed. */
+  snapshot<T>(work: (read: Snapshot) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new Error("database is not open");
+    return snapshotOf(this.file, this.busyTimeoutMs, work);
+  }
+
+  /** A problem seen without a query: a failed sync, or the folder or file not writable. */
+  problem(): string | undefined {
+    if (this.copy) return undefined;
+    if (this.#lost) return this.#lost.message;
+    try {
+      accessSync(this.dir, constants.W_OK);
+      if (existsSync(this.file)) accessSync(this.file, constants.W_OK);
+      return undefined;
+    } catch (error) {
+      return this.fail(error)?.message;
+    }
+  }
+
+  /**
+   * Closes the connection and lets go of the WAL (the driver queues it after the work before it);
+   * nothing opens it again.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#statements.clear();
+    this.#db?.close();
+    this.#db = undefined;
+    await this.#wal.close();
+  }
+}
+
+/** AUTOINCREMENT's own counter: an id is never given twice, even after retention removed its row. */
+async function nextId(q: Query, table: ChainTable): Promise<number> {
+  const [row] = await q(
+    "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(id) FROM " +
+      table +
+      "), 0)) + 1 AS id",
+    [table],
+  );
+  return Number(row?.id);
+}
+
+/** The care record on SQLite (see this file's comment): the store's Driver. */
+export function sqliteDriver(options: SqliteOptions): Driver {
+  const record = new SqliteRecord(options);
   return {
     engine: "sqlite",
-    where: file,
-    query: (sql, params) => serialised(() => run(sql, params)),
-    transaction: (work) =>
-      serialised(async () => {
-        if (copy)
-          throw new StoreError(
-            "read_only",
-            `${copy} is a copy of the care record, opened read-only: nothing is written to it.`,
-            "Read it (record verify, record audit with --file); to record, use the bot's own record.",
-            copy,
-          );
-        if (lost) throw stopped();
-        const database = open();
-        database.exec("BEGIN IMMEDIATE");
-        let result: Awaited<ReturnType<typeof work>>;
-        try {
-          result = await work(run);
-          database.exec("COMMIT");
-        } catch (error) {
-          try {
-            if (database.isTransaction) database.exec("ROLLBACK");
-          } catch {
-            // The transaction ended with the error (SQLite rolled it back itself).
-          }
-          throw error;
-        }
-        await wal.synced(database).catch(async (error: unknown) => {
-          await wal.close();
-          lost = notKept(error);
-          throw lost;
-        });
-        return result;
-      }),
-    snapshot: (work) => {
-      if (closed) throw new Error("database is not open");
-      return snapshotOf(file, busyTimeoutMs, work);
-    },
-    // AUTOINCREMENT's own counter: an id is never given twice, even after retention removed its row.
-    async nextId(q, table) {
-      const [row] = await q(
-        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(id) FROM " +
-          table +
-          "), 0)) + 1 AS id",
-        [table],
-      );
-      return Number(row?.id);
-    },
+    where: record.file,
+    query: (sql, params) => record.serialised(() => record.run(sql, params)),
+    transaction: (work) => record.serialised(() => record.transact(work)),
+    snapshot: (work) => record.snapshot(work),
+    nextId,
     isUniqueViolation: (error) => {
       const code = sqliteCode(error);
       return code === SQLITE_CONSTRAINT_UNIQUE || code === SQLITE_CONSTRAINT_PRIMARYKEY;
     },
     isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
-    storeError: fail,
-    problem: () => {
-      if (copy) return undefined;
-      if (lost) return lost.message;
-      try {
-        accessSync(dir, constants.W_OK);
-        if (existsSync(file)) accessSync(file, constants.W_OK);
-        return undefined;
-      } catch (error) {
-        return fail(error)?.message;
-      }
-    },
-    close: () =>
-      serialised(async () => {
-        closed = true;
-        statements.clear();
-        db?.close();
-        db = undefined;
-        await wal.close();
-      }),
+    storeError: (error) => record.fail(error),
+    problem: () => record.problem(),
+    close: () => record.serialised(() => record.close()),
   };
 }
