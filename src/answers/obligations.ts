@@ -28,6 +28,7 @@ import { addDays, localDate } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
 import { doseSettings } from "./doses.ts";
 import { changesOf, obligationOf, windowOf } from "./obligation-body.ts";
+import { withinRecord } from "./round-paper.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
 import { keptSheets, type Sheet } from "./sheets.ts";
 
@@ -245,7 +246,8 @@ async function roundNow(
   if (kept?.fromSheets) return kept;
   let report: RoundReport;
   try {
-    report = await roundReport(deps, round, date);
+    // A pet whose care is longer than the record keeps is set aside, as the post sets it aside.
+    report = withinRecord(await roundReport(deps, round, date), deps.config);
   } catch (error) {
     if (kept) return kept;
     throw error;

@@ -67,7 +67,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
   return a.doses.map((d) => ({
     b: d.bookingId,
     p: d.petId,
-    // Whole, as a round's kept sheet keeps them (src/record/kinds/round-pet.ts: up to 2,000 and 20,000
+    // Whole, as a round's kept sheet keeps them (src/record/kinds/round-pet.ts: up to 2,000 and 200,000
     // characters), so a reply never cuts a name or a drug; only words past those (never kept) are cut.
     name: upTo(d.petName, PET_NAME_MAX),
     ...(d.room ? { room: Array.from(d.room).slice(0, 200).join("") } : {}),

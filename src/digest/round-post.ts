@@ -3,14 +3,17 @@
  * /rounds (src/listeners/replies.ts) both call. The round's answer is drafted into its sheet
  * (src/present/round-sheet.ts), shared out into the messages Slack will show, kept in the care record
  * first (src/answers/obligations.ts: what the round asked, written once; src/answers/sheets.ts: its
- * messages), then drawn with each pet's record and buttons. A sheet that cannot be kept is posted without buttons, and says why; with no care record
- * at all, it is the sheet alone.
+ * messages), then drawn with each pet's record and buttons. A pet whose care is longer than the record
+ * keeps is set aside for paper, saying so at that pet (src/answers/round-paper.ts), the round kept for
+ * every other; a sheet that still cannot be kept is posted whole without buttons, and says why; with
+ * no care record at all, it is the sheet alone.
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { withOwed } from "../answers/obligation-body.ts";
 import { addConfirmedSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
+import { withinRecord } from "../answers/round-paper.ts";
 import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { latestSheet, saveSheet } from "../answers/sheets.ts";
@@ -85,12 +88,14 @@ export async function prepareRoundPost(
   lateAt?: string,
 ): Promise<PostMessages> {
   const timezone = deps.config.timezone;
-  const [report, record] = await Promise.all([
+  const [answer, record] = await Promise.all([
     roundReport(deps, round, date),
     roundRecord(deps, round, date),
   ]);
-  const draft = (r: typeof report) => sheetForSlack(draftSheet(r, { lateAt, timezone }));
-  if (!record) return sheetMessages(draft(report), { entries: [], timezone });
+  const draft = (r: typeof answer) => sheetForSlack(draftSheet(r, { lateAt, timezone }));
+  if (!record) return sheetMessages(draft(answer), { entries: [], timezone });
+  // A pet whose care is longer than the record keeps is set aside for paper, the round kept for the rest.
+  const report = withinRecord(answer, { timezone, draft });
   try {
     // What the round asks is written once (issue 45): the first time, from this answer; asked again,
     // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
@@ -114,6 +119,6 @@ export async function prepareRoundPost(
       { failure: f, date, round },
       "the round's sheet could not be kept: posted without its buttons",
     );
-    return sheetMessages(draft(report), { entries: [], timezone }, { problem: f.what });
+    return sheetMessages(draft(answer), { entries: [], timezone }, { problem: f.what });
   }
 }

@@ -7,7 +7,7 @@ export const ENTRY_ITEM_TEXT_MAX = 3000;
 /**
  * `text` as an entry keeps it: whole when it fits `max` characters (code points, as the database
  * counts them); else its first words, then how much of it there was and where it is whole. A round's
- * kept sheet keeps a pet's name and an item's words whole up to 2,000 and 20,000 characters (issue
+ * kept sheet keeps a pet's name and an item's words whole up to 2,000 and 200,000 characters (issue
  * 47) and the pet's plan keeps its doses' words, so the whole stays in the record; the entry beside it
  * is never refused for its length: a dose the sheet prints can always be recorded there.
  */

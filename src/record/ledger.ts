@@ -89,6 +89,9 @@ export function logEntryWith(row: Row, body: unknown): StoredLog {
   return e;
 }
 
+/** The most a record's body holds, as JSON (the database checks it too: src/record/schema.ts). */
+export const BODY_MAX = 1_000_000;
+
 function checkLogInput(input: StoredInput): string {
   if (typeof input.kind !== "string" || !/^[a-z][a-z_:-]{0,39}$/.test(input.kind))
     throw new InvalidEntryError(`"${String(input.kind).slice(0, 20)}" is not a kind of record.`);
@@ -96,7 +99,7 @@ function checkLogInput(input: StoredInput): string {
     throw new InvalidEntryError(`"${String(input.date).slice(0, 20)}" is not a date (YYYY-MM-DD).`);
   const body = JSON.stringify(input.body);
   if (body === undefined) throw new InvalidEntryError("A record needs a body.");
-  if (body.length > 1_000_000) throw new InvalidEntryError("A record's body is over 1,000,000 characters.");
+  if (body.length > BODY_MAX) throw new InvalidEntryError("A record's body is over 1,000,000 characters.");
   return body;
 }
 

@@ -210,6 +210,8 @@ export function speciesEmoji(pet: Pet): string {
 
 const CARE_NOT_MATCHED = "care details not matched: open the booking";
 const CARE_NOT_LOADED = "care details could not be loaded";
+const CARE_TOO_LONG =
+  "care longer than a round's post and the care record can keep: record this pet on paper, from its care whole in the kennel system";
 export const NO_CARE_NEEDS = "no medication, allergies or special care recorded";
 
 /** "Evaluation: complete", "not evaluated", "not recorded". */
@@ -227,6 +229,7 @@ export function careWarningWords(care: { status: string; unmatched: string[] }):
   }
   if (care.status === "not_loaded") return CARE_NOT_LOADED;
   if (care.status === "no_customer") return `${CARE_NOT_LOADED}: no customer on the booking`;
+  if (care.status === "too_long") return CARE_TOO_LONG;
   return "";
 }
 

@@ -1,6 +1,6 @@
 /**
  * A late or missed reply's claim keeps the pet's name and the dose's words as the round's kept sheet
- * keeps them, whole (up to 2,000 and 20,000 characters): read back from a real SQLite record, a
+ * keeps them, whole (up to 2,000 and 200,000 characters): read back from a real SQLite record, a
  * 9,000-character instruction and a 1,000-character name are there, every word, where they were
  * cut at 3,000 and 200 before, with no mark.
  */

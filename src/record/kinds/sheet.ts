@@ -135,3 +135,6 @@ export const sheet = defineKind({
 });
 
 export type SheetPet = z.infer<ReturnType<typeof sheetPet>>;
+
+/** Whether the record keeps a pet of a sheet as drafted (its name and its items' words within the limits). */
+export const sheetPetKept = (pet: unknown): boolean => sheetPet().safeParse(pet).success;
