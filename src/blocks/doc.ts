@@ -205,10 +205,11 @@ const continuedBlocks = (title: string | undefined, i: number, n: number): Block
 
 /**
  * Groups of blocks (each a part: an entry, a pet's care) as Slack messages: one when all fit; else
- * as many as they need, each group whole in one message where it fits (one longer than a message
- * goes on in the next at a block's edge), every message after the first headed "*title* · continued
- * (2 of 3)", the room for that head (however long the title) kept in each. Nothing is cut (issue 47):
- * a message passing Block Kit's limits takes fewer groups.
+ * as many as they need, each group whole in one message where it fits (one that no message holds
+ * whole begins in the room left where it comes, so a first part is never its head alone, and goes on
+ * at a block's edge), every message after the first headed "*title* · continued (2 of 3)", the room
+ * for that head (however long the title) kept in each. Nothing is cut (issue 47): a message passing
+ * Block Kit's limits takes fewer groups.
  */
 export function blockMessages(fallbackText: string, title: string | undefined, groups: Block[][]): Message[] {
   const text = fallback(fallbackText);
@@ -230,7 +231,9 @@ export function blockMessages(fallbackText: string, title: string | undefined, g
       current.push(...g);
       continue;
     }
-    if (current.length) messages.push([]);
+    // A group no message holds whole begins here, in the room this one has left (the first part,
+    // posted where it is asked for, names it); one that a message holds moves to the next whole.
+    if (current.length && fits(g, room)) messages.push([]);
     for (const b of g) {
       const now = messages.at(-1) as Block[];
       if (now.length && !fits([...now, b], room)) messages.push([b]);

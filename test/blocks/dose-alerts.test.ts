@@ -115,4 +115,14 @@ describe("a late reply naming one pet whose doses pass a section", () => {
     const shown = wordsIn(sections).filter((w) => /^d\dw\d+;?$/.test(w));
     expect(shown.length).toBe(longDoses(7000, 2).doses.flatMap((d) => d.text.split(" ")).length);
   });
+
+  it("doses of about 12,000 characters: the first part names the pet and begins its doses", () => {
+    const messages = doseAlertMessages(doseAlertDoc(longDoses(4000, 3), { timezone: TZ }), ["S0NURSES"]);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const first = textOf(messages[0] as Message);
+    expect(first).toContain("<!subteam^S0NURSES>");
+    expect(first).toContain("Biscuit (Kennel 4)");
+    expect(first).toContain("d0w0");
+  });
 });
