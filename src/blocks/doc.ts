@@ -15,7 +15,7 @@ import {
 import { fitMessage } from "./fit.ts";
 import { LIMITS, messageChars } from "./limits.ts";
 import { button, context, esc, fallback, fields, header, section } from "./mrkdwn.ts";
-import { sectionTexts } from "./sections.ts";
+import { linePieces, sectionTexts } from "./sections.ts";
 import type { ThreadItem } from "./thread.ts";
 import type { Block, Button, Message, SectionBlock } from "./types.ts";
 
@@ -52,7 +52,13 @@ function runs(l: Line): Span[] {
 }
 
 export const lineMrkdwn = (l: Line): string => runs(l).map(spanMrkdwn).join("");
-const linesMrkdwn = (ls: Line[]): string => ls.map(lineMrkdwn).join("\n");
+
+/**
+ * Lines as sections' texts (src/blocks/sections.ts): a line too long for one cut between words
+ * before it is drawn, so each section's marks open and close in it.
+ */
+export const lineSections = (ls: Line[]): string[] =>
+  sectionTexts(ls.flatMap((l) => linePieces(l)).map(lineMrkdwn));
 
 const buttonOf = (a: Action | undefined): Button | undefined =>
   a ? button(a.text, a.actionId, a.value, a.style) : undefined;
@@ -63,7 +69,7 @@ const buttonOf = (a: Action | undefined): Button | undefined =>
  */
 function threadItems(parts: Part[]): ThreadItem[] {
   return parts.flatMap((p): ThreadItem[] =>
-    p.kind === "item" ? [{ blocks: sections(linesMrkdwn(p.lines), buttonOf(p.action)), reserve: 0 }] : [],
+    p.kind === "item" ? [{ blocks: sections(p.lines, buttonOf(p.action)), reserve: 0 }] : [],
   );
 }
 
@@ -79,9 +85,9 @@ export function docThread(doc: Doc): { head: Block[]; items: ThreadItem[]; foot:
   };
 }
 
-/** Text as its sections, whole (src/blocks/sections.ts), the button beside the first. */
-const sections = (text: string, accessory: Button | undefined): SectionBlock[] =>
-  sectionTexts(text).map((t, i) => section(t, i === 0 ? accessory : undefined));
+/** Lines as their sections, whole (`lineSections`), the button beside the first. */
+const sections = (lines: Line[], accessory: Button | undefined): SectionBlock[] =>
+  lineSections(lines).map((t, i) => section(t, i === 0 ? accessory : undefined));
 
 /**
  * The title as a header; one longer than a header holds (Slack's 150 characters, a plain text that
@@ -91,7 +97,7 @@ const sections = (text: string, accessory: Button | undefined): SectionBlock[] =
 const titleBlocks = (text: string): Block[] =>
   oneLine(text).trim().length <= LIMITS.headerText
     ? [header(text)]
-    : sections(`*${esc(oneLine(text).trim())}*`, undefined);
+    : sections([[{ text: oneLine(text).trim(), strong: true }]], undefined);
 
 /**
  * Small print: each line its element (a long one as several), a context block holding at most ten
@@ -100,7 +106,7 @@ const titleBlocks = (text: string): Block[] =>
 function contexts(lines: Line[]): Block[] {
   const out: Block[] = [];
   let batch: string[] = [];
-  for (const t of lines.flatMap((l) => sectionTexts(lineMrkdwn(l)))) {
+  for (const t of lines.flatMap((l) => linePieces(l)).map(lineMrkdwn)) {
     const size = batch.reduce((n, b) => n + b.length, t.length);
     if (batch.length && (batch.length === LIMITS.contextElements || size > LIMITS.sectionText)) {
       out.push(context(...batch));
@@ -116,17 +122,18 @@ function contexts(lines: Line[]): Block[] {
  * Label and value pairs, ten to a section; a pair longer than a field holds (2,000 characters) as
  * sections of its own in its place, whole.
  */
-function fieldBlocks(texts: string[]): SectionBlock[] {
+function fieldBlocks(lines: Line[]): SectionBlock[] {
   const out: SectionBlock[] = [];
   let batch: string[] = [];
   const flush = () => {
     if (batch.length) out.push(fields(batch));
     batch = [];
   };
-  for (const t of texts) {
+  for (const l of lines) {
+    const t = lineMrkdwn(l);
     if (t.length > LIMITS.fieldText) {
       flush();
-      out.push(...sections(t, undefined));
+      out.push(...sections([l], undefined));
       continue;
     }
     batch.push(t);
@@ -145,17 +152,19 @@ function partBlocks(p: Part, group: Line | undefined): Block[] {
     case "note":
       return contexts(p.lines);
     case "group":
-      return sections(lineMrkdwn(p.line), undefined);
+      return sections([p.line], undefined);
     case "item":
-      return sections(linesMrkdwn(group ? [group, ...p.lines] : p.lines), buttonOf(p.action));
+      return sections(group ? [group, ...p.lines] : p.lines, buttonOf(p.action));
     case "text":
-      return p.lines.length ? sections(linesMrkdwn(p.lines), buttonOf(p.action)) : [];
+      return p.lines.length ? sections(p.lines, buttonOf(p.action)) : [];
     case "fields":
-      return fieldBlocks(p.fields.map((f) => `*${esc(f.label)}:* ${lineMrkdwn(f.value)}`));
+      return fieldBlocks(
+        p.fields.map((f) => [{ text: `${f.label}:`, strong: true }, { text: " " }, ...f.value]),
+      );
     case "grid":
-      return gridLines(p).flatMap((l) => sections(lineMrkdwn(l), undefined));
+      return gridLines(p).flatMap((l) => sections([l], undefined));
     case "qr":
-      return sections(`${linesMrkdwn(p.lines)}\n${esc(p.link)}`, undefined);
+      return sections([...p.lines, [{ text: p.link }]], undefined);
     case "actions":
       return p.actions.length
         ? [{ type: "actions", elements: p.actions.map((a) => buttonOf(a) as Button) }]
@@ -196,10 +205,11 @@ const continuedBlocks = (title: string | undefined, i: number, n: number): Block
 
 /**
  * Groups of blocks (each a part: an entry, a pet's care) as Slack messages: one when all fit; else
- * as many as they need, each group whole in one message where it fits (one longer than a message
- * goes on in the next at a block's edge), every message after the first headed "*title* · continued
- * (2 of 3)", the room for that head (however long the title) kept in each. Nothing is cut (issue 47):
- * a message passing Block Kit's limits takes fewer groups.
+ * as many as they need, each group whole in one message where it fits (one that no message holds
+ * whole begins in the room left where it comes, so a first part is never its head alone, and goes on
+ * at a block's edge), every message after the first headed "*title* · continued (2 of 3)", the room
+ * for that head (however long the title) kept in each. Nothing is cut (issue 47): a message passing
+ * Block Kit's limits takes fewer groups.
  */
 export function blockMessages(fallbackText: string, title: string | undefined, groups: Block[][]): Message[] {
   const text = fallback(fallbackText);
@@ -221,7 +231,9 @@ export function blockMessages(fallbackText: string, title: string | undefined, g
       current.push(...g);
       continue;
     }
-    if (current.length) messages.push([]);
+    // A group no message holds whole begins here, in the room this one has left (the first part,
+    // posted where it is asked for, names it); one that a message holds moves to the next whole.
+    if (current.length && fits(g, room)) messages.push([]);
     for (const b of g) {
       const now = messages.at(-1) as Block[];
       if (now.length && !fits([...now, b], room)) messages.push([b]);

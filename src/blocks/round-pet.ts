@@ -6,18 +6,17 @@
 import type { Line } from "../present/doc.ts";
 import type { SheetButton } from "../present/round-sheet.ts";
 import { custodyOpen, planOpen, prnGive, recordAll, recordEach, recordWitness } from "./buttons.ts";
-import { lineMrkdwn } from "./doc.ts";
+import { lineMrkdwn, lineSections } from "./doc.ts";
 import { button, truncate } from "./mrkdwn.ts";
-import { sectionTexts } from "./sections.ts";
 import type { Block, Button, SectionBlock } from "./types.ts";
 
 /**
  * A pet's lines as its sections show them: a button's name (" 📋 Plan…") only beside its button (a
  * sheet for reference, or posted without its buttons, has none).
  */
-const sheetText = (lines: Line[], buttons: SheetButton[]) => {
+const sheetLines = (lines: Line[], buttons: SheetButton[]): Line[] => {
   const named = buttons.some((b) => b.kind === "plan");
-  return lines.map((l) => lineMrkdwn(named ? l : l.filter((s) => !s.button))).join("\n");
+  return named ? lines : lines.map((l) => l.filter((s) => !s.button));
 };
 
 /** A button of the sheet as Slack's: its action by the pet's key, its value the sheet's and the pet's ids. */
@@ -67,12 +66,12 @@ export function petBlocks(
   sheetId: number,
 ): Block[] {
   const [bookingId, petId] = key.split("-");
-  const sheet = sheetText(lines, buttons);
-  const drawn = record.map(lineMrkdwn).join("\n");
-  const sections = sectionTexts(drawn ? `${sheet}\n${drawn}` : sheet).map(
+  const sheet = sheetLines(lines, buttons);
+  const sheetLength = sheet.map(lineMrkdwn).join("\n").length;
+  const sections = lineSections([...sheet, ...record]).map(
     (text, i): SectionBlock => ({
       type: "section",
-      block_id: `kd_pet:${bookingId}:${petId}:${sheet.length}${i ? `:${i + 1}` : ""}`,
+      block_id: `kd_pet:${bookingId}:${petId}:${sheetLength}${i ? `:${i + 1}` : ""}`,
       text: { type: "mrkdwn", text, verbatim: true },
     }),
   );

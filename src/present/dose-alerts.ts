@@ -53,7 +53,8 @@ export interface AlertView {
 /**
  * Most pets (or nudge lines) a reply names, and most characters of their lines: whole lines, within
  * a message's 12,000 once escaped and led by its mentions. The rest are counted (the round post lists
- * every pet), never cut short to fit.
+ * every pet), never cut short to fit. The first is named whatever its length: a pet longer than this
+ * takes the reply into more parts (src/blocks/dose-alerts.ts).
  */
 const SHOWN = { maxEntries: 36, maxChars: 8_000 };
 

@@ -10,6 +10,7 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { AlertKind } from "../../src/domain/dose-alerts.ts";
 import { type AlertView, doseAlertDoc } from "../../src/present/dose-alerts.ts";
+import { marksClosed, wordsIn } from "../helpers/marks.ts";
 
 const TZ = "Europe/London";
 const DATE = "2026-11-24";
@@ -80,4 +81,48 @@ describe("a dose time's reply on the biggest day", () => {
       }
     });
   }
+});
+
+/** One pet's late doses, each of about `n` characters of distinct words, the first recorded since. */
+function longDoses(n: number, items: number): AlertView {
+  const doses: AlertView["doses"] = Array.from({ length: items }, (_, i) => {
+    const words: string[] = [];
+    for (let w = 0; words.join(" ").length < n; w++) words.push(`d${i}w${w}`);
+    return {
+      key: "9000-1",
+      petName: "Biscuit",
+      room: "Kennel 4",
+      label: `Drug${i}`,
+      text: words.join(" "),
+      window,
+      entry: i === 0 ? { outcome: "given", recordedAt: `${DATE}T08:50:00Z`, userName: "Jane" } : undefined,
+    };
+  });
+  return { kind: "late", date: DATE, round: "morning", doses };
+}
+
+describe("a late reply naming one pet whose doses pass a section", () => {
+  it("a recorded dose of 7,000 characters is struck through in every block it takes, every word shown", () => {
+    const messages = doseAlertMessages(doseAlertDoc(longDoses(7000, 2), { timezone: TZ }), ["S0NURSES"]);
+    const sections = messages.flatMap((m) =>
+      m.blocks.flatMap((b) => (b.type === "section" && b.text ? [b.text.text] : [])),
+    );
+    const struck = sections.filter((t) => t.includes("d0w"));
+    expect(struck.length).toBeGreaterThan(2);
+    for (const t of sections) expect(marksClosed(t, "~"), t.slice(-40)).toBe(true);
+    // Each block's words of the recorded dose are within its strike-through.
+    for (const t of struck) expect(t.replace(/~[^~]*~/g, "")).not.toMatch(/d0w/);
+    const shown = wordsIn(sections).filter((w) => /^d\dw\d+;?$/.test(w));
+    expect(shown.length).toBe(longDoses(7000, 2).doses.flatMap((d) => d.text.split(" ")).length);
+  });
+
+  it("doses of about 12,000 characters: the first part names the pet and begins its doses", () => {
+    const messages = doseAlertMessages(doseAlertDoc(longDoses(4000, 3), { timezone: TZ }), ["S0NURSES"]);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const first = textOf(messages[0] as Message);
+    expect(first).toContain("<!subteam^S0NURSES>");
+    expect(first).toContain("Biscuit (Kennel 4)");
+    expect(first).toContain("d0w0");
+  });
 });

@@ -6,14 +6,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { digestMessages } from "../../src/blocks/digest.ts";
+import { lineSections } from "../../src/blocks/doc.ts";
 import { LIMITS, limitViolations, messageChars } from "../../src/blocks/limits.ts";
 import { context, header, section } from "../../src/blocks/mrkdwn.ts";
-import { sectionTexts } from "../../src/blocks/sections.ts";
 import { type ThreadItem, threadSplit } from "../../src/blocks/thread.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { HUGE, longWords } from "../helpers/care-parts.ts";
 import { biz, booking, reportOf } from "../helpers/reports.ts";
 
+/** Plain text's sections, as a document draws them. */
+const sectionTexts = (text: string) => lineSections(text.split("\n").map((t) => [{ text: t }]));
 const item = (text: string, reserve = 0): ThreadItem => ({
   blocks: sectionTexts(text).map((t) => section(t)),
   reserve,
@@ -33,7 +35,7 @@ describe("threadSplit", () => {
   });
 
   it("an item the parent cannot hold whole after its head, but a reply can, goes whole to the first reply", () => {
-    const big = item(longWords("bg", 9500), 90);
+    const big = item(longWords("bg", 7000), 90);
     const { thread, itemsPer } = threadSplit("Morning round", head, [big, item("Biscuit")]);
     expect(itemsPer).toEqual([0, 2]);
     expect(thread.parent.blocks).toEqual(head);

@@ -191,7 +191,7 @@ describe("a late reply edited as entries arrive", () => {
   it("in 3 parts, edited twice: the same 3 messages, each updated in place, none posted again", async () => {
     const { store, deps } = setUp();
     const s = fakeSlack();
-    const alert = lateAlert(5, 2500);
+    const alert = lateAlert(5, 3500);
     const parts = await posted(store, deps, s, alert);
     expect(parts).toHaveLength(3);
     const count = s.messages.length;
