@@ -225,15 +225,17 @@ export function blockMessages(fallbackText: string, title: string | undefined, g
     messageChars({ text, blocks }) + r.chars <= LIMITS.messageText;
   if (fits(all)) return [{ text, blocks: all }];
   const messages: Block[][] = [[]];
-  for (const g of groups) {
+  for (const [k, g] of groups.entries()) {
     const current = messages.at(-1) as Block[];
     if (fits([...current, ...g], room)) {
       current.push(...g);
       continue;
     }
-    // A group no message holds whole begins here, in the room this one has left (the first part,
-    // posted where it is asked for, names it); one that a message holds moves to the next whole.
-    if (current.length && fits(g, room)) messages.push([]);
+    // A group no message holds whole begins here, in the room this one has left; one that a message
+    // holds moves to the next whole, but for the second group, which always begins in the first
+    // part: the first part is what is posted where it is asked for (a late reply in the round's
+    // thread, with its mention), so it names the first thing, never its heading alone.
+    if (current.length && fits(g, room) && k !== 1) messages.push([]);
     for (const b of g) {
       const now = messages.at(-1) as Block[];
       if (now.length && !fits([...now, b], room)) messages.push([b]);

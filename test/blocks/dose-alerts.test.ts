@@ -125,4 +125,20 @@ describe("a late reply naming one pet whose doses pass a section", () => {
     expect(first).toContain("Biscuit (Kennel 4)");
     expect(first).toContain("d0w0");
   });
+
+  it("a pet a message holds alone but not after the heading: the first part still names it", () => {
+    // Doses of 11,500–12,000 characters in all, in one to four items: from those that fit the first
+    // part beside the heading, through those a message holds only alone, to those no message holds.
+    for (let items = 1; items <= 4; items++)
+      for (let total = 11_500; total <= 12_000; total += 50) {
+        const size = Math.floor(total / items);
+        const messages = doseAlertMessages(doseAlertDoc(longDoses(size, items), { timezone: TZ }), [
+          "S0NURSES",
+        ]);
+        for (const m of messages) expect(limitViolations(m)).toEqual([]);
+        const first = textOf(messages[0] as Message);
+        expect(first, `${items} doses of ${size} characters`).toContain("Biscuit (Kennel 4)");
+        expect(first, `${items} doses of ${size} characters`).toContain("d0w0");
+      }
+  });
 });
