@@ -7,9 +7,10 @@
  * would be too long with it whole. Nothing here decides what a pet is due or which buttons it gets.
  */
 import type { SheetRecord } from "../answers/round-record.ts";
-import type { Sheet, SheetBody } from "../answers/sheets.ts";
+import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { PAPER_BUTTON } from "../present/paper-form.ts";
+import { replyLabel } from "../present/parts.ts";
 import {
   chartPart,
   petButtons,
@@ -20,6 +21,7 @@ import {
   splitSheet,
 } from "../present/round-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
+import { continuedHead, goesOnLine } from "../present/sheet-items.ts";
 import { chartButton, paperEnter } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
@@ -52,20 +54,21 @@ const wordsOf = (text: string, k: number): string[] =>
 
 /**
  * A line whose mrkdwn passes `max` (a drug's instruction of thousands of words) as several lines,
- * each within it: cut between words (a run with no space too long for one, never seen in care, where
- * it must), each span keeping its marks. Nothing is left out. Each piece is counted at its longest:
- * escaped (`&` as `&amp;`), in its marks.
+ * each within it, the first within what `taken` leaves of it (none, when not even a word fits: the
+ * line then starts in the next piece): cut between words (a run with no space too long for one, never
+ * seen in care, where it must), each span keeping its marks. Nothing is left out. Each piece is
+ * counted at its longest: escaped (`&` as `&amp;`), in its marks.
  */
-function lineShared(line: Line, max: number): Line[] {
-  if (lineMrkdwn(line).length <= max) return [line];
+function lineShared(line: Line, max: number, taken = 0): Line[] {
+  if (taken + lineMrkdwn(line).length <= max) return [line];
   const out: Line[] = [];
   let current: Line = [];
-  let used = 0;
+  let used = taken;
   for (const s of line) {
     let text = "";
     for (const w of wordsOf(s.text, Math.floor((max - 2) / 5))) {
       const n = () => esc(w).length + (text ? 0 : 2);
-      if (used + n() > max && (current.length > 0 || text)) {
+      if (used + n() > max && (current.length > 0 || text || used > 0)) {
         if (text) current.push({ ...s, text });
         out.push(current);
         [current, text, used] = [[], "", 0];
@@ -79,31 +82,68 @@ function lineShared(line: Line, max: number): Line[] {
   return out;
 }
 
+/** A pet's part: its lines, and whether its last goes on as the next part's first (`cut`). */
+interface Piece {
+  lines: Line[];
+  cut: boolean;
+}
+
+/**
+ * A pet's lines in parts of at most `room` each: a line that fits a part whole starts the next when
+ * it is not whole in this one; a longer one fills what is left of this one, cut between words.
+ */
+function pieces(lines: Line[], room: number): Piece[] {
+  const out: Piece[] = [{ lines: [], cut: false }];
+  let used = 0;
+  const next = (cut: boolean) => {
+    (out.at(-1) as Piece).cut = cut;
+    out.push({ lines: [], cut: false });
+    used = 0;
+  };
+  for (const l of lines) {
+    const w = lineMrkdwn(l).length + 1;
+    if (used > 0 && used + w > room && w <= room) next(false);
+    const shared = lineShared(l, room, used);
+    // Not a word of it fits what is left: it starts the next part.
+    if (shared[0]?.length === 0) {
+      shared.shift();
+      next(false);
+    }
+    shared.forEach((part, i) => {
+      if (i > 0) next(true);
+      (out.at(-1) as Piece).lines.push(part);
+      used += lineMrkdwn(part).length + 1;
+    });
+  }
+  return out.filter((p) => p.lines.length > 0);
+}
+
+const width = (lines: Line[]) => lines.reduce((n, l) => n + lineMrkdwn(l).length + 1, 0);
+
 /**
  * A pet whose care alone passes a message (thousands of characters in every field, or in one) as
  * several items, in order, its key (and so its record and buttons) on the last, after all of its
  * care: each item within a message, so the sheet's messages, kept by item, are too. Each but the last
- * says it goes on in the next (`more`): the sheet keeps and counts them as one pet.
+ * says it goes on in the next (`more`; `cut` when a line goes on there) and ends saying so in words
+ * ("↪ Jasper's care goes on in the next message (24 of 84, continued)"); each but the first begins
+ * with the pet's room and name "(continued)": any one message says whose care it holds. The sheet
+ * keeps and counts them as one pet.
  */
-function longPetsShared(parts: Part[]): Part[] {
+function longPetsShared(parts: Part[], pets: Map<string, SheetPet>): Part[] {
+  const total = parts.filter((p) => p.kind === "item").length;
+  let n = -1;
   return parts.flatMap((p): Part[] => {
     if (p.kind !== "item") return [p];
-    const chunks: Line[][] = [[]];
-    let used = 0;
-    for (const l of p.lines.flatMap((l) => lineShared(l, PET_MAX))) {
-      const n = lineMrkdwn(l).length + 1;
-      const last = chunks.at(-1) as Line[];
-      if (last.length > 0 && used + n > PET_MAX) {
-        chunks.push([l]);
-        used = n;
-      } else {
-        last.push(l);
-        used += n;
-      }
-    }
-    return chunks.map(
-      (lines, i): Part => (i === chunks.length - 1 ? { ...p, lines } : { kind: "item", lines, more: true }),
-    );
+    n++;
+    if (width(p.lines) <= PET_MAX) return [p];
+    const head = continuedHead(p.lines[0] ?? []);
+    const on = goesOnLine(p.key ? pets.get(p.key)?.name : undefined, replyLabel(n, n + 1, total, true));
+    const shared = pieces(p.lines, Math.max(PET_MAX - width([head, on]), PET_MAX / 4));
+    return shared.map((c, i): Part => {
+      const lines = [...(i > 0 ? [head] : []), ...c.lines];
+      if (i === shared.length - 1) return { ...p, lines };
+      return { kind: "item", lines: [...lines, on], more: true, ...(c.cut ? { cut: true } : {}) };
+    });
   });
 }
 
@@ -113,10 +153,13 @@ function longPetsShared(parts: Part[]): Part[] {
  * sheet shown for reference (`reference`: its words, as its summary says them) says so on every part.
  */
 export function sheetForSlack(sheet: SheetBody, o: { reference?: string | undefined } = {}): SheetBody {
-  const parts = longPetsShared(sheet.messages.flatMap((m) => m.parts as Part[]));
+  const due = new Map(sheet.pets.map((p) => [sheetPetKey(p.bookingId, p.petId), p]));
+  const parts = longPetsShared(
+    sheet.messages.flatMap((m) => m.parts as Part[]),
+    due,
+  );
   const draft = { ...sheet, messages: [{ parts }] };
   const doc = { fallback: draft.fallback, parts };
-  const due = new Map(draft.pets.map((p) => [sheetPetKey(p.bookingId, p.petId), p]));
   const sized = doc.parts.flatMap((p): ThreadItem[] => {
     if (p.kind !== "item") return [];
     const pet = p.key ? due.get(p.key) : undefined;
@@ -126,6 +169,8 @@ export function sheetForSlack(sheet: SheetBody, o: { reference?: string | undefi
       {
         blocks: petBlocks(p.key ?? "0-0", p.lines, [], buttons, SIZING_ID),
         reserve: pet ? RECORD_RESERVE : 0,
+        // A pet's care that goes on: its next part in the next message, as its last line says.
+        ...(p.more ? { ends: true as const } : {}),
       },
     ];
   });

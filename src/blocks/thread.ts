@@ -26,6 +26,8 @@ const REPLY_OVERHEAD = 400;
 export interface ThreadItem {
   blocks: Block[];
   reserve: number;
+  /** Its message ends with it: the next item starts the next message (a pet's care said to go on there). */
+  ends?: true;
 }
 
 /** Messages already split (`docMessages`) as a post: the first the parent, the others its replies, in order. */
@@ -85,7 +87,7 @@ export function threadSplit(
     // Whole in a reply of its own when it is not whole where it would start (after other items, or
     // after the parent's head and foot) and a reply holds it whole.
     const after = m.blocks.length > 0 || (m === messages[0] && fits(fresh(i), item.blocks, item.reserve));
-    if (after && !fits(m, item.blocks, item.reserve)) m = start(i);
+    if (items[i - 1]?.ends || (after && !fits(m, item.blocks, item.reserve))) m = start(i);
     m.items++;
     m.reserved += item.reserve;
     m.last = i;

@@ -42,6 +42,11 @@ export interface Span {
    * terminal, the connector, a printed page) leaves it out, as it leaves out the button.
    */
   button?: true;
+  /**
+   * Says where a pet shared out over messages goes on ("(continued)", "↪ … goes on in the next
+   * message"): a line of such spans only, which the view of the pet joined whole leaves out.
+   */
+  piece?: true;
 }
 
 /** One visible line: spans side by side. */
@@ -75,6 +80,7 @@ export type Part =
    * names what the item is about ("bookingId-petId" for a pet on a round), so a serializer attaches
    * that thing's own buttons by it, never by the item's position. `more`: the item goes on in the
    * next one (a pet whose care passes a Slack message, shared out between words): the two are one.
+   * `cut`: its last line of care goes on as the next one's first (a line split between words).
    */
   | {
       kind: "item";
@@ -82,6 +88,7 @@ export type Part =
       action?: Action | undefined;
       key?: string | undefined;
       more?: true | undefined;
+      cut?: true | undefined;
     }
   /** A paragraph of lines (Slack: a section, with the action as its button). */
   | { kind: "text"; lines: Line[]; action?: Action | undefined }

@@ -34,6 +34,19 @@ describe("threadSplit", () => {
     }
   });
 
+  it("an item that ends its message (a pet's care said to go on in the next) has the next item start a reply", () => {
+    const top = [header("Evening round")];
+    const long = item(longWords("on", 9000));
+    expect(threadSplit("Evening round", top, [item("Biscuit"), long, item("Rest")]).itemsPer).toEqual([3]);
+    const { thread, itemsPer } = threadSplit("Evening round", top, [
+      item("Biscuit"),
+      { ...long, ends: true },
+      item("Rest"),
+    ]);
+    expect(itemsPer).toEqual([2, 1]);
+    expect(thread.replies[0]?.blocks.slice(1)).toEqual([section("Rest")]);
+  });
+
   it("an item the parent cannot hold whole after its head, but a reply can, goes whole to the first reply", () => {
     const big = item(longWords("bg", 7000), 90);
     const { thread, itemsPer } = threadSplit("Morning round", head, [big, item("Biscuit")]);

@@ -68,6 +68,8 @@ const span = atFirstUse(() =>
     of: z.literal("plan").optional(),
     /** Names the button beside it: a surface with no buttons leaves it out. */
     button: z.literal(true).optional(),
+    /** Says where a pet shared out over messages goes on: the pet joined whole leaves its line out. */
+    piece: z.literal(true).optional(),
   }),
 );
 const line = atFirstUse(() => z.array(span()));
@@ -92,6 +94,8 @@ const part = atFirstUse(() =>
       key: z.string().optional(),
       /** Goes on in the next item: one pet shared out over messages (its key on the last). */
       more: z.literal(true).optional(),
+      /** Its last line goes on as the next item's first (split between words): joined again whole. */
+      cut: z.literal(true).optional(),
     }),
     z.object({ kind: z.literal("text"), lines: lines(), action: action().optional() }),
     z.object({ kind: z.literal("fields"), fields: z.array(z.object({ label: z.string(), value: line() })) }),
