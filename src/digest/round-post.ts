@@ -94,8 +94,10 @@ export async function prepareRoundPost(
   ]);
   const draft = (r: typeof answer) => sheetForSlack(draftSheet(r, { lateAt, timezone }));
   if (!record) return sheetMessages(draft(answer), { entries: [], timezone });
-  // A pet whose care is longer than the record keeps is set aside for paper, the round kept for the rest.
-  const report = withinRecord(answer, { timezone, draft });
+  // A pet whose care is longer than the record keeps (an item past its limit) is set aside for paper,
+  // the round kept for the rest. A round whose sheet as a whole is past one record's body is posted
+  // whole, every word, without buttons (below): setting its largest pets aside would hide their words.
+  const report = withinRecord(answer, { timezone });
   try {
     // What the round asks is written once (issue 45): the first time, from this answer; asked again,
     // the pets who arrived or went home since are added to it, and the sheet lists what it asked.

@@ -36,7 +36,7 @@ describe("threadSplit", () => {
 
   it("an item that ends its message (a pet's care said to go on in the next) has the next item start a reply", () => {
     const top = [header("Evening round")];
-    const long = item(longWords("on", 9000));
+    const long = item(longWords("on", 7000));
     expect(threadSplit("Evening round", top, [item("Biscuit"), long, item("Rest")]).itemsPer).toEqual([3]);
     const { thread, itemsPer } = threadSplit("Evening round", top, [
       item("Biscuit"),

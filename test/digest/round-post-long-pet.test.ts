@@ -152,7 +152,7 @@ describe.each(engines)("a round post with one pet's long instruction ($name)", (
   );
 
   it.skipIf(engine.skip)(
-    "three of 190,000 characters each, each within an item's limit, together past one record: the largest set aside until the sheet fits",
+    "three of 190,000 characters each, each within an item's limit, together past one record: posted whole, every word, without buttons, saying so",
     async () => {
       const record = await engine.open();
       const words = Array.from({ length: 3 }, (_, i) =>
@@ -160,15 +160,15 @@ describe.each(engines)("a round post with one pet's long instruction ($name)", (
       );
       try {
         await withWords(words, async (pets) => {
-          const r = await posted(record);
-          const kept = pets.filter((p) => r.sheet?.pets.some((s) => s.petId === p.petId));
-          const aside = pets.filter((p) => !kept.includes(p));
-          // The longest set aside first; those kept are shown and kept whole.
-          expect(kept.length).toBeGreaterThan(0);
-          expect(aside.length).toBeGreaterThan(0);
-          expect(aside).toEqual(pets.slice(pets.length - aside.length));
-          for (const p of aside) expectOnPaper(r, p);
-          expectWhole(r.messages, ...words.slice(0, kept.length));
+          const post = await prepareRoundPost(depsOf(record), "evening", DAY);
+          const messages = messagesOf(post);
+          const shown = JSON.stringify(messages);
+          // Nothing set aside, nothing hidden: every pet's words, and the round's record said lost.
+          expectWhole(messages, ...words);
+          expect(shown).toContain("The care record could not be used");
+          expect(shown).not.toContain(PAPER);
+          for (const p of pets) expect(shown).not.toContain(`:${p.bookingId}-${p.petId}"`);
+          expect(post.payload?.sheet).toBeUndefined();
         });
       } finally {
         await record.close();

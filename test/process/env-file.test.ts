@@ -105,6 +105,18 @@ describe("the .env file", () => {
     expect(r.said).toContain("chmod 600 .env");
   });
 
+  it("the system refusing the file (EACCES, as for any user but root): which user, and how to let it", () => {
+    const dir = folderWith((env) => writeFileSync(env, "PORT=3001\n"));
+    const r = check(dir, "bot", () => {
+      throw Object.assign(new Error("EACCES: permission denied, open '.env'"), { code: "EACCES" });
+    });
+    expect(r.code).toBe(2);
+    expect(r.said).toMatch(
+      /\.env: cannot be read by the user running Kennel Desk \(.+\): permission denied\./,
+    );
+    expect(r.said).toContain("chmod 600 .env");
+  });
+
   it("the loader's own failure: said with its reason, never thrown", () => {
     const dir = folderWith((env) => writeFileSync(env, "PORT=3001\n"));
     const r = check(dir, "command", () => {
@@ -152,16 +164,16 @@ describe("the bot and the kennel-desk command with a .env they cannot read", () 
     expect(r.status).toBe(2);
   });
 
-  it.runIf(isRoot && hasTool("setpriv"))(
+  // As root, only another user is refused: user nobody, where the checkout is readable by it (a
+  // checkout in a folder only root may enter, as mktemp makes, is not).
+  const nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"];
+  const nobodyReads = () =>
+    spawnSync(nobody[0] as string, [...nobody.slice(1), "test", "-r", join(ROOT, "src/cli.ts")]).status === 0;
+  it.runIf(isRoot && hasTool("setpriv") && nobodyReads())(
     "permission denied, as user nobody (root reads any file): said, exit 2",
     () => {
       const denied = folderWith((env) => writeFileSync(env, "PORT=3001\n", { mode: 0o600 }));
-      const r = run(
-        "src/cli.ts",
-        denied,
-        ["help"],
-        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
-      );
+      const r = run("src/cli.ts", denied, ["help"], nobody);
       expect(r.stderr).toContain(".env: cannot be read by the user running Kennel Desk");
       expect(r.stderr).toContain("permission denied");
       expect(r.status).toBe(2);
