@@ -1,8 +1,13 @@
 /** Block Kit limits the bot relies on, and a validator used by tests (and by the splitter). */
-import type { Block, Message } from "./types.ts";
+import type { Block, InputBlock, Message } from "./types.ts";
 
 export const LIMITS = {
   blocks: 50,
+  /** A form's view (a modal) holds up to 100 blocks. */
+  viewBlocks: 100,
+  /** A form's input: its label and its hint. */
+  inputLabel: 2000,
+  inputHint: 2000,
   sectionText: 3000,
   sectionFields: 10,
   fieldText: 2000,
@@ -51,11 +56,12 @@ export function limitViolations(message: Message): string[] {
 
 /**
  * Every way a message's blocks break Block Kit, too many, one past its own limits, or a block_id too
- * long or used twice in the message (Slack's `invalid_blocks`).
+ * long or used twice in the message (Slack's `invalid_blocks`). `max`: a message's 50, or a form's
+ * view's 100 (`LIMITS.viewBlocks`), whose inputs are checked too.
  */
-export function blocksViolations(blocks: Block[]): string[] {
+export function blocksViolations(blocks: Array<Block | InputBlock>, max: number = LIMITS.blocks): string[] {
   const problems: string[] = [];
-  if (blocks.length > LIMITS.blocks) problems.push(`${blocks.length} blocks (max ${LIMITS.blocks})`);
+  if (blocks.length > max) problems.push(`${blocks.length} blocks (max ${max})`);
   const ids = new Set<string>();
   for (const { block_id: id } of blocks) {
     if (id === undefined) continue;
@@ -69,9 +75,14 @@ export function blocksViolations(blocks: Block[]): string[] {
   return problems;
 }
 
-function blockViolations(block: Block): string[] {
+function blockViolations(block: Block | InputBlock): string[] {
   const p: string[] = [];
   switch (block.type) {
+    case "input":
+      if (block.label.text.length > LIMITS.inputLabel) p.push(`label ${block.label.text.length} chars`);
+      if (block.hint && block.hint.text.length > LIMITS.inputHint)
+        p.push(`hint ${block.hint.text.length} chars`);
+      break;
     case "header":
       if (block.text.text.length > LIMITS.headerText) p.push(`header ${block.text.text.length} chars`);
       if (!block.text.text.trim()) p.push("empty header");

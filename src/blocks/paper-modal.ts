@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { PaperDoseDoc, PaperPetDoc, PaperPickDoc } from "../present/paper-form.ts";
 import { docBlocks } from "./doc.ts";
+import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaWhere } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { plain } from "./plan.ts";
@@ -73,7 +74,8 @@ export function paperPickModal(sealed: string, doc: PaperPickDoc) {
 
 /** One dose's blocks: its words, then its fields, or what is recorded already. */
 function doseBlocks(d: PaperDoseDoc, doc: PaperPetDoc): unknown[] {
-  const head = [{ type: "divider" }, mrkdwn(`💊 *${esc(d.text)}*`)];
+  // A dose's words in bold, whole: as many sections as they take, each piece bold on its own.
+  const head = [{ type: "divider" }, ...wordSections([[{ text: "💊 " }, { text: d.text, strong: true }]])];
   if (d.recorded)
     return [...head, { type: "context", elements: [{ type: "mrkdwn", text: esc(d.recorded) }] }];
   return [

@@ -8,6 +8,7 @@
  * version (src/answers/plan-actions.ts), never taken from the form.
  */
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
+import type { Line } from "../present/doc.ts";
 import { cleanText } from "../present/doc.ts";
 import type { PlanView } from "../present/plan.ts";
 import {
@@ -18,13 +19,14 @@ import {
   isIsoDate,
   keptWithoutRounds,
   leftToPersonLines,
+  PLAN_WORDS_ELSEWHERE,
   ROUNDS,
   sourceWords,
   WEEKDAY_CHOICES,
   WHEN_CHOICES,
 } from "../present/plan-edit.ts";
+import { fitItems, wordSections } from "./form-room.ts";
 import { type FormValues, modalView, plain } from "./modal.ts";
-import { esc, truncate } from "./mrkdwn.ts";
 import { PLAN_EDIT_MODAL } from "./plan.ts";
 
 const option = (c: Choice) => ({ text: plain(c.text, 75), value: c.value });
@@ -90,12 +92,17 @@ export interface UsualWindow {
 const itemOf = (petName: string, i: PlanItem) =>
   `${petName}'s ${i.key === "meal" ? "meal" : (i.what.name ?? `medication ${i.key.slice(4)}`)}`;
 
-/** An item's heading: its name, what the reader left to a person (above the words), the words whole. */
-function itemHeading(i: PlanItem): string {
-  const name = i.key === "meal" ? "🍽 meal" : `💊 ${i.what.name ?? i.key}`;
-  const doubt = leftToPersonLines(i);
-  const words = sourceWords(i);
-  return truncate(`*${esc(name)}*\n${[...doubt, ...words].map(esc).join("\n")}`, 2900);
+const nameOf = (i: PlanItem): Line => [
+  { text: i.key === "meal" ? "🍽 meal" : `💊 ${i.what.name ?? i.key}`, strong: true },
+];
+
+/**
+ * An item's heading: its name, what the reader left to a person (above the words), the words whole,
+ * in as many sections as they take (split between lines, then words: the name's marks on its own line).
+ */
+function itemHeading(i: PlanItem): unknown[] {
+  const lines = [...leftToPersonLines(i), ...sourceWords(i)].map((text): Line => [{ text }]);
+  return wordSections([nameOf(i), ...lines]);
 }
 
 type Option = ReturnType<typeof option>;
@@ -143,14 +150,13 @@ function shownOf(i: PlanItem) {
 }
 
 /** One item's fields, as the plan reads it now: When and Days required, the rest optional. */
-function itemBlocks(i: PlanItem, usual: UsualWindow): unknown[] {
+function itemInputs(i: PlanItem, usual: UsualWindow): unknown[] {
   const k = i.key;
   const v = shownOf(i);
   const after = i.highAlert
     ? `${usual.highAlertAfterMinutes} min after (a high-alert drug)`
     : `${usual.afterMinutes} min after`;
   return [
-    { type: "section", text: { type: "mrkdwn", text: itemHeading(i), verbatim: true } },
     input(`rounds:${k}`, "When it is given", multi(WHEN_OPTIONS, v.when), "Its rounds, or as needed.", true),
     input(`days:${k}`, "Days", pick(dayOptions(i.when.days), v.days), undefined, true),
     input(`from:${k}`, "Counting from", date(v.from), "Every other day, every 3 days: a day it is given."),
@@ -192,7 +198,15 @@ export function editModal(sealed: string, v: PlanView, usual: UsualWindow, key?:
     title: one ? "Edit the item" : "Edit the plan",
     submit: "Save",
     close: "Back",
-    blocks: items.flatMap((i) => itemBlocks(i, usual)).slice(0, 100),
+    // Words with no room to show whole beside the other items are not shown in part: the plan's message has them.
+    blocks: fitItems(
+      items.map((i) => ({
+        words: itemHeading(i),
+        inputs: itemInputs(i, usual),
+        elsewhere: wordSections([nameOf(i), [{ text: PLAN_WORDS_ELSEWHERE }]])[0],
+      })),
+      0,
+    ),
   });
 }
 

@@ -11,13 +11,14 @@ import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan
 import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
 import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
+import { wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { modalView, plain } from "./modal.ts";
 
 /** Plain text for the plan's forms (the one every form uses). */
 export { plain };
 
-import { context, esc, fallback, truncate } from "./mrkdwn.ts";
+import { context, esc, fallback } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
@@ -105,10 +106,8 @@ function questionBlocks(q: FormQuestion): unknown[] {
   const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: planAnswer.encode({ a: a.id }) }));
   const picked = q.answers.findIndex((a) => a.id === q.chosen);
   return [
-    {
-      type: "section",
-      text: { type: "mrkdwn", text: truncate(`*${q.n}.* ${esc(q.words)}`, 2900), verbatim: true },
-    },
+    // The question whole (the drug it names), in as many sections as it takes; its number bold in the first.
+    ...wordSections([[{ text: `${q.n}.`, strong: true }, { text: ` ${q.words}` }]]),
     ...(options.length
       ? [
           {

@@ -18,10 +18,12 @@ import {
   givenAtError,
   pastLimitLines,
   prnGivenAt,
+  REASONS_ABOVE,
   reasonHintWords,
   recentDoseLines,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
+import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaParts } from "./forms.ts";
 import { cleanInput, type FormValues, modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
@@ -92,6 +94,8 @@ const mrkdwnSection = (text: string) => ({
   type: "section",
   text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
 });
+/** Slack's limit for an input's hint. */
+const HINT_MAX = 2000;
 const itemOption = (i: AsNeededItem) => ({ text: plain(`💊 ${i.label}`, 75), value: i.key });
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -127,12 +131,14 @@ function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[
       ...(chosen ? { initial_option: itemOption(chosen) } : {}),
     },
   });
-  const hint = reasonHintWords(items);
+  // The plan's reasons are whole above, beside each item: the hint says so when they pass a hint.
+  const said = reasonHintWords(items);
+  const hint = said && said.length > HINT_MAX ? REASONS_ABOVE : said;
   out.push({
     type: "input",
     block_id: "reason",
     label: plain("Why it was given", 2000),
-    ...(hint ? { hint: plain(hint, 2000) } : {}),
+    ...(hint ? { hint: plain(hint, HINT_MAX) } : {}),
     element: {
       type: "plain_text_input",
       action_id: "reason",
@@ -167,7 +173,8 @@ export function giveModal(
   o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning },
 ) {
   const v = o.values ?? {};
-  const blocks: unknown[] = [mrkdwnSection(giveFormLines(m.n, m.r, items).map(lineMrkdwn).join("\n"))];
+  // The pet, then each item with its reason and limits, whole: as many sections as they take.
+  const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items));
   const shown = recentDoseLines(recent.slice(-6), o.timezone, o.now).map(lineMrkdwn);
   if (shown.length)
     blocks.push({

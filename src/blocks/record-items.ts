@@ -1,14 +1,21 @@
 /**
  * The inputs of each item of "✏️ Record each…" (issue 44): its outcome, a dose's reason from the list
  * and its words, a dose given if needed's why and when, and the item's own note (issue 51), drawn
- * from the form's items (src/present/record-form.ts). Read back by src/blocks/record-form.ts.
+ * from the form's items (src/present/record-form.ts). Read back by src/blocks/record-form.ts. Its
+ * instruction is the outcome's hint when it fits Slack's 2,000 characters for a hint; a longer one (or
+ * a name too long for a label) is never cut: it is shown whole in sections above the item (the hint
+ * then says so).
  */
-import type { RecordFormItem } from "../present/record-form.ts";
+import { INSTRUCTION_ABOVE, type RecordFormItem } from "../present/record-form.ts";
+import { wordSections } from "./form-room.ts";
 import { plain } from "./modal.ts";
 
 /** Longest note; a reason's own words leave room for the reason from the list before them. */
 export const NOTE_MAX = 500;
 export const WHY_MAX = 450;
+
+/** Slack's limit for an input's hint (and its label). */
+const HINT_MAX = 2000;
 
 const choice = (c: { text: string; value: string }) => ({ text: plain(c.text, 75), value: c.value });
 
@@ -17,8 +24,8 @@ const input = (block_id: string, label: string, element: Record<string, unknown>
   type: "input",
   block_id,
   optional: true,
-  label: plain(label, 2000),
-  ...(hint ? { hint: plain(hint, 2000) } : {}),
+  label: plain(label, HINT_MAX),
+  ...(hint ? { hint: plain(hint, HINT_MAX) } : {}),
   element,
 });
 
@@ -28,6 +35,26 @@ const text = (action_id: string, max: number, multiline = false) => ({
   max_length: max,
   ...(multiline ? { multiline: true } : {}),
 });
+
+/** Does the item's instruction, or its name in one of its labels, pass what a hint or a label holds? */
+function tooLong(f: RecordFormItem): "instruction" | "name" | undefined {
+  if (f.hint.length > HINT_MAX) return "instruction";
+  const labels = [f.label, f.note, f.reasons?.label, f.reasons?.words, f.given?.why, f.given?.at];
+  return labels.some((l) => (l?.length ?? 0) > HINT_MAX) ? "name" : undefined;
+}
+
+/**
+ * An item's instruction when it is too long for its hint (or its name for a label): whole, escaped,
+ * with its name when a label cannot hold it, in as many sections as it takes (split between words;
+ * no marks of the form's own to break); none when the hint and the labels hold them.
+ */
+export function instructionBlocks(f: RecordFormItem): unknown[] {
+  const long = tooLong(f);
+  if (!long) return [];
+  const named = long === "name" || f.label.length > HINT_MAX;
+  const words = named ? [f.label, f.hint].filter(Boolean).join(" · ") : f.hint;
+  return wordSections([[{ text: words }]]);
+}
 
 /** One item's inputs; `clock`: the kennel's time now (a dose given if needed's default "given at"). */
 export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: string }): unknown[] {
@@ -42,7 +69,7 @@ export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: s
       options: f.choices.map(choice),
       ...(f.chosen ? { initial_option: choice(f.chosen) } : {}),
     },
-    f.hint,
+    tooLong(f) ? INSTRUCTION_ABOVE : f.hint,
   );
   const reasons = f.reasons
     ? [

@@ -18,6 +18,7 @@ import { offTimeMark } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
+  INSTRUCTION_ON_POST,
   isMedicationItem,
   recordFormItems,
   roundWord,
@@ -27,10 +28,11 @@ import {
 } from "../present/record-form.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { lineMrkdwn } from "./doc.ts";
+import { fitItems, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { modalView, plain } from "./modal.ts";
-import { clip, esc, truncate } from "./mrkdwn.ts";
-import { itemBlocks } from "./record-items.ts";
+import { esc, truncate } from "./mrkdwn.ts";
+import { instructionBlocks, itemBlocks } from "./record-items.ts";
 
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
@@ -115,16 +117,13 @@ function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
  */
 function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
   const words = timeQuestionWords(
-    {
-      open: q.labels.map((l) => clip(l, 200)),
-      recorded: (q.recorded ?? []).map((l) => clip(l, 200)),
-      closedAt: q.closedAt,
-    },
+    { open: q.labels, recorded: q.recorded ?? [], closedAt: q.closedAt },
     q.timezone,
   );
   const maybe = optional ? { optional: true } : {};
   return [
-    { type: "section", text: { type: "mrkdwn", text: truncate(esc(words), 2900), verbatim: true } },
+    // Each dose named whole, escaped once, in as many sections as it takes.
+    ...wordSections([[{ text: words }]]),
     {
       type: "input",
       block_id: GIVEN_ON,
@@ -185,28 +184,37 @@ export function recordModal(
   const current = new Map(
     m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
   );
-  const blocks: unknown[] = [heading(sheet, pet, ask)];
-  for (const f of recordFormItems(pet, current, clock.repeated)) blocks.push(...itemBlocks(f, clock));
-  if (when) blocks.push(...timeBlocks(when, true));
-  const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
-  const recorded = entries
-    .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
-    .slice(-6);
-  if (recorded.length) {
-    blocks.push({
-      type: "context",
-      elements: [
-        { type: "mrkdwn", text: truncate(`Recorded: ${recorded.join(" · ")}`, 2900), verbatim: true },
-      ],
-    });
-  }
+  // An instruction with no room to show whole is not shown in part: the round post has it whole.
+  const items = recordFormItems(pet, current, clock.repeated).map((f) => ({
+    words: instructionBlocks(f),
+    inputs: itemBlocks(f, clock),
+    elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
+  }));
+  const tail = [...(when ? timeBlocks(when, true) : []), ...recordedBlocks(entries, clock)];
   return modalView({
     callbackId: RECORD_MODAL,
     sealed,
     title: "Record the round",
     submit: late ? "Record late" : "Record",
-    blocks: blocks.slice(0, 100),
+    blocks: [heading(sheet, pet, ask), ...fitItems(items, 1 + tail.length), ...tail],
   });
+}
+
+/** What the pet's round has recorded already (its last six entries), each with its off-time mark. */
+function recordedBlocks(entries: Entry[], clock: FormClock): unknown[] {
+  const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
+  const recorded = entries
+    .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
+    .slice(-6);
+  if (!recorded.length) return [];
+  return [
+    {
+      type: "context",
+      elements: [
+        { type: "mrkdwn", text: truncate(`Recorded: ${recorded.join(" · ")}`, 2900), verbatim: true },
+      ],
+    },
+  ];
 }
 
 /**
@@ -232,17 +240,7 @@ export function confirmModal(
     submit: late ? "Record late" : "Record now",
     blocks: [
       heading(sheet, pet, ask),
-      {
-        type: "section",
-        text: {
-          type: "mrkdwn",
-          text: truncate(
-            `All given and eaten, for what is not recorded yet: ${clip(items.join(", "), 1500)}`,
-            2900,
-          ),
-          verbatim: true,
-        },
-      },
+      ...wordSections([[{ text: `All given and eaten, for what is not recorded yet: ${items.join(", ")}` }]]),
       ...(when ? timeBlocks(when) : []),
     ],
   });

@@ -62,6 +62,16 @@ interface ActionsBlock {
   elements: Button[];
 }
 
+/** A form's input (a modal's): its label and hint; its element is the form's own. */
+export interface InputBlock {
+  type: "input";
+  block_id?: string;
+  label: PlainText;
+  hint?: PlainText;
+  optional?: boolean;
+  element: unknown;
+}
+
 export type Block = HeaderBlock | SectionBlock | ContextBlock | DividerBlock | ActionsBlock;
 
 /** One Slack message: blocks plus the plain-text fallback for notifications. */

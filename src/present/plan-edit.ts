@@ -10,6 +10,7 @@ import { checkWords } from "../words/plan.ts";
 /** The rules the plan's edit form (src/blocks/plan-edit.ts) draws and reads its inputs back by. */
 export { ROUNDS } from "../domain/care.ts";
 export { isIsoDate } from "../time.ts";
+export { PLAN_WORDS_ELSEWHERE } from "../words/plan.ts";
 
 /** "Check: …" (what the reader left to a person) and what is asked of them; nothing for an item read by the reader or a person. */
 export function leftToPersonLines(i: PlanItem): string[] {

@@ -245,3 +245,7 @@ export const planOnSheetWords = (on: ItemOnRound): string => `📋 plan: ${onRou
 
 /** The meal's line on a sheet when the plan says more than "due": "🍽 meal · 📋 plan: not yet arrived". */
 export const mealPlanOnSheetWords = (on: ItemOnRound): string => `🍽 meal · ${planOnSheetWords(on)}`;
+
+/** In the plan's edit form, in place of an item's words it has no room to show whole beside the other items. */
+export const PLAN_WORDS_ELSEWHERE =
+  "⚠️ Its words are too long to show whole in this form beside the other items: read them whole in the plan's form (📋 Plan…), and edit the item with its own ✏️ Edit… there.";

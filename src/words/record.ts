@@ -99,3 +99,13 @@ export function timeQuestionWords(
  * none. `reason`: the entry's reason as kept (clipped by the surface where it must be).
  */
 export const whyWords = (reason: string | undefined): string => (reason?.trim() ? `: ${reason.trim()}` : "");
+
+/** The hint of a record form's item whose instruction is too long for a hint: it is shown whole above the item. */
+export const INSTRUCTION_ABOVE = "Its whole instruction is just above.";
+
+/** In place of an instruction a record form has no room to show whole beside the pet's other items: where it is whole. */
+export const INSTRUCTION_ON_POST =
+  "⚠️ This item's instruction is too long to show whole in this form beside the pet's other items: read it whole on the round post before you record it.";
+
+/** The give form's hint for why a dose was given when the plan's reasons pass a hint's 2,000 characters: each is whole above. */
+export const REASONS_ABOVE = "The plan's reason for each is above, beside it.";

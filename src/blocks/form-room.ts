@@ -1,0 +1,36 @@
+/**
+ * Long words in a form (a Slack modal holds at most 100 blocks): each item's words whole in their
+ * sections (src/blocks/sections.ts) above its inputs while there is room, else one block in their
+ * place saying where they are whole; never a part of them, never an input left out.
+ */
+import type { Line } from "../present/doc.ts";
+import { lineSections } from "./doc.ts";
+import { LIMITS } from "./limits.ts";
+
+/** One item of a form: its words' blocks, its inputs, and what stands in for its words when they have no room. */
+export interface FormItem {
+  words: unknown[];
+  inputs: unknown[];
+  elsewhere: unknown;
+}
+
+/** Lines as a form's sections, whole: split between lines, then words, each piece keeping its marks. */
+export const wordSections = (lines: Line[]): unknown[] =>
+  lineSections(lines).map((t) => ({ type: "section", text: { type: "mrkdwn", text: t, verbatim: true } }));
+
+/**
+ * The items' blocks in order within a view beside `others` blocks of its own (a heading, a question):
+ * an item's words take more than one block only while they all fit; else its one `elsewhere` block.
+ */
+export function fitItems(items: FormItem[], others: number): unknown[] {
+  const least = items.reduce((n, i) => n + i.inputs.length + Math.min(i.words.length, 1), 0);
+  let left = LIMITS.viewBlocks - others - least;
+  return items.flatMap(({ words, inputs, elsewhere }) => {
+    if (words.length <= 1) return [...words, ...inputs];
+    if (words.length - 1 <= left) {
+      left -= words.length - 1;
+      return [...words, ...inputs];
+    }
+    return [elsewhere, ...inputs];
+  });
+}
