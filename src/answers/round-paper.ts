@@ -1,8 +1,7 @@
 /**
  * A round's answer as the care record can keep it: one pet whose care is longer than the record keeps
  * never takes the round's record away from every other pet. A pet the record would refuse (its name,
- * or an item's label or words, past src/record/kinds/round-pet.ts's limits), or whose care would take
- * the round's sheet past what one record holds (largest first, until the sheet fits), is set aside:
+ * or an item's label or words, past src/record/kinds/round-pet.ts's limits) is set aside:
  * it stays at its place on the sheet as a booking whose care is not kept (`too_long`), saying at that
  * pet to record it on paper from its care whole in the kennel system, with no buttons; what the round
  * asked lists it with the bookings whose care is not known (`careMissing`), so every surface says what
@@ -11,12 +10,7 @@
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
 import { sheetPetKept } from "../record/kinds/sheet.ts";
-import { BODY_MAX } from "../record/ledger.ts";
 import type { RoundPet, RoundReport } from "./rounds.ts";
-import type { SheetBody } from "./sheets.ts";
-
-/** What a kept sheet may take of a record's body: a twentieth left for what the post adds when kept. */
-const SHEET_ROOM = BODY_MAX * 0.95;
 
 /** Whether the record keeps the pet as the sheet drafts it (its name, its items' labels and words). */
 function keptWhole(p: RoundPet, date: string, timezone: string): boolean {
@@ -52,25 +46,12 @@ function setAside(report: RoundReport, aside: ReadonlySet<RoundPet>): RoundRepor
 }
 
 /**
- * The round's answer with each pet whose care is longer than the record keeps set aside for paper;
- * with `draft` (the sheet as it would be kept), also the pets whose care takes the sheet past one
- * record's body, the largest first. The same answer when every pet fits, as on every usual day.
+ * The round's answer with each pet whose care is longer than the record keeps (its name, or an
+ * item's label or words, past the limits) set aside for paper. The same answer when every pet fits,
+ * as on every usual day. A sheet past one record's body as a whole is not helped here: setting its
+ * largest pets aside would leave their words out of the post, so it is posted whole without buttons
+ * (src/digest/round-post.ts).
  */
-export function withinRecord(
-  report: RoundReport,
-  o: { timezone: string; draft?: (r: RoundReport) => SheetBody },
-): RoundReport {
-  const aside = new Set(report.pets.filter((p) => !keptWhole(p, report.date, o.timezone)));
-  let within = setAside(report, aside);
-  if (!o.draft) return within;
-  const largest = report.pets
-    .filter((p) => p.pet && p.sheet && !aside.has(p))
-    .map((p) => ({ p, size: JSON.stringify(p.sheet).length }))
-    .sort((a, b) => b.size - a.size);
-  for (const { p } of largest) {
-    if (JSON.stringify(o.draft(within)).length <= SHEET_ROOM) break;
-    aside.add(p);
-    within = setAside(report, aside);
-  }
-  return within;
+export function withinRecord(report: RoundReport, o: { timezone: string }): RoundReport {
+  return setAside(report, new Set(report.pets.filter((p) => !keptWhole(p, report.date, o.timezone))));
 }

@@ -90,7 +90,7 @@ export function logEntryWith(row: Row, body: unknown): StoredLog {
 }
 
 /** The most a record's body holds, as JSON (the database checks it too: src/record/schema.ts). */
-export const BODY_MAX = 1_000_000;
+const BODY_MAX = 1_000_000;
 
 function checkLogInput(input: StoredInput): string {
   if (typeof input.kind !== "string" || !/^[a-z][a-z_:-]{0,39}$/.test(input.kind))
