@@ -13,6 +13,9 @@ export const LIMITS = {
   fieldText: 2000,
   headerText: 150,
   buttonText: 75,
+  /** A choice in a form (radio buttons, a menu): its text; radio buttons hold at most ten. */
+  optionText: 75,
+  radioOptions: 10,
   buttonValue: 2000,
   actionId: 255,
   blockId: 255,
@@ -115,11 +118,30 @@ function blockViolations(block: Block | InputBlock): string[] {
   return p;
 }
 
-function buttonViolations(b: { text: { text: string }; value: string; action_id: string }): string[] {
+/**
+ * An actions block's element: a button's text, value and action id; a form's choice (radio buttons,
+ * a menu: what the type does not name) its options, each within Slack's 75 characters and at most
+ * ten of them for radio buttons.
+ */
+function buttonViolations(element: unknown): string[] {
+  const b = element as { type?: string; text?: { text: string }; value?: string; action_id?: string };
+  if (b.type !== undefined && b.type !== "button") return choiceViolations(element);
   const p: string[] = [];
-  if (b.text.text.length > LIMITS.buttonText) p.push(`button text ${b.text.text.length} chars`);
-  if (b.value.length > LIMITS.buttonValue) p.push(`button value ${b.value.length} chars`);
-  if (b.action_id.length > LIMITS.actionId) p.push("action_id too long");
+  if (b.text && b.text.text.length > LIMITS.buttonText) p.push(`button text ${b.text.text.length} chars`);
+  if ((b.value?.length ?? 0) > LIMITS.buttonValue) p.push(`button value ${b.value?.length} chars`);
+  if ((b.action_id?.length ?? 0) > LIMITS.actionId) p.push("action_id too long");
+  return p;
+}
+
+function choiceViolations(element: unknown): string[] {
+  const c = element as { type?: string; action_id?: string; options?: { text?: { text?: string } }[] };
+  const p: string[] = [];
+  const options = c.options ?? [];
+  if (c.type === "radio_buttons" && options.length > LIMITS.radioOptions)
+    p.push(`${options.length} radio options`);
+  for (const o of options)
+    if ((o.text?.text?.length ?? 0) > LIMITS.optionText) p.push(`option text ${o.text?.text?.length} chars`);
+  if ((c.action_id?.length ?? 0) > LIMITS.actionId) p.push("action_id too long");
   return p;
 }
 

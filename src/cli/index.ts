@@ -82,6 +82,14 @@ function onceEach(out: CliDeps["io"]["stderr"]): CliDeps["io"]["stderr"] {
   };
 }
 
+/** Whether `argv` asks only for help (no command, `help`, or `--help`/`-h` before "--"): it needs no settings. */
+export function asksForHelp(argv: readonly string[]): boolean {
+  const [command, ...args] = argv;
+  if (!command || command === "help" || command === "--help" || command === "-h") return true;
+  const options = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
+  return options.includes("--help") || options.includes("-h");
+}
+
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const [command, ...args] = argv;
   const { io } = deps;

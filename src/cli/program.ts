@@ -9,7 +9,7 @@ import { loadEnvFile } from "../process/env-file.ts";
 import { stopWithParent } from "../process/parent.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { runCli } from "./index.ts";
+import { asksForHelp, runCli } from "./index.ts";
 
 /** The preview's kennel clock now, in its zone: "Sun 29 Nov 13:05 (Europe/London)". */
 function kennelNow(p: { clock: { now(): Date }; state: { timezone: string } }): string {
@@ -19,8 +19,9 @@ function kennelNow(p: { clock: { now(): Date }; state: { timezone: string } }): 
 }
 
 export function start(): void {
-  // A .env file in the working folder fills in what the real environment does not set.
-  const unreadable = loadEnvFile("command");
+  // A .env file in the working folder fills in what the real environment does not set; help needs
+  // no settings, so a .env that cannot be read never stands in its way.
+  const unreadable = asksForHelp(process.argv.slice(2)) ? undefined : loadEnvFile("command");
   if (unreadable !== undefined) {
     process.exitCode = unreadable;
     return;

@@ -11,7 +11,8 @@ export type EnvFileTrouble =
   | { kind: "denied"; user: string }
   | { kind: "unreadable"; reason: string };
 
-const ELSEWHERE = "or remove it and set the settings in the environment instead";
+/** Settings in the environment alone need the file gone: one there is always read. */
+const ELSEWHERE = "or remove it and set the settings in the environment alone";
 
 /** The problem and its fix, for the file named `name` (as it is looked for: ".env"). */
 export function envFileWords(t: EnvFileTrouble, name: string): { problem: string; fix: string } {
@@ -20,7 +21,7 @@ export function envFileWords(t: EnvFileTrouble, name: string): { problem: string
     case "folder":
       return {
         problem: "is a folder, not a file, so no setting can be read from it.",
-        fix: `Remove the folder named ${name} (or move it elsewhere) and put the settings in ${plain}, or in the environment.`,
+        fix: `Remove the folder named ${name} (or move it elsewhere): Kennel Desk reads a ${name} in its working folder whenever there is one, even with every setting in the environment. Then put the settings in ${plain}, or leave them in the environment alone.`,
       };
     case "link":
       return {

@@ -172,4 +172,20 @@ describe("a form's limits", () => {
       "block 0 (input): hint 2001 chars",
     ]);
   });
+
+  it("a form's choices in an actions block (radio buttons): their options' words and count, not a button's", () => {
+    const option = (text: string) => ({ text: { type: "plain_text", text }, value: text.slice(0, 10) });
+    const choice = (options: ReturnType<typeof option>[]) =>
+      ({
+        type: "actions",
+        elements: [{ type: "radio_buttons", action_id: "answer", options }],
+      }) as never as Block;
+    expect(blocksViolations([choice([option("Yes"), option("No")])], LIMITS.viewBlocks)).toEqual([]);
+    expect(
+      blocksViolations(
+        [choice([...Array.from({ length: 10 }, (_, i) => option(`Answer ${i}`)), option("x".repeat(76))])],
+        LIMITS.viewBlocks,
+      ),
+    ).toEqual(["block 0 (actions): 11 radio options", "block 0 (actions): option text 76 chars"]);
+  });
 });

@@ -68,7 +68,7 @@ describe("the .env file", () => {
     expect(bot.code).toBe(2);
     expect(bot.loaded).toBe(false);
     expect(bot.said).toBe(
-      `Kennel Desk cannot start: 1 problem with the settings.\n  - ${dir}/.env: is a folder, not a file, so no setting can be read from it. Remove the folder named .env (or move it elsewhere) and put the settings in a plain text file named .env (NAME=value lines), or in the environment.\n\nThen start again.\n`,
+      `Kennel Desk cannot start: 1 problem with the settings.\n  - ${dir}/.env: is a folder, not a file, so no setting can be read from it. Remove the folder named .env (or move it elsewhere): Kennel Desk reads a .env in its working folder whenever there is one, even with every setting in the environment. Then put the settings in a plain text file named .env (NAME=value lines), or leave them in the environment alone.\n\nThen start again.\n`,
     );
     const command = check(dir, "command");
     expect(command.code).toBe(2);
@@ -154,8 +154,16 @@ describe("the bot and the kennel-desk command with a .env they cannot read", () 
     expect(r.status).toBe(2);
   });
 
+  it("the command's help needs no settings: shown, whatever the .env", () => {
+    for (const args of [["help"], ["--help"], ["record", "--help"], []]) {
+      const r = run("src/cli.ts", dir, args);
+      expect(r.stderr, args.join(" ")).not.toContain("problem with the settings");
+      expect(r.stdout, args.join(" ")).toContain("kennel-desk");
+    }
+  });
+
   it("the command: the problem in words, exit 2, no stack trace", () => {
-    const r = run("src/cli.ts", dir, ["help"]);
+    const r = run("src/cli.ts", dir, ["status"]);
     expect(r.stderr).toMatch(
       /^The command cannot run: 1 problem with the settings\.\n {2}- .+\/\.env: is a folder/,
     );
@@ -173,7 +181,7 @@ describe("the bot and the kennel-desk command with a .env they cannot read", () 
     "permission denied, as user nobody (root reads any file): said, exit 2",
     () => {
       const denied = folderWith((env) => writeFileSync(env, "PORT=3001\n", { mode: 0o600 }));
-      const r = run("src/cli.ts", denied, ["help"], nobody);
+      const r = run("src/cli.ts", denied, ["status"], nobody);
       expect(r.stderr).toContain(".env: cannot be read by the user running Kennel Desk");
       expect(r.stderr).toContain("permission denied");
       expect(r.status).toBe(2);
