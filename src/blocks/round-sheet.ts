@@ -25,8 +25,9 @@ import { continuedHead, goesOnLine } from "../present/sheet-items.ts";
 import { chartButton, paperEnter } from "./buttons.ts";
 import { docBlocks, docThread, lineMrkdwn } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { button, context, esc, fallback } from "./mrkdwn.ts";
+import { button, context, fallback } from "./mrkdwn.ts";
 import { petBlocks } from "./round-pet.ts";
+import { linePieces } from "./sections.ts";
 import { type Threaded, type ThreadItem, threadSplit } from "./thread.ts";
 import type { Block, Message } from "./types.ts";
 
@@ -40,47 +41,6 @@ const SIZING_ID = Number.MAX_SAFE_INTEGER;
 
 /** Most of a message a pet's own lines take: a pet with more care goes on in the next message. */
 const PET_MAX = LIMITS.messageText - 2000;
-
-/** A text's words, each with the spaces after it; a run with no space longer than `k` as runs of `k`. */
-const wordsOf = (text: string, k: number): string[] =>
-  (text.match(/\S*\s*/g) ?? []).flatMap((w) => {
-    const chars = Array.from(w);
-    return chars.length <= k
-      ? [w].filter(Boolean)
-      : Array.from({ length: Math.ceil(chars.length / k) }, (_, i) =>
-          chars.slice(i * k, (i + 1) * k).join(""),
-        );
-  });
-
-/**
- * A line whose mrkdwn passes `max` (a drug's instruction of thousands of words) as several lines,
- * each within it, the first within what `taken` leaves of it (none, when not even a word fits: the
- * line then starts in the next piece): cut between words (a run with no space too long for one, never
- * seen in care, where it must), each span keeping its marks. Nothing is left out. Each piece is
- * counted at its longest: escaped (`&` as `&amp;`), in its marks.
- */
-function lineShared(line: Line, max: number, taken = 0): Line[] {
-  if (taken + lineMrkdwn(line).length <= max) return [line];
-  const out: Line[] = [];
-  let current: Line = [];
-  let used = taken;
-  for (const s of line) {
-    let text = "";
-    for (const w of wordsOf(s.text, Math.floor((max - 2) / 5))) {
-      const n = () => esc(w).length + (text ? 0 : 2);
-      if (used + n() > max && (current.length > 0 || text || used > 0)) {
-        if (text) current.push({ ...s, text });
-        out.push(current);
-        [current, text, used] = [[], "", 0];
-      }
-      used += n();
-      text += w;
-    }
-    if (text) current.push({ ...s, text });
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
 
 /** A pet's part: its lines, and whether its last goes on as the next part's first (`cut`). */
 interface Piece {
@@ -103,7 +63,7 @@ function pieces(lines: Line[], room: number): Piece[] {
   for (const l of lines) {
     const w = lineMrkdwn(l).length + 1;
     if (used > 0 && used + w > room && w <= room) next(false);
-    const shared = lineShared(l, room, used);
+    const shared = linePieces(l, room, used);
     // Not a word of it fits what is left: it starts the next part.
     if (shared[0]?.length === 0) {
       shared.shift();

@@ -30,17 +30,19 @@ const drawnAtMost = (s: Span) => esc(s.text).length + 2;
  * A line whose mrkdwn may pass `max` (a drug's instruction of thousands of words) as several lines,
  * each within it: cut between words (a run with no space too long for one, never seen in care, where
  * it must), each span keeping its marks. Nothing is left out. Each piece is counted at its longest.
+ * `taken`: what is used already of the first piece's room (none left, not even for a word: the first
+ * piece is empty and the line starts in the next).
  */
-export function linePieces(line: Line, max: number = SECTION_MAX): Line[] {
-  if (line.reduce((n, s) => n + drawnAtMost(s), 0) <= max) return [line];
+export function linePieces(line: Line, max: number = SECTION_MAX, taken = 0): Line[] {
+  if (taken + line.reduce((n, s) => n + drawnAtMost(s), 0) <= max) return [line];
   const out: Line[] = [];
   let current: Line = [];
-  let used = 0;
+  let used = taken;
   for (const s of line) {
     let text = "";
     for (const w of wordsOf(s.text, Math.floor((max - 2) / 5))) {
       const n = () => esc(w).length + (text ? 0 : 2);
-      if (used + n() > max && (current.length > 0 || text)) {
+      if (used + n() > max && (current.length > 0 || text || used > 0)) {
         if (text) current.push({ ...s, text });
         out.push(current);
         [current, text, used] = [[], "", 0];

@@ -12,11 +12,11 @@ import { recordEach } from "../../src/blocks/buttons.ts";
 import { sheetForSlack, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import type { Block, Message } from "../../src/blocks/types.ts";
 import type { Part } from "../../src/present/doc.ts";
-import { draftSheet, sheetDocs, wholeSheet } from "../../src/present/round-sheet.ts";
+import { sheetDocs, wholeSheet } from "../../src/present/round-sheet.ts";
 import { roundSheetText } from "../../src/text/house.ts";
-import { expectWhole, longWords } from "../helpers/care-parts.ts";
+import { expectWhole, longWords, roundOf84 } from "../helpers/care-parts.ts";
 import { scratchRecord } from "../helpers/record.ts";
-import { booking, PLAIN, pet, RIMADYL, roundOf } from "../text/fixtures.ts";
+import { PLAIN } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
 const LONG = longWords("dr", 25_000);
@@ -24,18 +24,7 @@ const KEY = "9023-523";
 const GOES_ON = "↪ Pet23's care goes on in the next message (24 of 84, continued)";
 
 /** The evening round of 84 pets, the 24th (Pet23, Kennel 23) with an evening dose of 25,000 characters. */
-const draft = (): SheetBody => {
-  const rows = Array.from({ length: 84 }, (_, i): [ReturnType<typeof booking>, ReturnType<typeof pet>] => [
-    booking({ bookingId: 9000 + i, roomName: `Kennel ${i}` }),
-    pet({
-      petId: 500 + i,
-      name: `Pet${i}`,
-      ...RIMADYL,
-      ...(i === 23 ? { medicationPm: `Rimadyl ${LONG}` } : {}),
-    }),
-  ]);
-  return draftSheet(roundOf("evening", rows), { timezone: TZ });
-};
+const draft = (): SheetBody => roundOf84(LONG, TZ);
 
 /** The sheet shared out for Slack, kept in a real record, and read back from it. */
 async function kept(body: SheetBody = sheetForSlack(draft())): Promise<Sheet> {

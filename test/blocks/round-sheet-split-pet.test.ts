@@ -10,29 +10,18 @@ import { keptSheets, saveSheet } from "../../src/answers/sheets.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import { sheetForSlack, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import type { Message } from "../../src/blocks/types.ts";
-import { draftSheet, sheetDocs, wholeSheet } from "../../src/present/round-sheet.ts";
+import { sheetDocs, wholeSheet } from "../../src/present/round-sheet.ts";
 import { roundSheetText } from "../../src/text/house.ts";
-import { expectWhole, longWords } from "../helpers/care-parts.ts";
+import { expectWhole, longWords, roundOf84 } from "../helpers/care-parts.ts";
 import { scratchRecord } from "../helpers/record.ts";
-import { booking, PLAIN, pet, RIMADYL, roundOf } from "../text/fixtures.ts";
+import { PLAIN } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
 const LONG = longWords("dr", 25_000);
 const KEY = "9023-523";
 
 /** The evening round of 84 pets, the 24th (Pet23) given `words` as its evening dose's, shared out for Slack. */
-const round = (words: string) => {
-  const rows = Array.from({ length: 84 }, (_, i): [ReturnType<typeof booking>, ReturnType<typeof pet>] => [
-    booking({ bookingId: 9000 + i, roomName: `Kennel ${i}` }),
-    pet({
-      petId: 500 + i,
-      name: `Pet${i}`,
-      ...RIMADYL,
-      ...(i === 23 ? { medicationPm: `Rimadyl ${words}` } : {}),
-    }),
-  ]);
-  return sheetForSlack(draftSheet(roundOf("evening", rows), { timezone: TZ }));
-};
+const round = (words: string) => sheetForSlack(roundOf84(words, TZ));
 
 const posted = (sheet: Parameters<typeof sheetMessages>[0]): Message[] => {
   const t = sheetMessages(sheet, { entries: [], timezone: TZ });

@@ -7,6 +7,8 @@ import { expect } from "vitest";
 import { duplicateActionIds, limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
+import { draftSheet } from "../../src/present/round-sheet.ts";
+import { booking, pet, RIMADYL, roundOf } from "../text/fixtures.ts";
 import { seen } from "./whole-care.ts";
 
 /** Distinct words (`head0 head1&<x> …`) past `n` characters: a cut anywhere loses one. */
@@ -76,3 +78,17 @@ export const adviceFlag = (o: {
     ],
   };
 };
+
+/** The evening round of 84 pets (Pet0–Pet83, Kennel 0–83), drafted; the 24th (Pet23) given `words` as its evening dose. */
+export function roundOf84(words: string, timezone: string) {
+  const rows = Array.from({ length: 84 }, (_, i): [ReturnType<typeof booking>, ReturnType<typeof pet>] => [
+    booking({ bookingId: 9000 + i, roomName: `Kennel ${i}` }),
+    pet({
+      petId: 500 + i,
+      name: `Pet${i}`,
+      ...RIMADYL,
+      ...(i === 23 ? { medicationPm: `Rimadyl ${words}` } : {}),
+    }),
+  ]);
+  return draftSheet(roundOf("evening", rows), { timezone });
+}
