@@ -34,3 +34,38 @@ export function fitItems(items: FormItem[], others: number): unknown[] {
     return [elsewhere, ...inputs];
   });
 }
+
+/**
+ * Groups of blocks (a plan's items with their questions) as a form's pages of at most `room` blocks
+ * each, in order: each group whole in one page where one holds it, else begun in the room left and
+ * going on at a block's edge; nothing left out. One page when they all fit.
+ */
+export function formPages<G extends { blocks: unknown[] }>(groups: G[], room: number): G[][] {
+  const pages: G[][] = [[]];
+  let used = 0;
+  for (const g of groups) {
+    if (used + g.blocks.length <= room) {
+      (pages.at(-1) as G[]).push(g);
+      used += g.blocks.length;
+      continue;
+    }
+    if (used > 0 && g.blocks.length <= room) {
+      pages.push([g]);
+      used = g.blocks.length;
+      continue;
+    }
+    // A group no page holds whole: its blocks in the room left, then on as many pages as they need.
+    let rest = g.blocks;
+    while (rest.length) {
+      if (used >= room) {
+        pages.push([]);
+        used = 0;
+      }
+      const take = rest.slice(0, room - used);
+      (pages.at(-1) as G[]).push({ ...g, blocks: take });
+      used += take.length;
+      rest = rest.slice(take.length);
+    }
+  }
+  return pages;
+}
