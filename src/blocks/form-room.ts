@@ -69,3 +69,21 @@ export function formPages<G extends { blocks: unknown[] }>(groups: G[], room: nu
   }
   return pages;
 }
+
+/**
+ * A list in a view (a pet's medicines, the stock) within its 100 blocks beside `others` of its own:
+ * every group when all fit; else the first that fit whole, then `more(n)`, the one block saying how
+ * many are not shown and where they are whole. Never a group in part.
+ */
+export function fitList<B>(groups: B[][], others: number, more: (n: number) => B): B[] {
+  const room = LIMITS.viewBlocks - others;
+  if (groups.reduce((n, g) => n + g.length, 0) <= room) return groups.flat();
+  const shown: B[] = [];
+  let n = 0;
+  for (const g of groups) {
+    if (shown.length + g.length > room - 1) break;
+    shown.push(...g);
+    n++;
+  }
+  return [...shown, more(groups.length - n)];
+}

@@ -8,6 +8,8 @@ export const LIMITS = {
   /** A form's input: its label and its hint. */
   inputLabel: 2000,
   inputHint: 2000,
+  /** A form's text field: what it may hold (its max_length, at most 3,000), and so what it is filled in with. */
+  textInput: 3000,
   sectionText: 3000,
   sectionFields: 10,
   fieldText: 2000,
@@ -85,6 +87,7 @@ function blockViolations(block: Block | InputBlock): string[] {
       if (block.label.text.length > LIMITS.inputLabel) p.push(`label ${block.label.text.length} chars`);
       if (block.hint && block.hint.text.length > LIMITS.inputHint)
         p.push(`hint ${block.hint.text.length} chars`);
+      p.push(...textInputViolations(block.element));
       break;
     case "header":
       if (block.text.text.length > LIMITS.headerText) p.push(`header ${block.text.text.length} chars`);
@@ -142,6 +145,22 @@ function choiceViolations(element: unknown): string[] {
   for (const o of options)
     if ((o.text?.text?.length ?? 0) > LIMITS.optionText) p.push(`option text ${o.text?.text?.length} chars`);
   if ((c.action_id?.length ?? 0) > LIMITS.actionId) p.push("action_id too long");
+  return p;
+}
+
+/**
+ * A form's text field: its max_length within Slack's 1 to 3,000, and what it is filled in with no
+ * longer than that (Slack refuses the form when it is submitted, so what was offered is never kept).
+ */
+function textInputViolations(element: unknown): string[] {
+  const e = element as { type?: string; max_length?: number; initial_value?: string };
+  if (e.type !== "plain_text_input") return [];
+  const p: string[] = [];
+  const max = e.max_length ?? LIMITS.textInput;
+  if (max < 1 || max > LIMITS.textInput) p.push(`text input max_length ${max}`);
+  const initial = e.initial_value?.length ?? 0;
+  if (initial > Math.min(max, LIMITS.textInput))
+    p.push(`text input initial_value ${initial} chars (max ${max})`);
   return p;
 }
 
