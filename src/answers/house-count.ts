@@ -9,6 +9,7 @@ import type { Round } from "../domain/care.ts";
 import { type HouseCount, houseCountOf, type SheetKept, type StayCount } from "../domain/house.ts";
 import { localDate } from "../time.ts";
 import { describeFailure } from "./failure.ts";
+import { keptObligations } from "./obligation-parts.ts";
 
 const ORDER: Record<Round, number> = { morning: 0, midday: 1, evening: 2 };
 
@@ -17,7 +18,7 @@ async function lastSheet(deps: Deps, date: string): Promise<SheetKept | undefine
   if (!deps.record) return undefined;
   try {
     // Each round's obligation as first written (src/answers/obligations.ts reads them the same way).
-    const kept = await deps.record.log({ kind: "obligation", date });
+    const kept = await keptObligations(deps.record, { date });
     const last = kept
       .filter((o, i) => kept.findIndex((k) => k.body.round === o.body.round) === i)
       .sort((a, b) => ORDER[a.body.round] - ORDER[b.body.round])

@@ -13,6 +13,7 @@ import { doseWindow } from "../domain/doses.ts";
 import type { DueItem } from "../domain/record.ts";
 import type { LogInput } from "../record/types.ts";
 import { doseSettings } from "./doses.ts";
+import { keptObligations } from "./obligation-parts.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /**
@@ -90,7 +91,7 @@ async function askedOf(
   if (!store) return undefined;
   const mine = { date: sheet.date, bookingId: pet.bookingId, petId: pet.petId };
   const [obligations, changes] = await Promise.all([
-    store.log({ kind: "obligation", date: sheet.date }),
+    keptObligations(store, { date: sheet.date }),
     store.log({ kind: "obligation_change", ...mine }),
   ]);
   const owed = obligations.find((o) => o.body.round === sheet.round);

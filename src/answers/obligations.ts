@@ -28,6 +28,7 @@ import { addDays, localDate } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
 import { doseSettings } from "./doses.ts";
 import { changesOf, obligationOf, windowOf } from "./obligation-body.ts";
+import { appendObligation, keptObligations } from "./obligation-parts.ts";
 import { withinRecord } from "./round-paper.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
 import { keptSheets, type Sheet } from "./sheets.ts";
@@ -64,7 +65,7 @@ async function writtenRound(
   const store = deps.record;
   if (!store) return undefined;
   const [obligations, changes] = await Promise.all([
-    store.log({ kind: "obligation", date }),
+    keptObligations(store, { date }),
     store.log({ kind: "obligation_change", date }),
   ]);
   const first = obligations.find((o) => o.body.round === round);
@@ -91,7 +92,7 @@ export async function keepRound(
   if (!written) {
     const body = obligationOf(deps, report);
     if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
-    await store.append({ kind: "obligation", date, requestKey: obligationKey(date, round), body });
+    await appendObligation(store, body, obligationKey(date, round));
     written = await writtenRound(deps, date, round);
     if (!written) return undefined;
   }
@@ -167,7 +168,7 @@ export async function owedRounds(
   const store = deps.record;
   if (!store) return [];
   const [obligations, changes] = await Promise.all([
-    store.log({ kind: "obligation", ...days }),
+    keptObligations(store, days),
     store.log({ kind: "obligation_change", ...days }),
   ]);
   const all = changes.map(changeOf);
@@ -317,7 +318,7 @@ export async function bookingIdInRecord(
   let to = localDate(deps.clock.now(), deps.config.timezone);
   for (let n = 0; n < 240; n++) {
     const from = addDays(to, -30);
-    const rounds = await store.log({ kind: "obligation", from, to });
+    const rounds = await keptObligations(store, { from, to });
     const pet = rounds
       .flatMap((r) => r.body.pets)
       .reverse()

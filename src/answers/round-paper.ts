@@ -1,7 +1,8 @@
 /**
  * A round's answer as the care record can keep it: one pet whose care is longer than the record keeps
  * never takes the round's record away from every other pet. A pet the record would refuse (its name,
- * or an item's label or words, past src/record/kinds/round-pet.ts's limits) is set aside:
+ * or an item's label or words, past src/record/kinds/round-pet.ts's limits, or its care as a whole
+ * past what one record is given: src/record/kinds/sheet.ts `sheetPetKept`) is set aside:
  * it stays at its place on the sheet as a booking whose care is not kept (`too_long`), saying at that
  * pet to record it on paper from its care whole in the kennel system, with no buttons; what the round
  * asked lists it with the bookings whose care is not known (`careMissing`), so every surface says what
@@ -48,9 +49,8 @@ function setAside(report: RoundReport, aside: ReadonlySet<RoundPet>): RoundRepor
 /**
  * The round's answer with each pet whose care is longer than the record keeps (its name, or an
  * item's label or words, past the limits) set aside for paper. The same answer when every pet fits,
- * as on every usual day. A sheet past one record's body as a whole is not helped here: setting its
- * largest pets aside would leave their words out of the post, so it is posted whole without buttons
- * (src/digest/round-post.ts).
+ * as on every usual day. A sheet past one record's body as a whole needs nothing here: it is kept in
+ * parts (src/answers/sheets.ts `sheetPieces`), every pet with its buttons.
  */
 export function withinRecord(report: RoundReport, o: { timezone: string }): RoundReport {
   return setAside(report, new Set(report.pets.filter((p) => !keptWhole(p, report.date, o.timezone))));

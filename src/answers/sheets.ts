@@ -8,9 +8,12 @@
  */
 import type { Deps } from "../deps.ts";
 import type { BodyIn, BodyOf } from "../record/kinds/index.ts";
-import type { SheetPet } from "../record/kinds/sheet.ts";
+import { SHEET_PART_CHARS, type SheetPet } from "../record/kinds/sheet.ts";
+import type { CareRecordStore, LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { keptPosts } from "./kept-posts.ts";
+import { keptObligations } from "./obligation-parts.ts";
+import { packed } from "./record-parts.ts";
 
 export type { SheetPet };
 /** A sheet as it is kept (src/record/kinds/sheet.ts). */
@@ -20,16 +23,89 @@ export interface Sheet extends BodyOf<"sheet"> {
   id: number;
 }
 
-/** The sheets kept (the last 20 read remembered). */
-const sheets = keptPosts("sheet", 20);
+type PartBody = BodyIn<"sheet_part">;
+type Whole = BodyOf<"sheet">;
+
+/**
+ * A sheet shared out over records when it is longer than one holds (the biggest day's rounds: 300
+ * pets with every care field filled come to 1.5–1.8 million characters): the sheet itself keeps its
+ * first message and as many of its pets as fit, each part the next pets and messages, in order, so
+ * the sheet joined again is the sheet as drafted. A sheet that fits is itself, with no parts. A
+ * single pet or message past `most` is given a record of its own (the store refuses one past its body).
+ */
+export function sheetPieces(
+  body: SheetBody,
+  most = SHEET_PART_CHARS,
+): { head: SheetBody; parts: PartBody[] } {
+  if (JSON.stringify(body).length <= most) return { head: body, parts: [] };
+  const [first, ...later] = body.messages;
+  const { pets, messages: _, ...own } = body;
+  // Its pets, then its messages after the first (which the sheet keeps itself), in order.
+  type Unit = { pet: SheetBody["pets"][number] } | { message: SheetBody["messages"][number] };
+  const units: Unit[] = [...pets.map((pet) => ({ pet })), ...later.map((message) => ({ message }))];
+  const ownChars = JSON.stringify({ ...own, messages: [first], continued: [] }).length + 1000 * 12;
+  const [head = [], ...rest] = packed(units, ownChars, most);
+  const petsOf = (g: Unit[]) => g.flatMap((u) => ("pet" in u ? [u.pet] : []));
+  const messagesOf = (g: Unit[]) => g.flatMap((u) => ("message" in u ? [u.message] : []));
+  return {
+    head: { ...body, pets: petsOf(head), messages: [...(first ? [first] : []), ...messagesOf(head)] },
+    parts: rest.map((g) => ({
+      v: 1,
+      date: body.date,
+      round: body.round,
+      pets: petsOf(g),
+      messages: messagesOf(g),
+    })),
+  };
+}
+
+/** A sheet joined again from its parts (read by their ids, or from those given); undefined when one is missing. */
+async function joined(
+  store: CareRecordStore,
+  e: LogEntry<"sheet">,
+  known?: ReadonlyMap<number, LogEntry<"sheet_part">>,
+): Promise<Whole | undefined> {
+  const { continued, ...sheet } = e.body;
+  if (!continued) return e.body;
+  const parts = await Promise.all(
+    continued.map(async (id) => known?.get(id) ?? (await store.log({ kind: "sheet_part", id }))[0]),
+  );
+  if (parts.some((p) => p === undefined || p.date !== e.date)) return undefined;
+  const bodies = parts.map((p) => (p as LogEntry<"sheet_part">).body);
+  return {
+    ...sheet,
+    pets: [...sheet.pets, ...bodies.flatMap((b) => b.pets)],
+    messages: [...sheet.messages, ...bodies.flatMap((b) => b.messages)] as Whole["messages"],
+  };
+}
+
+/** The sheets kept (the last 20 read remembered), each read whole. */
+const sheets = keptPosts("sheet", 20, (store, e) => joined(store, e));
 
 /**
  * Keeps a sheet about to be posted (the same sheet posted again, by a replica or a second /rounds,
  * is the one kept before) and learns the business it is for: a record made for another business
- * refuses (StoreError `other_kennel`).
+ * refuses (StoreError `other_kennel`). A sheet longer than one record holds is kept in parts
+ * (`sheetPieces`), each written before the sheet that names them, so a sheet is never kept without
+ * its parts; a part written by a post stopped before its sheet is named by no sheet, and the same
+ * post again finds it (the same body) and uses it.
  */
-export function saveSheet(deps: Pick<Deps, "record">, body: SheetBody): Promise<Sheet> {
-  return sheets.save(deps, body);
+export async function saveSheet(deps: Pick<Deps, "record">, body: SheetBody): Promise<Sheet> {
+  const store = deps.record;
+  if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  const { head, parts } = sheetPieces(body);
+  if (parts.length === 0) return sheets.save(deps, body);
+  // Its business first: a record made for another refuses before any part is written.
+  if (body.kennelId !== undefined) await store.bindKennelId(body.kennelId);
+  const continued: number[] = [];
+  for (const part of parts) {
+    const { entry } = await store.append(
+      { kind: "sheet_part", date: body.date, body: part },
+      { reuse: true },
+    );
+    continued.push(entry.id);
+  }
+  return sheets.save(deps, { ...head, continued });
 }
 
 /** A kept sheet by its id; undefined when there is none (a made-up id) or it is not a sheet. */
@@ -62,7 +138,18 @@ export async function keptSheets(
 ): Promise<Sheet[]> {
   const store = deps.record;
   if (!store) return [];
-  return (await store.log({ kind: "sheet", ...days })).map((entry) => ({ ...entry.body, id: entry.id }));
+  const kept = await store.log({ kind: "sheet", ...days });
+  // The parts of the sheets kept in parts, read at once.
+  const parts = kept.some((e) => e.body.continued)
+    ? new Map((await store.log({ kind: "sheet_part", ...days })).map((p) => [p.id, p]))
+    : undefined;
+  const read = await Promise.all(
+    kept.map(async (e) => {
+      const body = await joined(store, e, parts);
+      return body && { ...body, id: e.id };
+    }),
+  );
+  return read.filter((s): s is Sheet => s !== undefined);
 }
 
 /**
@@ -79,10 +166,10 @@ export async function warmTodaysRecord(
   const store = deps.record;
   if (!store) return;
   const date = localDate(deps.clock.now(), deps.config.timezone);
-  const reads = Promise.all([store.log({ kind: "sheet", date }), store.log({ kind: "obligation", date })])
+  const reads = Promise.all([keptSheets(deps, { date }), keptObligations(store, { date })])
     // The care plans of the pets on them, which each tap reads for its pet.
     .then(([sheets]) => {
-      const bookingIds = [...new Set(sheets.flatMap((s) => s.body.pets.map((p) => p.bookingId)))];
+      const bookingIds = [...new Set(sheets.flatMap((s) => s.pets.map((p) => p.bookingId)))];
       return bookingIds.length ? store.log({ kind: "plan", bookingIds }) : [];
     })
     .then(

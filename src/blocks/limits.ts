@@ -1,4 +1,7 @@
-/** Block Kit limits the bot relies on, and a validator used by tests (and by the splitter). */
+/**
+ * Block Kit limits the bot relies on, and validators used by tests, by the splitter and by the Slack
+ * stand-in (src/preview/slack-refusal.ts): a message's, and a form's view's.
+ */
 import type { Block, InputBlock, Message } from "./types.ts";
 
 export const LIMITS = {
@@ -8,16 +11,27 @@ export const LIMITS = {
   /** A form's input: its label and its hint. */
   inputLabel: 2000,
   inputHint: 2000,
-  /** A form's text field: what it may hold (its max_length, at most 3,000), and so what it is filled in with. */
-  textInput: 3000,
   sectionText: 3000,
   sectionFields: 10,
   fieldText: 2000,
   headerText: 150,
   buttonText: 75,
-  /** A choice in a form (radio buttons, a menu): its text; radio buttons hold at most ten. */
+  /** A choice in a form (radio buttons, a menu): its text (and description); radio buttons and checkboxes hold at most ten. */
   optionText: 75,
   radioOptions: 10,
+  /** A choice's value, what Slack sends back. */
+  optionValue: 150,
+  /** A menu's options, or its groups of options (each group's options too). */
+  menuOptions: 100,
+  /** An input's or a menu's placeholder. */
+  placeholder: 150,
+  /** A typed input's longest `max_length` (and `min_length`). */
+  typedLength: 3000,
+  /** A form's view: its title and its submit and close buttons' words, what it carries back, its form's id. */
+  viewTitle: 24,
+  viewButton: 24,
+  privateMetadata: 3000,
+  callbackId: 255,
   buttonValue: 2000,
   actionId: 255,
   blockId: 255,
@@ -87,7 +101,7 @@ function blockViolations(block: Block | InputBlock): string[] {
       if (block.label.text.length > LIMITS.inputLabel) p.push(`label ${block.label.text.length} chars`);
       if (block.hint && block.hint.text.length > LIMITS.inputHint)
         p.push(`hint ${block.hint.text.length} chars`);
-      p.push(...textInputViolations(block.element));
+      p.push(...elementViolations(block.element));
       break;
     case "header":
       if (block.text.text.length > LIMITS.headerText) p.push(`header ${block.text.text.length} chars`);
@@ -114,6 +128,7 @@ function blockViolations(block: Block | InputBlock): string[] {
       if (block.elements.length > LIMITS.actionsElements) p.push(`${block.elements.length} actions`);
       if (block.elements.length === 0) p.push("empty actions");
       for (const b of block.elements) p.push(...buttonViolations(b));
+      p.push(...[...repeated(block.elements.map((e) => e.action_id))].map((id) => `action_id ${id} twice`));
       break;
     case "divider":
       break;
@@ -123,12 +138,11 @@ function blockViolations(block: Block | InputBlock): string[] {
 
 /**
  * An actions block's element: a button's text, value and action id; a form's choice (radio buttons,
- * a menu: what the type does not name) its options, each within Slack's 75 characters and at most
- * ten of them for radio buttons.
+ * a menu: what the type does not name) as elementViolations checks it.
  */
 function buttonViolations(element: unknown): string[] {
   const b = element as { type?: string; text?: { text: string }; value?: string; action_id?: string };
-  if (b.type !== undefined && b.type !== "button") return choiceViolations(element);
+  if (b.type !== undefined && b.type !== "button") return elementViolations(element);
   const p: string[] = [];
   if (b.text && b.text.text.length > LIMITS.buttonText) p.push(`button text ${b.text.text.length} chars`);
   if ((b.value?.length ?? 0) > LIMITS.buttonValue) p.push(`button value ${b.value?.length} chars`);
@@ -136,32 +150,121 @@ function buttonViolations(element: unknown): string[] {
   return p;
 }
 
-function choiceViolations(element: unknown): string[] {
-  const c = element as { type?: string; action_id?: string; options?: { text?: { text?: string } }[] };
+/**
+ * A form's element (an input's, or a choice in an actions block): its placeholder, its options (each
+ * one's text, value and description; at most ten for radio buttons and checkboxes, 100 in a menu or
+ * in each of its groups), a typed answer's length and what it is filled in with, and its action_id.
+ */
+function elementViolations(element: unknown): string[] {
+  if (typeof element !== "object" || element === null) return ["no element"];
+  const c = element as Element;
   const p: string[] = [];
+  if ((c.placeholder?.text.length ?? 0) > LIMITS.placeholder)
+    p.push(`placeholder ${c.placeholder?.text.length} chars`);
+  const few = c.type === "radio_buttons" || c.type === "checkboxes";
+  const most = few ? LIMITS.radioOptions : LIMITS.menuOptions;
   const options = c.options ?? [];
-  if (c.type === "radio_buttons" && options.length > LIMITS.radioOptions)
-    p.push(`${options.length} radio options`);
-  for (const o of options)
+  if (options.length > most)
+    p.push(
+      c.type === "radio_buttons"
+        ? `${options.length} radio options`
+        : `${options.length} options (max ${most})`,
+    );
+  const groups = c.option_groups ?? [];
+  if (groups.length > LIMITS.menuOptions) p.push(`${groups.length} option groups`);
+  for (const g of groups) {
+    if ((g.options?.length ?? 0) > LIMITS.menuOptions) p.push(`${g.options?.length} options in a group`);
+    if ((g.label?.text.length ?? 0) > LIMITS.optionText) p.push(`group label ${g.label?.text.length} chars`);
+  }
+  for (const o of [...options, ...groups.flatMap((g) => g.options ?? [])]) {
     if ((o.text?.text?.length ?? 0) > LIMITS.optionText) p.push(`option text ${o.text?.text?.length} chars`);
+    if ((o.value?.length ?? 0) > LIMITS.optionValue) p.push(`option value ${o.value?.length} chars`);
+    if ((o.description?.text.length ?? 0) > LIMITS.optionText)
+      p.push(`option description ${o.description?.text.length} chars`);
+  }
+  for (const n of [c.max_length, c.min_length])
+    if ((n ?? 0) > LIMITS.typedLength) p.push(`length ${n} (max ${LIMITS.typedLength})`);
+  // What a typed input is filled in with, no longer than it takes (Slack refuses it when submitted).
+  const filled = c.type === "plain_text_input" ? (c.initial_value?.length ?? 0) : 0;
+  const room = Math.min(c.max_length ?? LIMITS.typedLength, LIMITS.typedLength);
+  if (filled > room) p.push(`initial_value ${filled} chars (max ${room})`);
   if ((c.action_id?.length ?? 0) > LIMITS.actionId) p.push("action_id too long");
   return p;
 }
 
+/** An element of a form as Slack reads it (what the types do not name). */
+interface Element {
+  type?: string;
+  action_id?: string;
+  placeholder?: { text: string };
+  options?: Option[];
+  option_groups?: { label?: { text: string }; options?: Option[] }[];
+  max_length?: number;
+  min_length?: number;
+  initial_value?: string;
+}
+
+interface Option {
+  text?: { text?: string };
+  value?: string;
+  description?: { text: string };
+}
+
+/** The ids given more than once (none undefined). */
+function repeated(ids: Array<string | undefined>): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of ids) {
+    if (id === undefined) continue;
+    if (seen.has(id)) twice.add(id);
+    seen.add(id);
+  }
+  return twice;
+}
+
+/** A form's view (a modal) or a Home tab, as Slack reads it. */
+interface View {
+  type?: unknown;
+  title?: { text?: string };
+  submit?: { text?: string };
+  close?: { text?: string };
+  private_metadata?: string;
+  callback_id?: string;
+  blocks?: unknown;
+}
+
 /**
- * A form's text field: its max_length within Slack's 1 to 3,000, and what it is filled in with no
- * longer than that (Slack refuses the form when it is submitted, so what was offered is never kept).
+ * Every way a view breaks Slack's limits (views.open, views.push and views.update answer a modal's,
+ * views.publish a Home tab's, with `invalid_arguments`): a modal's title and its submit and close
+ * buttons' words (none empty; a submit button when it has inputs), what it carries back and its
+ * form's id; its blocks, at most 100, each within its own limits. Empty when Slack shows it.
  */
-function textInputViolations(element: unknown): string[] {
-  const e = element as { type?: string; max_length?: number; initial_value?: string };
-  if (e.type !== "plain_text_input") return [];
+export function viewViolations(view: unknown): string[] {
+  if (typeof view !== "object" || view === null) return ["no view"];
+  const v = view as View;
+  if (v.type !== "modal" && v.type !== "home") return [`view type ${String(v.type)}`];
+  if (!Array.isArray(v.blocks)) return ["no blocks"];
+  const blocks = v.blocks as Array<Block | InputBlock>;
   const p: string[] = [];
-  const max = e.max_length ?? LIMITS.textInput;
-  if (max < 1 || max > LIMITS.textInput) p.push(`text input max_length ${max}`);
-  const initial = e.initial_value?.length ?? 0;
-  if (initial > Math.min(max, LIMITS.textInput))
-    p.push(`text input initial_value ${initial} chars (max ${max})`);
-  return p;
+  const words = (name: string, t: { text?: string } | undefined, max: number, needed = false) => {
+    if (t === undefined) return needed ? [`no ${name}`] : [];
+    const n = t.text?.length ?? 0;
+    if (n > max) return [`${name} ${n} chars (max ${max})`];
+    return t.text?.trim() ? [] : [`empty ${name}`];
+  };
+  if (v.type === "modal") {
+    const inputs = blocks.some((b) => b.type === "input");
+    p.push(
+      ...words("title", v.title, LIMITS.viewTitle, true),
+      ...words("submit", v.submit, LIMITS.viewButton, inputs),
+      ...words("close", v.close, LIMITS.viewButton),
+    );
+  }
+  if ((v.private_metadata?.length ?? 0) > LIMITS.privateMetadata)
+    p.push(`private_metadata ${v.private_metadata?.length} chars (max ${LIMITS.privateMetadata})`);
+  if ((v.callback_id?.length ?? 0) > LIMITS.callbackId)
+    p.push(`callback_id ${v.callback_id?.length} chars (max ${LIMITS.callbackId})`);
+  return [...p, ...blocksViolations(blocks, LIMITS.viewBlocks)];
 }
 
 /** Are action_ids unique within the message (Slack refuses duplicates)? */

@@ -5,7 +5,8 @@
  * first (src/answers/obligations.ts: what the round asked, written once; src/answers/sheets.ts: its
  * messages), then drawn with each pet's record and buttons. A pet whose care is longer than the record
  * keeps is set aside for paper, saying so at that pet (src/answers/round-paper.ts), the round kept for
- * every other; a sheet that still cannot be kept is posted whole without buttons, and says why; with
+ * every other; a sheet longer than one record is kept in parts (src/answers/sheets.ts); a sheet that
+ * cannot be kept (the record down or read-only) is posted whole without buttons, and says why; with
  * no care record at all, it is the sheet alone.
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
@@ -95,8 +96,8 @@ export async function prepareRoundPost(
   const draft = (r: typeof answer) => sheetForSlack(draftSheet(r, { lateAt, timezone }));
   if (!record) return sheetMessages(draft(answer), { entries: [], timezone });
   // A pet whose care is longer than the record keeps (an item past its limit) is set aside for paper,
-  // the round kept for the rest. A round whose sheet as a whole is past one record's body is posted
-  // whole, every word, without buttons (below): setting its largest pets aside would hide their words.
+  // the round kept for the rest. A sheet longer than one record is kept in parts; one that cannot be
+  // kept at all (the record down) is posted whole, every word, without buttons (below).
   const report = withinRecord(answer, { timezone });
   try {
     // What the round asks is written once (issue 45): the first time, from this answer; asked again,

@@ -5,9 +5,11 @@
  * view with what is typed so far, and a trigger_id the stand-in takes for views.push); Submit as a
  * view_submission, and the bot's answer applied as Slack applies it: "errors" keeps the view open with
  * them, "update" replaces it, "push" puts a view over it, "clear" closes them all, and any other
- * answer closes it, showing the one under it again. Its close button ("Back", "Cancel") closes it
+ * answer closes it, showing the one under it again (a view past Slack's limits, as Slack would not
+ * show it: src/preview/slack-refusal.ts). Its close button ("Back", "Cancel") closes it
  * alone, as Slack's does; the ✕ closes the stack.
  */
+import { viewRefusal } from "./slack-refusal.ts";
 import type { OpenedModal, SlackStandIn } from "./slack-standin-types.ts";
 
 /** Slack's most views in one stack (views.push past it: `push_limit_reached`). */
@@ -72,8 +74,9 @@ function answerOf(text: string | undefined): Record<string, unknown> {
   }
 }
 
+/** A view Slack shows as a submission's answer: a modal within every limit (slack-refusal.ts). */
 const isModal = (v: unknown): v is Record<string, unknown> =>
-  isObject(v) && v.type === "modal" && Array.isArray(v.blocks) && v.blocks.length <= 100;
+  isObject(v) && v.type === "modal" && viewRefusal(v) === undefined;
 
 /** The modals open for a person, from the root of their stack up (none once the root is closed). */
 function stackOf(slack: SlackStandIn, owners: Map<string, string>, user: string): OpenedModal[] {

@@ -3,9 +3,18 @@
  * answer), by the checks the tests make (src/blocks/limits.ts), with Slack's error: a message whose
  * blocks break Block Kit (more than 50, one past its own limits, a block_id past 255 characters, a
  * block_id or an action_id twice) is `invalid_blocks`; one past the text budget in all is `msg_blocks_too_long` (docs/slack.md); text
- * alone past 40,000 characters is `msg_too_long`. So the preview and the e2e tests fail where Slack would.
+ * alone past 40,000 characters is `msg_too_long`. And what Slack refuses of a view (views.open,
+ * views.push, views.update, views.publish, a submission's answer): one past a view's limits or a
+ * block's (viewViolations) is `invalid_arguments`, each problem said in `response_metadata.messages`
+ * as Slack says them ("[ERROR] …"). So the preview and the e2e tests fail where Slack would.
  */
-import { blocksViolations, duplicateActionIds, LIMITS, messageChars } from "../blocks/limits.ts";
+import {
+  blocksViolations,
+  duplicateActionIds,
+  LIMITS,
+  messageChars,
+  viewViolations,
+} from "../blocks/limits.ts";
 import type { Block } from "../blocks/types.ts";
 
 /** Slack's longest text of a message without blocks. */
@@ -24,4 +33,19 @@ export function messageRefusal(body: Record<string, unknown>): string | undefine
     // A block not shaped as Block Kit's (text missing where it is required).
     return "invalid_blocks";
   }
+}
+
+/** Slack's answer to a view it would not show: `invalid_arguments` and what is wrong; undefined when it would. */
+export function viewRefusal(
+  view: unknown,
+): { error: "invalid_arguments"; response_metadata: { messages: string[] } } | undefined {
+  let problems: string[];
+  try {
+    problems = viewViolations(view);
+  } catch {
+    // A block not shaped as Block Kit's (text missing where it is required).
+    problems = ["a block not shaped as Block Kit's"];
+  }
+  if (problems.length === 0) return undefined;
+  return { error: "invalid_arguments", response_metadata: { messages: problems.map((p) => `[ERROR] ${p}`) } };
 }

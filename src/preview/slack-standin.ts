@@ -19,8 +19,9 @@
  * within 30 minutes (then 404 `used_url` / `expired_url`); a channel the bot is not in
  * (`notInChannel`) answers `not_in_channel`; history and replies come in pages with cursors;
  * chat.postMessage is paced per channel and views.publish per user (429 with Retry-After); a
- * message past Block Kit's limits or the text budget is refused, posted, updated or answered
- * (src/preview/slack-refusal.ts). Its state, and how it answers a request: slack-standin-state.ts.
+ * message past Block Kit's limits or the text budget is refused, posted, updated or answered, and a
+ * view past a view's or a block's limits (views.open, views.push, views.update, views.publish) with
+ * `invalid_arguments` and what is wrong (src/preview/slack-refusal.ts). Its state, and how it answers a request: slack-standin-state.ts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,6 @@
 /** The Web API methods the stand-in answers (POST /api/<method>), reading and changing its timeline and views. */
 import { filesApi } from "./slack-files.ts";
-import { messageRefusal } from "./slack-refusal.ts";
+import { messageRefusal, viewRefusal } from "./slack-refusal.ts";
 import type {
   HandledRequest,
   Metadata,
@@ -117,6 +117,8 @@ export function webApi(
     ? messageRefusal(body)
     : undefined;
   if (refused) return fail(refused);
+  const badView = method.startsWith("views.") && body.view !== undefined ? viewRefusal(body.view) : undefined;
+  if (badView) return { status: 200, payload: { ok: false, ...badView } };
   switch (method) {
     case "apps.connections.open":
       if (stand.connectionsError) return fail(stand.connectionsError);
@@ -243,7 +245,6 @@ export function webApi(
       const user = String(body.user_id ?? "");
       if (!user) return fail("invalid_arguments");
       if (!view || !Array.isArray(view.blocks)) return fail("invalid_arguments");
-      if (view.blocks.length > 100) return fail("invalid_blocks");
       const published: PublishedView = {
         type: String(view.type ?? "home"),
         blocks: view.blocks,
@@ -269,7 +270,6 @@ export function webApi(
       const trigger = String(body.trigger_id ?? "");
       if (!trigger) return fail("invalid_trigger_id");
       if (view?.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
-      if (view.blocks.length > 100) return fail("invalid_blocks");
       const m = stand.openModal(trigger, view as Record<string, unknown>, method === "views.push");
       return ok({ view: { id: m.id, ...view, hash: `h${m.id}-1` } });
     }

@@ -141,6 +141,18 @@ describe("the count-in form's drug name", () => {
     );
   });
 
+  it("the limit checks refuse a field filled in past what it holds (what the form did before)", () => {
+    const field = {
+      type: "input",
+      block_id: "label",
+      label: { type: "plain_text", text: "Name as on the label" },
+      element: { type: "plain_text_input", action_id: "label", max_length: 200, initial_value: LONG },
+    } as InputBlock;
+    expect(blocksViolations([field], LIMITS.viewBlocks)).toEqual([
+      "block 0 (input): initial_value 500 chars (max 200)",
+    ]);
+  });
+
   it("a name past what a field holds: not filled in at all, said, and its words whole above", () => {
     const huge = `${LONG} `.repeat(8).trim();
     expect(huge.length).toBeGreaterThan(MEDICINE_WORDS_MAX);

@@ -3,7 +3,7 @@
  * characters, which refused the whole round, posted without a button): one of 25,000 is kept and
  * posted with every pet's buttons and every word; one past what the record keeps of an item (200,000)
  * is set aside at its place for paper, the round kept with every other pet's buttons; several long ones that
- * together pass one record's body are set aside, the largest first, until the sheet fits. On both
+ * together pass one record's body are kept in parts, every pet with its buttons. On both
  * engines, the chain verified (and `record verify` on the SQLite file). Real loopback HTTP to the
  * sandbox; a real SQLite record in a temporary folder and a throwaway PostgreSQL.
  */
@@ -152,7 +152,7 @@ describe.each(engines)("a round post with one pet's long instruction ($name)", (
   );
 
   it.skipIf(engine.skip)(
-    "three of 190,000 characters each, each within an item's limit, together past one record: posted whole, every word, without buttons, saying so",
+    "three of 190,000 characters each, each within an item's limit, together past one record: the sheet kept in parts, every pet with its buttons and every word",
     async () => {
       const record = await engine.open();
       const words = Array.from({ length: 3 }, (_, i) =>
@@ -160,15 +160,20 @@ describe.each(engines)("a round post with one pet's long instruction ($name)", (
       );
       try {
         await withWords(words, async (pets) => {
-          const post = await prepareRoundPost(depsOf(record), "evening", DAY);
-          const messages = messagesOf(post);
-          const shown = JSON.stringify(messages);
-          // Nothing set aside, nothing hidden: every pet's words, and the round's record said lost.
-          expectWhole(messages, ...words);
-          expect(shown).toContain("The care record could not be used");
-          expect(shown).not.toContain(PAPER);
-          for (const p of pets) expect(shown).not.toContain(`:${p.bookingId}-${p.petId}"`);
-          expect(post.payload?.sheet).toBeUndefined();
+          const r = await posted(record);
+          // Nothing set aside, nothing hidden: every pet's words, each pet with its buttons.
+          expectWhole(r.messages, ...words);
+          expect(r.shown).not.toContain(PAPER);
+          for (const p of pets) expect(r.shown).toContain(recordEach.actionId(`${p.bookingId}-${p.petId}`));
+          // Kept in parts: the sheet names them, and reads back whole.
+          const parts = await record.log({ kind: "sheet_part", date: DAY });
+          expect(parts.length).toBeGreaterThanOrEqual(1);
+          for (const p of pets)
+            expect(
+              r.sheet?.pets
+                .find((x) => x.petId === p.petId)
+                ?.due.some((d) => words.some((w) => d.text.includes(w))),
+            ).toBe(true);
         });
       } finally {
         await record.close();

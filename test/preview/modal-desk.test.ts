@@ -12,6 +12,7 @@ const view = (title: string) => ({
   type: "modal",
   callback_id: title,
   title: { type: "plain_text", text: title },
+  submit: { type: "plain_text", text: "Save" },
   blocks: [
     { type: "section", text: { type: "mrkdwn", text: title } },
     {
@@ -130,6 +131,15 @@ describe("the preview's modals", () => {
       text: JSON.stringify({ response_action: "update", view: { type: "home" } }),
     });
     expect(await desk.submit(JO, third, typed)).toMatchObject({ ok: false });
+    // A modal past Slack's limits (a title past 24 characters): not shown, as Slack would not show it.
+    bot = () => ({
+      status: 200,
+      text: JSON.stringify({ response_action: "update", view: view("a title too long for Slack") }),
+    });
+    expect(await desk.submit(JO, third, typed)).toEqual({
+      ok: false,
+      error: "The app's answer is not a view Slack can show.",
+    });
     bot = () => ({ status: 500 });
     expect(await desk.submit(JO, third, typed)).toMatchObject({ ok: false });
     expect(titles()).toEqual(["updated", "second", "third"]);

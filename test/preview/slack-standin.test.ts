@@ -183,7 +183,12 @@ describe("the Slack stand-in", () => {
     const tooMany = Array.from({ length: 101 }, () => ({ type: "divider" }));
     await expect(
       call("views.publish", { user_id: "U1", view: { type: "home", blocks: tooMany } }),
-    ).resolves.toEqual({ ok: false, error: "invalid_blocks" });
+    ).resolves.toEqual({
+      ok: false,
+      error: "invalid_arguments",
+      response_metadata: { messages: ["[ERROR] 101 blocks (max 100)"] },
+    });
+    expect(slack.views.get("U1")?.version).toBe(2);
   });
 
   it("response_url: a command's answers are new messages; replace_original changes the latest; delete_original removes it", async () => {
@@ -383,5 +388,158 @@ describe("a message past Slack's limits is refused, as Slack refuses it (src/blo
     expect(slack.timeline.filter((m) => m.via === "response").map((m) => m.blocks)).toEqual([
       [section("ok")],
     ]);
+  });
+});
+
+describe("a view past Slack's limits is refused, as Slack refuses it (src/blocks/limits.ts)", () => {
+  const plain = (text: string) => ({ type: "plain_text", text });
+  const input = (o: { label?: string; hint?: string; placeholder?: string } = {}) => ({
+    type: "input",
+    block_id: "note",
+    label: plain(o.label ?? "Note"),
+    ...(o.hint === undefined ? {} : { hint: plain(o.hint) }),
+    element: {
+      type: "plain_text_input",
+      action_id: "v",
+      ...(o.placeholder === undefined ? {} : { placeholder: plain(o.placeholder) }),
+    },
+  });
+  const modal = (o: { title?: string; blocks?: unknown[]; [k: string]: unknown } = {}) => ({
+    type: "modal",
+    callback_id: "note",
+    private_metadata: "m",
+    submit: plain("Save"),
+    close: plain("Cancel"),
+    ...o,
+    title: plain(o.title ?? "Note · Teddy"),
+    blocks: o.blocks ?? [input()],
+  });
+  const refused = (...messages: string[]) => ({
+    ok: false,
+    error: "invalid_arguments",
+    response_metadata: { messages: messages.map((m) => `[ERROR] ${m}`) },
+  });
+  const open = (view: unknown) => call("views.open", { trigger_id: "t1", view });
+
+  it("views.open: an input's label or hint past 2,000 characters, a placeholder past 150, a title past 24", async () => {
+    await expect(open(modal({ blocks: [input({ label: "l".repeat(2001) })] }))).resolves.toEqual(
+      refused("block 0 (input): label 2001 chars"),
+    );
+    await expect(open(modal({ blocks: [input({ hint: "h".repeat(2001) })] }))).resolves.toEqual(
+      refused("block 0 (input): hint 2001 chars"),
+    );
+    await expect(open(modal({ blocks: [input({ placeholder: "p".repeat(151) })] }))).resolves.toEqual(
+      refused("block 0 (input): placeholder 151 chars"),
+    );
+    await expect(open(modal({ title: "t".repeat(25) }))).resolves.toEqual(refused("title 25 chars (max 24)"));
+    expect(slack.modals.size).toBe(0);
+    const fits = modal({
+      title: "t".repeat(24),
+      blocks: [input({ label: "l".repeat(2000), hint: "h".repeat(2000), placeholder: "p".repeat(150) })],
+    });
+    await expect(open(fits)).resolves.toMatchObject({ ok: true, view: { id: "VM1" } });
+    expect(slack.modals.get("VM1")?.view).toEqual(fits);
+  });
+
+  it("a view's own limits: its buttons' words, what it carries back, its form's id, a submit button for inputs", async () => {
+    await expect(open(modal({ submit: plain("s".repeat(25)), close: plain("") }))).resolves.toEqual(
+      refused("submit 25 chars (max 24)", "empty close"),
+    );
+    await expect(open(modal({ submit: undefined }))).resolves.toEqual(refused("no submit"));
+    await expect(
+      open(modal({ private_metadata: "m".repeat(3001), callback_id: "c".repeat(256) })),
+    ).resolves.toEqual(refused("private_metadata 3001 chars (max 3000)", "callback_id 256 chars (max 255)"));
+    await expect(open(modal({ title: undefined }))).resolves.toMatchObject({ ok: true });
+    await expect(open({ ...modal(), title: undefined })).resolves.toEqual(refused("no title"));
+  });
+
+  it("a block's limits in a view: choices, a section's and a header's words, ids too long or twice, more than 100", async () => {
+    const option = (text: string, value = "v") => ({ text: plain(text), value });
+    const select = (options: unknown[]) => ({
+      ...input(),
+      element: { type: "static_select", action_id: "v", options },
+    });
+    const radios = {
+      type: "actions",
+      elements: [
+        {
+          type: "radio_buttons",
+          action_id: "r",
+          options: Array.from({ length: 11 }, (_, i) => option(`${i}`)),
+        },
+      ],
+    };
+    const buttons = {
+      type: "actions",
+      elements: ["a", "a"].map((id) => ({ type: "button", text: plain("Go"), action_id: id, value: "1" })),
+    };
+    await expect(
+      open(
+        modal({
+          blocks: [
+            select([
+              option("x".repeat(76), "v".repeat(151)),
+              ...Array.from({ length: 100 }, () => option("y")),
+            ]),
+          ],
+        }),
+      ),
+    ).resolves.toEqual(
+      refused(
+        "block 0 (input): 101 options (max 100)",
+        "block 0 (input): option text 76 chars",
+        "block 0 (input): option value 151 chars",
+      ),
+    );
+    await expect(
+      open(
+        modal({
+          blocks: [
+            radios,
+            buttons,
+            { type: "section", text: { type: "mrkdwn", text: "s".repeat(3001), verbatim: true } },
+            { type: "header", text: plain("h".repeat(151)) },
+            {
+              ...input(),
+              block_id: "n".repeat(256),
+              element: { type: "plain_text_input", action_id: "a".repeat(256) },
+            },
+            input(),
+            input(),
+          ],
+        }),
+      ),
+    ).resolves.toEqual(
+      refused(
+        "block_id 256 chars (max 255)",
+        "block_id note twice",
+        "block 0 (actions): 11 radio options",
+        "block 1 (actions): action_id a twice",
+        "block 2 (section): text 3001 chars",
+        "block 3 (header): header 151 chars",
+        "block 4 (input): action_id too long",
+      ),
+    );
+    const many = Array.from({ length: 101 }, () => ({ type: "divider" }));
+    await expect(open(modal({ blocks: many }))).resolves.toEqual(refused("101 blocks (max 100)"));
+    await expect(open(modal({ blocks: [{ type: "header" }] }))).resolves.toEqual(
+      refused("a block not shaped as Block Kit's"),
+    );
+    expect(slack.modals.size).toBe(0);
+  });
+
+  it("views.push, views.update and views.publish refuse the same; the view shown stays as it was", async () => {
+    const first = await open(modal());
+    const id = (first.view as { id: string }).id;
+    const long = modal({ blocks: [input({ label: "l".repeat(2001) })] });
+    const problem = refused("block 0 (input): label 2001 chars");
+    await expect(call("views.push", { trigger_id: "t2", view: long })).resolves.toEqual(problem);
+    await expect(call("views.update", { view_id: id, view: long })).resolves.toEqual(problem);
+    const home = { type: "home", blocks: [{ type: "header", text: plain("h".repeat(151)) }] };
+    await expect(call("views.publish", { user_id: "U1", view: home })).resolves.toEqual(
+      refused("block 0 (header): header 151 chars"),
+    );
+    expect([...slack.modals.values()].map((m) => [m.view, m.version])).toEqual([[modal(), 1]]);
+    expect(slack.views.get("U1")).toBeUndefined();
   });
 });

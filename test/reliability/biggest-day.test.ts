@@ -12,6 +12,7 @@ import { dayReport } from "../../src/answers/day.ts";
 import { houseReport } from "../../src/answers/house.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
+import { loadSheet } from "../../src/answers/sheets.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import type { Message } from "../../src/blocks/types.ts";
@@ -103,6 +104,11 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
   const of = (ids: Iterable<number | undefined>) =>
     [...new Set(ids)].flatMap((id) => (id !== undefined && facts.has(id) ? [facts.get(id) as PetFacts] : []));
   const surfaces = new Map<string, Surface>();
+  /** Each round's post: the sheet it kept (none when it could not be kept) and its pets with something due. */
+  const kept = new Map<
+    Round,
+    { sheet: number | undefined; pets: string[]; post: { parent: Message; replies: Message[] } }
+  >();
   const add = (name: string, messages: Message[], pets: PetFacts[], shows: Shows) =>
     surfaces.set(name, { messages, pets, shows });
   const at = (time: string) => {
@@ -141,6 +147,11 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
     for (const round of ROUNDS) {
       const r = await roundReport(deps, round, day);
       const post = await prepareRoundPost(deps, round, day);
+      const sheet = post.payload?.sheet as number | undefined;
+      const pets = sheet ? ((await loadSheet(deps, sheet))?.pets ?? []) : [];
+      // Its pets with a dose or meal due (one printed only to give if needed has that button instead).
+      const due = pets.filter((p) => p.due.length > 0);
+      kept.set(round, { sheet, pets: due.map((p) => `${p.bookingId}-${p.petId}`), post });
       add(
         `the ${round} round post`,
         [post.parent, ...post.replies],
@@ -246,6 +257,21 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
     // The check has something to check: every pet in house on each list, each round with its pets.
     expect(surfaces.get("/inhouse")?.pets.length).toBeGreaterThan(140);
     expect(surfaces.get("the morning round post")?.pets.length).toBeGreaterThan(140);
+  });
+
+  it("every round is kept and posted with its buttons: a sheet longer than one record is kept in parts", async () => {
+    // The 300-pet house's sheets are each longer than one record (1.1–1.6 million characters).
+    if (house.name.startsWith("300"))
+      expect((await store.log({ kind: "sheet_part", date: day })).length).toBeGreaterThanOrEqual(3);
+    for (const [round, k] of kept) {
+      expect(k.sheet, `the ${round} round's sheet kept`).toEqual(expect.any(Number));
+      const shown = JSON.stringify([k.post.parent, ...k.post.replies]);
+      expect(shown).not.toContain("could not be used");
+      // Every pet of the kept sheet with something due has its "Record each" button.
+      const buttons = new Set([...shown.matchAll(/"action_id":"rec_each:([^"]+)"/g)].map((m) => m[1]));
+      expect(k.pets.length).toBeGreaterThan(0);
+      expect(k.pets.filter((p) => !buttons.has(p))).toEqual([]);
+    }
   });
 
   it("no text ends inside a word", () => {

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
 import type { RecordKind } from "./kind.ts";
-import { obligation, obligationChange } from "./obligation.ts";
+import { obligation, obligationChange, obligationPart } from "./obligation.ts";
 import { paper } from "./paper.ts";
 import { plan } from "./plan.ts";
 import { plansPost } from "./plans-post.ts";
@@ -19,13 +19,14 @@ import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { review } from "./review.ts";
-import { sheet } from "./sheet.ts";
+import { sheet, sheetPart } from "./sheet.ts";
 import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
 import { witness } from "./witness.ts";
 
 const KINDS = [
   sheet,
+  sheetPart,
   retention,
   plan,
   plansPost,
@@ -41,6 +42,7 @@ const KINDS = [
   welfareAdvice,
   welfareResolved,
   obligation,
+  obligationPart,
   obligationChange,
   review,
   medicineIn,

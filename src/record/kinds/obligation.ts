@@ -5,6 +5,8 @@
  *   the words, plan not confirmed") and its window, as instants. One per round and day: its request
  *   key is `obligation:<date>:<round>`, so two replicas, a second /rounds or the dose times' job
  *   asking after the post find the one written first.
+ * - `obligation_part`: the rest of the pets of a round longer than one record holds (the biggest
+ *   day's), written just before the obligation that names it (`continued`).
  * - `obligation_change`: a pet who arrived or left after it, as the kennel API said when the round
  *   was next asked: an arrival with its items, a departure with when the pet went home (its items
  *   not recorded by then are not due after). One per pet, round and change. Or items `added`: a
@@ -91,6 +93,25 @@ export const obligation = defineKind({
         onSheet: z.number().int().nonnegative(),
         away: z.number().int().nonnegative(),
       }),
+      /**
+       * A round longer than one record holds: the records (`obligation_part`) holding the rest of its
+       * pets, in order, after its own (src/answers/obligation-parts.ts).
+       */
+      continued: z.array(id()).min(1).max(1000).optional(),
+    }),
+});
+
+export const obligationPart = defineKind({
+  name: "obligation_part",
+  version: 1,
+  words: "the rest of the pets a round asked something of, longer than one record holds",
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      date: date(),
+      round: round(),
+      /** The round's next pets, in order. */
+      pets: z.array(schemas().owedPet).max(5000),
     }),
 });
 

@@ -16,9 +16,9 @@ export const LABEL_MAX = 2000;
 /**
  * An item's words, whole. Slack does not bound them (a pet's care longer than a message goes on in
  * the next: src/present/round-sheet.ts), so they are bounded here by what one record holds: a body of
- * at most 1,000,000 characters (src/record/schema.ts), in which a kept sheet holds an item's words
- * twice (its pet's `due` and its message's parts). 200,000 (once 20,000, which refused the whole
- * round for one pet's 25,000) leaves more than half a sheet's body for the rest of the round.
+ * at most 1,000,000 characters (src/record/schema.ts). A sheet longer than one record is kept in parts
+ * (src/answers/sheets.ts), but a pet of it, with its items' words, is kept in one: 200,000 (once
+ * 20,000, which refused the whole round for one pet's 25,000) keeps four such items of a pet within it.
  */
 export const TEXT_MAX = 200_000;
 

@@ -3,6 +3,10 @@
  * the round, each pet with something to record (its ids, its name, what was due in order, whether
  * one tap may sign it off, which message of the post holds it), and each message's document parts,
  * which every redraw draws again. A button carries only the sheet's id and the pet's ids.
+ * - `sheet_part`: the rest of a sheet longer than one record holds (the biggest day's rounds: hundreds
+ *   of pets, each with thousands of characters of care): its next pets and messages, in order. The
+ *   sheet names its parts (`continued`), written just before it; read, the sheet is whole again
+ *   (src/answers/sheets.ts), and nothing else knows it was kept in parts.
  */
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
@@ -120,6 +124,8 @@ const part = atFirstUse(() =>
   ]),
 );
 
+const message = atFirstUse(() => z.object({ parts: z.array(part()) }));
+
 export const sheet = defineKind({
   name: "sheet",
   version: 1,
@@ -134,11 +140,43 @@ export const sheet = defineKind({
       fallback: z.string(),
       pets: z.array(sheetPet()),
       /** Each message's document parts, drawn by src/blocks/round-sheet.ts. */
-      messages: z.array(z.object({ parts: z.array(part()) })).min(1),
+      messages: z.array(message()).min(1),
+      /**
+       * A sheet longer than one record holds: the records (`sheet_part`) holding the rest of its pets
+       * and messages, in order, after its own.
+       */
+      continued: z.array(id()).min(1).max(1000).optional(),
+    }),
+});
+
+export const sheetPart = defineKind({
+  name: "sheet_part",
+  version: 1,
+  words: "the rest of a round's sheet longer than one record holds",
+  body: () =>
+    z.object({
+      v: z.literal(1),
+      date: date(),
+      round: round(),
+      /** Its pets and messages: the sheet's next ones, in order. */
+      pets: z.array(sheetPet()),
+      messages: z.array(message()),
     }),
 });
 
 export type SheetPet = z.infer<ReturnType<typeof sheetPet>>;
 
-/** Whether the record keeps a pet of a sheet as drafted (its name and its items' words within the limits). */
-export const sheetPetKept = (pet: unknown): boolean => sheetPet().safeParse(pet).success;
+/**
+ * The most characters (as JSON) of a sheet's pets and messages one record is given: under the store's
+ * 1,000,000 a body (src/record/ledger.ts), with room for the sheet's own fields. A longer sheet is
+ * kept in parts (src/answers/sheets.ts `sheetPieces`).
+ */
+export const SHEET_PART_CHARS = 900_000;
+
+/**
+ * Whether the record keeps a pet of a sheet as drafted: its name and its items' words within the
+ * limits, and the pet as a whole within what one record is given (six items of 190,000 characters
+ * each are each within their limit, and together past any record).
+ */
+export const sheetPetKept = (pet: unknown): boolean =>
+  sheetPet().safeParse(pet).success && JSON.stringify(pet).length <= SHEET_PART_CHARS;
