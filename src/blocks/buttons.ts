@@ -188,6 +188,13 @@ export const planAnswer = defineButton(
   }),
 );
 
+/** "◀ Part 1", "Part 3 ▶" in a plan's form too long for one Slack form: the part (from 0) it draws. */
+export const planPart = defineButton(
+  "plan_part",
+  () => z.object({ n: z.number().int().min(0).max(99) }),
+  ({ n }) => ({ part: n }),
+);
+
 /**
  * "💊 Give if needed…" (issue 35): a stay's pet, and the kept sheet it was on when on a round post
  * (redrawn after the dose). What may be given is read from the pet's current confirmed care plan.

@@ -9,17 +9,28 @@
  */
 import { z } from "zod";
 import type { CountInStart } from "../domain/custody-rules.ts";
-import { type CountValues, medicineItemKey, REASON_OPTIONS, UNIT_OPTIONS } from "../present/custody-form.ts";
-import type { Doc } from "../present/doc.ts";
+import {
+  type CountValues,
+  LABEL_TOO_LONG,
+  MEDICINE_WORDS_MAX,
+  medicineItemKey,
+  REASON_OPTIONS,
+  UNIT_OPTIONS,
+} from "../present/custody-form.ts";
+import type { Doc, Part } from "../present/doc.ts";
 import { value } from "../present/doc.ts";
 import { docBlocks } from "./doc.ts";
+import { fitList, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
+import { LIMITS } from "./limits.ts";
 import { modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
+import { sectionTexts } from "./sections.ts";
 
 const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const channel = () => z.string().max(40).optional();
-const petName = () => z.string().max(200);
+/** A pet's name whole (what the forms' answers say it as); `shorter` keeps the metadata within its room. */
+const petName = () => z.string().max(2000);
 /** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
 const under = () => z.enum(["pet", "stock", "controlled"]).optional();
 export type UnderView = z.infer<ReturnType<typeof under>>;
@@ -76,10 +87,31 @@ const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(value(text, max) || " ", max),
 });
-const note = (text: string) => ({
-  type: "section",
-  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
-});
+/**
+ * Words already in mrkdwn (a medicine's head, its pet) as sections, whole: cut between lines, a line
+ * longer than a section between words (a long drug name), never shortened.
+ */
+const notes = (text: string) =>
+  sectionTexts(text.split("\n").flatMap((l) => mrkdwnPieces(l, LIMITS.sectionText - 10))).map((t) => ({
+    type: "section",
+    text: { type: "mrkdwn", text: t, verbatim: true },
+  }));
+
+function mrkdwnPieces(line: string, max: number): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const w of line.match(/\S*\s*/g) ?? []) {
+    for (let i = 0; i < Math.max(w.length, 1); i += max) {
+      const part = w.slice(i, i + max);
+      if (current && current.length + part.length > max) {
+        out.push(current);
+        current = "";
+      }
+      current += part;
+    }
+  }
+  return [...out, current];
+}
 const option = (text: string, value: string) => ({ text: plain(text, 75), value });
 
 interface InputOptions {
@@ -94,10 +126,11 @@ const input = (blockId: string, label: string, element: object, o: InputOptions 
   ...(o.hint ? { hint: plain(o.hint, 2000) } : {}),
   element: { action_id: blockId, ...element },
 });
+/** A text field; `initial` offered whole, or not at all when it is longer than the field holds. */
 const text = (initial?: string, max = 200) => ({
   type: "plain_text_input",
   max_length: max,
-  ...(initial ? { initial_value: initial.slice(0, max) } : {}),
+  ...(initial && initial.length <= max ? { initial_value: initial } : {}),
 });
 const number = (initial?: number, decimal = true) => ({
   type: "number_input",
@@ -131,22 +164,56 @@ const secondPerson = (required: boolean) =>
 const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") =>
   modalView({ callbackId, sealed, title, submit, blocks });
 
-/** A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view with no submit. */
-export function medicinesView(callbackId: string, sealed: string, doc: Doc) {
+/**
+ * A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view
+ * with no submit. Each medicine whole with its buttons while a form's 100 blocks hold them; past
+ * that, `more` says how many are not shown (how many of them marked to act on) and where they are.
+ */
+export function medicinesView(
+  callbackId: string,
+  sealed: string,
+  doc: Doc,
+  more: (n: number, alerts: number) => string,
+) {
+  const head: Part[] = [];
+  const foot: Part[] = [];
+  const medicines: Part[][] = [];
+  for (const p of doc.parts) {
+    if (p.kind === "title" || p.kind === "summary") head.push(p);
+    else if (p.kind === "note") foot.push(p);
+    else if (p.kind === "actions" && medicines.length) medicines.at(-1)?.push(p);
+    else medicines.push([p]);
+  }
+  const top = docBlocks(head);
+  const bottom = docBlocks(foot);
+  const groups = medicines.map((m) => docBlocks(m) as unknown[]);
+  const listed = fitList(groups, top.length + bottom.length, (n) => {
+    const alerts = medicines.slice(-n).filter(toActOn).length;
+    return wordSections([[{ text: more(n, alerts), tone: "alert" }]])[0];
+  });
   return {
     type: "modal" as const,
     callback_id: callbackId,
     title: plain("Medicines", 24),
     close: plain("Close", 24),
     private_metadata: sealed,
-    blocks: docBlocks(doc.parts).slice(0, 100),
+    blocks: [...top, ...listed, ...bottom],
   };
 }
 
+/** A medicine with something to act on: a line of it marked as an alert (running out, overdue, a discrepancy). */
+const toActOn = (parts: Part[]) =>
+  parts.some((p) => "lines" in p && p.lines.some((l) => l.some((s) => s.tone === "alert")));
+
 /** "💊 Count in…": what the label says and what was counted. */
 const labelFields = (s: CountInStart) => [
-  input("label", "Name as on the label", text(s.label)),
-  input("strength", "Strength", text(s.strength, 100), { optional: true }),
+  input("label", "Name as on the label", text(s.label, MEDICINE_WORDS_MAX), {
+    hint: s.label.length > MEDICINE_WORDS_MAX ? LABEL_TOO_LONG : undefined,
+  }),
+  input("strength", "Strength", text(s.strength, MEDICINE_WORDS_MAX), {
+    optional: true,
+    hint: (s.strength?.length ?? 0) > MEDICINE_WORDS_MAX ? LABEL_TOO_LONG : undefined,
+  }),
   input("unit", "Counted in", select(UNIT_OPTIONS, s.unit)),
   input("quantity", "Quantity counted", number()),
   input("per", "Each pen or vial holds", number(), {
@@ -208,10 +275,14 @@ const keepingFields = (s: CountInStart) => [
   ),
 ];
 
-/** "💊 Medicines in…": one medicine of the pet's plan, as handed over. */
+/** "💊 Medicines in…": one medicine of the pet's plan, as handed over (`petName` as the plan has it, escaped here). */
 export function countInModal(sealed: string, petName: string, s: CountInStart) {
   const blocks = [
-    note(`*${petName}* · ${s.words}\nCount what the owner handed over, from the label.`),
+    // The plan's words whole (the drug they name), however long, in as many sections as they take.
+    ...wordSections([
+      [{ text: petName, strong: true }, { text: ` · ${s.words}` }],
+      [{ text: "Count what the owner handed over, from the label." }],
+    ]),
     ...labelFields(s),
     ...keepingFields(s),
     secondPerson(s.secondPerson),
@@ -226,10 +297,10 @@ export function countModal(
   o: { head: string; secondPerson: boolean; values?: CountValues; explain?: string },
 ) {
   const v = o.values ?? {};
-  const blocks: unknown[] = [note(o.head), input("counted", "Counted now", number(v.counted))];
+  const blocks: unknown[] = [...notes(o.head), input("counted", "Counted now", number(v.counted))];
   if (o.secondPerson) blocks.push(secondPerson(true));
   if (o.explain) {
-    blocks.push(note(`⚠️ ${o.explain}`));
+    blocks.push(...notes(`⚠️ ${o.explain}`));
     blocks.push(input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)));
   }
   blocks.push(
@@ -249,7 +320,7 @@ export function handBackModal(
   o: { head: string; secondPerson: boolean; balance: number | undefined },
 ) {
   const blocks: unknown[] = [
-    note(o.head),
+    ...notes(o.head),
     input(
       "quantity",
       "Quantity handed back",
@@ -270,7 +341,7 @@ export function closeModal(sealed: string, head: string) {
     closeForm.id,
     "Close discrepancy",
     sealed,
-    [note(head), input("note", "Why it is closed", { ...text(undefined, 500), multiline: true })],
+    [...notes(head), input("note", "Why it is closed", { ...text(undefined, 500), multiline: true })],
     "Close it",
   );
 }

@@ -14,7 +14,12 @@ import {
   openDiscrepancyLines,
   stockDoc,
 } from "../present/custody.ts";
-import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
+import {
+  type PetMedicineActions,
+  petMedicinesDoc,
+  petMedicinesMoreWords,
+  stockMoreWords,
+} from "../present/custody-pet.ts";
 import type { Action } from "../present/doc.ts";
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
 import { medicinesForm, medicinesView, stockForm } from "./custody-modal.ts";
@@ -57,12 +62,17 @@ export function petMedicinesView(
   timezone: string,
 ) {
   const actions = actionsFor(stay.bookingId, stay.petId);
-  return medicinesView(medicinesForm.id, sealed, petMedicinesDoc(stay, held, { petName, timezone, actions }));
+  return medicinesView(
+    medicinesForm.id,
+    sealed,
+    petMedicinesDoc(stay, held, { petName, timezone, actions }),
+    petMedicinesMoreWords(petName),
+  );
 }
 
 /** What the kennel holds now, in a view (Home's button), each medicine with its count and close buttons. */
 export function stockView(sealed: string, stock: Stock, timezone: string) {
-  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }));
+  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }), stockMoreWords);
 }
 
 /** The morning post's medicines to act on, in as many messages as they need; none: nothing to post. */

@@ -1,10 +1,12 @@
 /** The App Home "Today": the day at a glance, each figure with a button that answers its list. */
 import type { TodayOverview } from "../answers/today.ts";
 import type { DateOrder } from "../config/date-order.ts";
-import { todayDoc } from "../present/today.ts";
+import { HOME_HELP_ELSEWHERE, HOME_LISTS, homeMoreWords, todayDoc } from "../present/today.ts";
 import { chartButton, custodyStock, homeList, prnGive } from "./buttons.ts";
-import { docBlocks } from "./doc.ts";
+import { docBlocks, docGroups } from "./doc.ts";
+import { fitList } from "./form-room.ts";
 import { helpBlocks } from "./help.ts";
+import { LIMITS } from "./limits.ts";
 import { context, esc, header, section } from "./mrkdwn.ts";
 import type { Block } from "./types.ts";
 
@@ -19,13 +21,16 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
     stockAction: () => ({ actionId: custodyStock.actionId(), value: custodyStock.encode({}) }),
     chartAction: () => ({ actionId: chartButton.actionId(), value: chartButton.encode({}) }),
   });
-  const blocks: Block[] = [
-    ...docBlocks(doc.parts),
-    context("Lists open in a message only you can see. Refreshed each time you open this tab."),
-    { type: "divider" },
-    ...helpBlocks(timezone, undefined, order),
-  ];
-  return blocks.slice(0, 100);
+  const tail = context(HOME_LISTS);
+  const help: Block[] = [{ type: "divider" }, ...helpBlocks(timezone, undefined, order)];
+  const today = docBlocks(doc.parts);
+  if (today.length + 1 + help.length <= LIMITS.viewBlocks) return [...today, tail, ...help];
+  // Past a tab's 100 blocks (names and care words of thousands of characters): the commands' list
+  // gives way first (/kennel help has it), then whole parts of the day, the rest said, never cut.
+  const pointer = context(HOME_HELP_ELSEWHERE);
+  if (today.length + 2 <= LIMITS.viewBlocks) return [...today, tail, pointer];
+  const groups = docGroups(doc.parts);
+  return [...fitList(groups, 2, (n) => section(esc(homeMoreWords(n)))), tail, pointer];
 }
 
 /** What a guest sees on the Home tab: the refusal, no kennel data. */

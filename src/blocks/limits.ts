@@ -153,7 +153,7 @@ function buttonViolations(element: unknown): string[] {
 /**
  * A form's element (an input's, or a choice in an actions block): its placeholder, its options (each
  * one's text, value and description; at most ten for radio buttons and checkboxes, 100 in a menu or
- * in each of its groups), a typed answer's length, and its action_id.
+ * in each of its groups), a typed answer's length and what it is filled in with, and its action_id.
  */
 function elementViolations(element: unknown): string[] {
   if (typeof element !== "object" || element === null) return ["no element"];
@@ -184,6 +184,10 @@ function elementViolations(element: unknown): string[] {
   }
   for (const n of [c.max_length, c.min_length])
     if ((n ?? 0) > LIMITS.typedLength) p.push(`length ${n} (max ${LIMITS.typedLength})`);
+  // What a typed input is filled in with, no longer than it takes (Slack refuses it when submitted).
+  const filled = c.type === "plain_text_input" ? (c.initial_value?.length ?? 0) : 0;
+  const room = Math.min(c.max_length ?? LIMITS.typedLength, LIMITS.typedLength);
+  if (filled > room) p.push(`initial_value ${filled} chars (max ${room})`);
   if ((c.action_id?.length ?? 0) > LIMITS.actionId) p.push("action_id too long");
   return p;
 }
@@ -197,6 +201,7 @@ interface Element {
   option_groups?: { label?: { text: string }; options?: Option[] }[];
   max_length?: number;
   min_length?: number;
+  initial_value?: string;
 }
 
 interface Option {

@@ -8,17 +8,24 @@
 import { z } from "zod";
 import { replyLabel } from "../present/parts.ts";
 import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan.ts";
-import { type FormQuestion, type PlanForm, planFormDoc } from "../present/plan-form.ts";
-import { planAnswer, planEdit, planOpen, recordAll, recordEach } from "./buttons.ts";
+import {
+  type FormQuestion,
+  itemKeyWords,
+  type PlanForm,
+  planFormDoc,
+  planPartWords,
+} from "../present/plan-form.ts";
+import { planAnswer, planEdit, planOpen, planPart, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
-import { wordSections } from "./form-room.ts";
+import { formPages, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
+import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
 
 /** Plain text for the plan's forms (the one every form uses). */
 export { plain };
 
-import { context, esc, fallback } from "./mrkdwn.ts";
+import { button, context, esc, fallback } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
@@ -47,7 +54,8 @@ export type PlansPostRef = z.infer<ReturnType<typeof plansPostRef>>;
 /**
  * What the plan's forms carry back: the version shown, the channel to answer in, the post's message
  * (a plans post's, or `r`: a round post's, drawn again after Save and Confirm: its kept sheet and
- * where it is), and the answers chosen so far to its questions (question id → answer id).
+ * where it is), the answers chosen so far to its questions (question id → answer id), and the part
+ * of the form shown.
  */
 const planMeta = () =>
   z.object({
@@ -56,6 +64,8 @@ const planMeta = () =>
     m: plansPostRef().optional(),
     r: z.object({ s: id(), t: z.string().max(40), h: z.string().max(40).optional() }).optional(),
     a: z.record(z.string().max(120), z.string().max(4)).optional(),
+    /** The part shown of a plan too long for one form (from 0; none: the first). */
+    p: z.number().int().min(1).max(99).optional(),
   });
 type PlanMeta = z.infer<ReturnType<typeof planMeta>>;
 
@@ -67,6 +77,7 @@ const names = (m: PlanMeta) => ({
   post: m.m,
   round: m.r,
   answers: m.a ?? {},
+  part: m.p ?? 0,
 });
 /** The plan's form (its questions, Confirm, "✏️ Edit…" beside each item). */
 export const planForm = defineForm(PLAN_MODAL, planMeta, { shorter, names });
@@ -127,17 +138,26 @@ function questionBlocks(q: FormQuestion): unknown[] {
   ];
 }
 
+/** One part of the plan's form (an item with its questions, the head, the state): its blocks, what it holds. */
+interface FormGroup {
+  blocks: unknown[];
+  items: string[];
+  questions: number[];
+}
+
 /**
  * The plan's form (issue 44): the plan as a document, "✏️ Edit…" beside each item (the edit form of
  * that item), each question of its doubts with its answers in the form itself after the item it is
  * about; Confirm only once every question is answered, and not for the person who confirmed a
- * high-alert plan first ("Ask a colleague to confirm").
+ * high-alert plan first ("Ask a colleague to confirm"). A plan longer than a form's 100 blocks is
+ * shown in parts (`part`, from 0), each headed by what it and the others hold, with buttons to the
+ * others: every item, word and question in one of them, Confirm in the last.
  */
-export function planModal(sealed: string, f: PlanForm, timezone: string) {
+export function planModal(sealed: string, f: PlanForm, timezone: string, part = 0) {
   const doc = planFormDoc(f, timezone);
   const v = f.view;
-  const blocks: unknown[] = [];
-  doc.parts.forEach((part, i) => {
+  const groups: FormGroup[] = [];
+  doc.parts.forEach((p, i) => {
     const item = doc.items.get(i);
     const edit =
       item && doc.edit
@@ -147,19 +167,64 @@ export function planModal(sealed: string, f: PlanForm, timezone: string) {
             value: planEdit.encode({ v: doc.edit, k: item }),
           }
         : undefined;
-    blocks.push(...docBlocks([part.kind === "item" && edit ? { ...part, action: edit } : part]));
-    for (const q of doc.questions.filter((x) => x.after === i)) blocks.push(...questionBlocks(q));
+    const asked = doc.questions.filter((x) => x.after === i);
+    groups.push({
+      blocks: [
+        ...docBlocks([p.kind === "item" && edit ? { ...p, action: edit } : p]),
+        ...asked.flatMap(questionBlocks),
+      ],
+      items: item ? [itemKeyWords(item)] : [],
+      questions: asked.map((q) => q.n),
+    });
   });
-  if (doc.standing) blocks.push(context(esc(doc.standing)));
+  if (doc.standing) groups.push({ blocks: [context(esc(doc.standing))], items: [], questions: [] });
+  const pages = inParts(groups);
+  const at = Math.min(Math.max(part, 0), pages.length - 1);
   return modalView({
     callbackId: PLAN_MODAL,
     sealed,
     title: planFormTitle(v),
-    submit: doc.confirm,
+    submit: at === pages.length - 1 ? doc.confirm : undefined,
     close: "Close",
-    blocks: blocks.slice(0, 100),
+    blocks: pages[at] as unknown[],
   });
 }
+
+/**
+ * The form's blocks in as many parts as a form's 100 blocks need (one when all fit): each part but a
+ * lone one headed by what it and the others hold (`planPartWords`) and the buttons to the others.
+ */
+function inParts(groups: FormGroup[]): unknown[][] {
+  const all = groups.flatMap((g) => g.blocks);
+  if (all.length <= LIMITS.viewBlocks) return [all];
+  // The head's room: as many blocks as the longest part's head takes (its words split between sections).
+  for (let head = 2; head < LIMITS.viewBlocks; head++) {
+    const pages = formPages(groups, LIMITS.viewBlocks - head);
+    const holds = pages.map((page) => ({
+      items: [...new Set(page.flatMap((g) => g.items))],
+      questions: [...new Set(page.flatMap((g) => g.questions))],
+    }));
+    const drawn = pages.map((page, k) => [
+      ...wordSections([[{ text: planPartWords(k, holds) }]]),
+      partButtons(k, pages.length),
+      ...page.flatMap((g) => g.blocks),
+    ]);
+    if (drawn.every((d) => d.length <= LIMITS.viewBlocks)) return drawn;
+  }
+  throw new RangeError("a plan's form whose parts' heads take a whole form");
+}
+
+/** "◀ Part 1" and "Part 3 ▶": the parts either side of part `k` (from 0) of `n`. */
+const partButtons = (k: number, n: number) => ({
+  type: "actions",
+  block_id: "plan_parts",
+  elements: [
+    ...(k > 0 ? [button(`◀ Part ${k}`, planPart.actionId("prev"), planPart.encode({ n: k - 1 }))] : []),
+    ...(k < n - 1
+      ? [button(`Part ${k + 2} ▶`, planPart.actionId("next"), planPart.encode({ n: k + 1 }), "primary")]
+      : []),
+  ],
+});
 
 /** A plan's form behind a button (a card's "📋 Care plan…"): the kept version it opens. */
 export const planAction = (v: PlanView) =>

@@ -128,3 +128,9 @@ export function quantityWords(n: number): string {
 /** "9 tablets", "120 iu", "½ tablet". */
 export const amountWords = (n: number, unit: CountUnit): string =>
   `${quantityWords(n)} ${unitWords(unit, n)}`;
+
+/**
+ * The longest name or strength a medicine is counted in with: what a form's text field holds (Slack's
+ * 3,000 characters), so the plan's words are offered whole and what is typed is kept whole.
+ */
+export const MEDICINE_WORDS_MAX = 3000;

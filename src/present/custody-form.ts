@@ -5,13 +5,16 @@
  */
 import type { MedicineLabel } from "../domain/custody.ts";
 import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody-reasons.ts";
-import { COUNT_UNITS, type CountUnit, unitWords } from "../domain/custody-units.ts";
+import { COUNT_UNITS, type CountUnit, MEDICINE_WORDS_MAX, unitWords } from "../domain/custody-units.ts";
 import { cleanText } from "../domain/text.ts";
 import { isIsoDate } from "../time.ts";
 import { REASON_WORDS } from "../words/custody.ts";
 
 /** A plan's medicine (every item but the meal), as a button or a form names it. */
 export { medicineItemKey } from "../record/items.ts";
+export { LABEL_TOO_LONG } from "../words/custody.ts";
+/** The longest name or strength a medicine is counted in with, and what a form says past it. */
+export { MEDICINE_WORDS_MAX };
 /** The units a medicine is counted in, as the form offers them. */
 export const UNIT_OPTIONS = COUNT_UNITS.map((u) => ({ text: unitWords(u, 2), value: u }));
 /** The reasons a count may differ from the balance, as the form offers them. */
@@ -53,12 +56,19 @@ export type Read<T> = { ok: true; value: T } | { ok: false; errors: Record<strin
 
 export type CountInValues = MedicineLabel;
 
+/** A name or strength longer than the record keeps: said, nothing written. */
+const tooLong = (what: string) =>
+  `This ${what} is longer than the care record keeps (${MEDICINE_WORDS_MAX.toLocaleString("en-GB")} characters): write it as short as the label allows.`;
+
 /** The counting-in form's fields, or the error at each field at fault. */
 export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
   const v = raw as Values;
   const errors: Record<string, string> = {};
   const label = textOf(v, "label");
   if (!label) errors.label = "Write the name as on the label.";
+  else if (label.length > MEDICINE_WORDS_MAX) errors.label = tooLong("name");
+  const strength = textOf(v, "strength");
+  if (strength && strength.length > MEDICINE_WORDS_MAX) errors.strength = tooLong("strength");
   const unit = choiceOf(v, "unit") as CountUnit | undefined;
   if (!unit || !COUNT_UNITS.includes(unit)) errors.unit = "Choose what it is counted in.";
   const quantity = numberOf(v, "quantity");
@@ -80,7 +90,7 @@ export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
     ok: true,
     value: {
       label: label as string,
-      strength: textOf(v, "strength"),
+      strength,
       unit: unit as CountUnit,
       ...(per !== undefined ? { per: { amount: per, unit: perUnit } } : {}),
       quantity: quantity as number,

@@ -11,7 +11,14 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { balanceWords, notCountedInWords, runwayShortWords } from "../words/custody.ts";
+import {
+  balanceWords,
+  moreMedicinesWords,
+  notCountedInWords,
+  petMedicinesElsewhere,
+  runwayShortWords,
+  STOCK_ELSEWHERE,
+} from "../words/custody.ts";
 import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } from "./custody.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
 
@@ -88,7 +95,7 @@ export function petMedicinesDoc(
   o: { petName: string; timezone: string; actions?: PetMedicineActions },
 ): Doc {
   const title = `💊 Medicines — ${whole(o.petName)}`;
-  const parts: Part[] = [{ kind: "title", text: title.slice(0, 150) }];
+  const parts: Part[] = [{ kind: "title", text: title }];
   for (const h of held) parts.push(...medicineParts(h, o.timezone, o.actions));
   for (const item of planMedicines(stay)) {
     if (stay.medicines.some((m) => m.first.item === item.key && !m.handedBack)) continue;
@@ -114,3 +121,13 @@ export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
   if (!c) return [];
   return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
 }
+
+/** What the stock's view says of the medicines it has no room for: how many, how many to act on, where. */
+export const stockMoreWords = (n: number, alerts: number): string =>
+  moreMedicinesWords(n, alerts, STOCK_ELSEWHERE);
+
+/** What a pet's medicines view says of those it has no room for: how many, how many to act on, its card. */
+export const petMedicinesMoreWords =
+  (pet: string) =>
+  (n: number, alerts: number): string =>
+    moreMedicinesWords(n, alerts, petMedicinesElsewhere(pet));

@@ -32,6 +32,8 @@ type TodayList =
   | "welfare"
   | "asneeded";
 
+/** The Home tab's own words (src/blocks/home.ts). */
+export { HOME_HELP_ELSEWHERE, HOME_LISTS, homeMoreWords } from "../words/home.ts";
 export interface TodayDocOptions {
   /** A figure's button (Slack: its list in a message only the clicker sees); without it, none. */
   listAction?: (list: TodayList) => Omit<Action, "text">;
@@ -49,6 +51,23 @@ export interface TodayDocOptions {
 const OVERDUE_MAX = 8;
 /** Fasting pets named on Home at most, each whole (the rest counted: the round's sheet has them all). */
 const FASTING_MAX = 12;
+/**
+ * The characters of fasts Home names at most (two of Slack's sections), each whole: past them, the
+ * rest counted like those past FASTING_MAX, so the tab keeps its room for the day's other figures.
+ */
+const FASTING_CHARS = 6000;
+
+/** The fasts Home names: the first always, then each while within FASTING_MAX and FASTING_CHARS. */
+function fastsNamed(fasting: string[]): string[] {
+  let chars = 0;
+  const named: string[] = [];
+  for (const f of fasting.slice(0, FASTING_MAX)) {
+    chars += f.length;
+    if (named.length && chars > FASTING_CHARS) break;
+    named.push(f);
+  }
+  return named;
+}
 
 /**
  * Today's doses (issue 35): "💊 Today's doses: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
@@ -160,18 +179,19 @@ function asNeededParts(
   return parts;
 }
 
-/** The pets fasting today, each named (up to FASTING_MAX, then "and N more"), with the round behind a button. */
+/** The pets fasting today, each named whole (`fastsNamed`, then "and N more"), with the round behind a button. */
 function fastingPart(fasting: string[], act: (list: TodayList, text: string) => Action | undefined): Part {
+  const named = fastsNamed(fasting);
   return {
     kind: "text",
     lines: [
       line(toned("alert", "🚫 "), strong("Fasting:", "alert")),
-      ...fasting.slice(0, FASTING_MAX).map((f): Line => [toned("alert", `• ${whole(f)}`)]),
-      ...(fasting.length > FASTING_MAX
+      ...named.map((f): Line => [toned("alert", `• ${whole(f)}`)]),
+      ...(fasting.length > named.length
         ? [
             line(
               andMoreWords(
-                fasting.length - FASTING_MAX,
+                fasting.length - named.length,
                 "fasting pet",
                 "the round (Show the round, or /rounds)",
               ),

@@ -129,3 +129,22 @@ export const pastDiscardWords = (past: Array<{ label: string; discardBy: string 
  */
 export const notCountedInWords = (label: string): string =>
   `${label}: not counted in, so its stock is not tracked: count in what the owner left`;
+
+/** In place of a plan's medicine name (or strength) longer than a form's field holds: it is not offered in part. */
+export const LABEL_TOO_LONG =
+  "The care plan's words for this are longer than a form's field holds (3,000 characters), so they are not filled in: they are whole above. Write it as on the label.";
+
+/**
+ * The medicines a view has no room for (a Slack form holds 100 blocks): how many, how many of them
+ * to act on, and where each is whole (`where`: the pet's card, or each pet's).
+ */
+export const moreMedicinesWords = (n: number, alerts: number, where: string): string =>
+  `⚠️ And ${n} more ${n === 1 ? "medicine" : "medicines"} not shown here (a Slack form holds 100 blocks)${alerts ? `, ${alerts} of them to act on` : ""}: ${where}.`;
+
+/** Where a pet's medicines not shown in its view are: its card, one line each. */
+export const petMedicinesElsewhere = (pet: string) =>
+  `every one is on ${pet}'s card (/pet ${pet}), one line each`;
+
+/** Where the stock's medicines not shown in its view are: each pet's card and view, the morning's post. */
+export const STOCK_ELSEWHERE =
+  "each is on its pet's card (/pet NAME, then 💊 Medicines…), and those to act on in the morning's 💊 Medicines to act on post";

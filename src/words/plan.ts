@@ -249,3 +249,41 @@ export const mealPlanOnSheetWords = (on: ItemOnRound): string => `🍽 meal · $
 /** In the plan's edit form, in place of an item's words it has no room to show whole beside the other items. */
 export const PLAN_WORDS_ELSEWHERE =
   "⚠️ Its words are too long to show whole in this form beside the other items: read them whole in the plan's form (📋 Plan…), and edit the item with its own ✏️ Edit… there.";
+
+/** What one part of a plan's form holds: its items (in words: "meal", "medication 2"), its questions' numbers. */
+export interface PlanPartHolds {
+  items: string[];
+  questions: number[];
+}
+
+/** "question 3", "questions 1–4, 7": the numbers in order, each run of them as its first and last. */
+function questionSpan(ns: number[]): string {
+  const runs: number[][] = [];
+  for (const n of [...ns].sort((a, b) => a - b)) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === n - 1) run.push(n);
+    else runs.push([n]);
+  }
+  const words = runs.map((r) => (r.length > 1 ? `${r[0]}–${r.at(-1)}` : `${r[0]}`)).join(", ");
+  return ns.length === 0 ? "" : `${ns.length === 1 ? "question" : "questions"} ${words}`;
+}
+const holdsWords = (h: PlanPartHolds) =>
+  [h.items.join(", "), questionSpan(h.questions)].filter(Boolean).join("; ") || "the plan's state";
+
+/**
+ * The head of a plan's form in parts (a Slack form holds 100 blocks): which part this is, what it
+ * holds, what each other part holds, and that Confirm is in the last.
+ */
+export function planPartWords(at: number, parts: PlanPartHolds[]): string {
+  const n = parts.length;
+  const here = parts[at] as PlanPartHolds;
+  const others = parts
+    .map((h, i) => (i === at ? "" : `part ${i + 1}: ${holdsWords(h)}`))
+    .filter(Boolean)
+    .join(" · ");
+  const confirm =
+    at === n - 1
+      ? "Confirm is below, once every question of every part is answered (answers chosen in one part are kept in the others)."
+      : `Confirm is in part ${n}, once every question is answered (answers chosen in one part are kept in the others).`;
+  return `📄 This care plan is longer than one Slack form holds: this is part ${at + 1} of ${n}: ${holdsWords(here)}. Not shown here (the buttons below go to them): ${others}. ${confirm}`;
+}

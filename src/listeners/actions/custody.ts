@@ -34,7 +34,6 @@ import {
   stockForm,
   type UnderView,
 } from "../../blocks/custody-modal.ts";
-import { esc } from "../../blocks/mrkdwn.ts";
 import { type MedicineCount, needsSecondPerson } from "../../domain/custody.ts";
 import { countInStart } from "../../domain/custody-rules.ts";
 import type { PlanItem } from "../../domain/plan/types.ts";
@@ -123,7 +122,7 @@ async function openCountIn(t: CustodyTap<typeof custodyIn, PlanMedicine>) {
   const { plan, item } = t.found;
   const meta = { b: t.ids.bookingId, p: t.ids.petId, i: t.ids.item, n: plan.petName, ...from(t) };
   const sealedMeta = sealed(t.deps, countInForm, meta);
-  await openOver(t, countInModal(sealedMeta, esc(plan.petName), countInStart(item)));
+  await openOver(t, countInModal(sealedMeta, plan.petName, countInStart(item)));
 }
 
 /** "🔢 Count…": the form, for the medicine as the record has it now. */

@@ -12,7 +12,7 @@ import type { App } from "@slack/bolt";
 import { confirmVersion, type PlanWrite, setItems } from "../../answers/plan-actions.ts";
 import { planFormData } from "../../answers/plan-form.ts";
 import { type PlanVersion, planVersion } from "../../answers/plans.ts";
-import { planAnswer, planEdit, planOpen } from "../../blocks/buttons.ts";
+import { planAnswer, planEdit, planOpen, planPart } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import {
   answersOf,
@@ -69,6 +69,7 @@ const wire = (m: Meta) => ({
   ...(m.post ? { m: m.post } : {}),
   ...(m.round ? { r: m.round } : {}),
   ...(Object.keys(m.answers).length ? { a: m.answers } : {}),
+  ...(m.part ? { p: m.part } : {}),
 });
 
 /** The plan's form for `viewer`, with the answers so far; undefined when the version is none. */
@@ -80,7 +81,12 @@ async function formOf(deps: BotDeps, meta: Meta, viewer: string, more: Partial<F
     versionId: data.view.versionId as number,
     answers: Object.fromEntries(data.chosen),
   };
-  return planModal(sealed(deps, planForm, wire(next)), { ...data, viewer, ...more }, deps.config.timezone);
+  return planModal(
+    sealed(deps, planForm, wire(next)),
+    { ...data, viewer, ...more },
+    deps.config.timezone,
+    meta.part,
+  );
 }
 
 export function registerPlan(app: App, deps: BotDeps, posts: PlanPosts): void {
@@ -107,7 +113,17 @@ export function registerPlan(app: App, deps: BotDeps, posts: PlanPosts): void {
     tampered: REFUSED.unknown,
     channelOf: (d, body) => opener(d, body)?.channel,
     locate: nothingToFind,
-    run: answered,
+    run: (t) => drawnAgain(t, { blockId: actionOf(t)?.block_id, value: t.ids.answer }),
+  });
+  // "◀ Part 1", "Part 3 ▶" in a plan too long for one form: that part, the answers chosen so far kept.
+  onTap(app, deps, {
+    button: planPart,
+    what: "a care plan's part",
+    opens: true,
+    tampered: REFUSED.unknown,
+    channelOf: (d, body) => opener(d, body)?.channel,
+    locate: nothingToFind,
+    run: (t) => drawnAgain(t, undefined, t.ids.part),
   });
   const spec = { what: "a plan form", forged: FORGED, to: (meta: Meta) => ({ channel: meta.channel }) };
   onForm(app, deps, {
@@ -155,6 +171,7 @@ async function openPlan(
         post: plansPostOf(message),
         round: roundMessageOf(message),
         answers: {},
+        part: 0,
       };
   const data = await planFormData(deps, meta.versionId);
   if (!data) return await t.refuse(REFUSED.unknown);
@@ -175,20 +192,28 @@ async function openPlan(
   });
 }
 
-/** An answer chosen in the plan's form: the form drawn again with it, nothing written. */
-async function answered(t: Tap<{ answer: string }, undefined, MessageRef | undefined>) {
+const actionOf = (t: { body: { actions: unknown[] } }) =>
+  t.body.actions[0] as { block_id?: string } | undefined;
+
+/**
+ * An answer chosen in the plan's form (`tapped`), or another of its parts (`part`): the form drawn
+ * again with it and every answer chosen so far, nothing written.
+ */
+async function drawnAgain(
+  t: Tap<unknown, undefined, MessageRef | undefined>,
+  tapped: { blockId?: string | undefined; value?: string } | undefined,
+  part?: number,
+) {
   const view = (t.body as { view?: { id?: string; hash?: string; state?: { values?: unknown } } }).view;
   const meta = opener(t.deps, t.body);
-  const action = t.body.actions[0] as { block_id?: string } | undefined;
   if (!meta || !view?.id) return;
-  const tapped = { blockId: action?.block_id, value: t.ids.answer };
   const answers = answersOf(meta.answers, view.state?.values, tapped);
-  const form = await formOf(t.deps, { ...meta, answers }, t.who.userId);
+  const form = await formOf(t.deps, { ...meta, answers, part: part ?? meta.part }, t.who.userId);
   if (!form) return;
   try {
     await t.client.views.update({ view_id: view.id, hash: view.hash, view: form as never });
   } catch (error) {
-    // A newer answer's update came first (hash_conflict): it carries this answer too.
+    // A newer tap's update came first (hash_conflict): it carries this answer too (a part not drawn is tapped again).
     t.deps.log.debug({ err: String((error as Error)?.message ?? error) }, "a plan form's answer not drawn");
   }
 }

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../../domain/custody-reasons.ts";
-import { COUNT_UNITS, type CountUnit } from "../../domain/custody-units.ts";
+import { COUNT_UNITS, type CountUnit, MEDICINE_WORDS_MAX } from "../../domain/custody-units.ts";
 import { atFirstUse } from "../../first-use.ts";
 import { medicineItemKey } from "../items.ts";
 import { date, defineKind, id, words } from "./kind.ts";
@@ -22,8 +22,8 @@ const schemas = atFirstUse(() => {
   const inBody = z.object({
     /** The plan's medicine it supplies (never the meal). */
     item: medicineItemKey(),
-    label: name,
-    strength: words(100).optional(),
+    label: words(MEDICINE_WORDS_MAX),
+    strength: words(MEDICINE_WORDS_MAX).optional(),
     unit: z.enum(COUNT_UNITS as [CountUnit, ...CountUnit[]]),
     per: z.object({ amount: z.number().positive().max(100_000), unit: z.enum(["iu", "ml"]) }).optional(),
     quantity: quantity.positive(),

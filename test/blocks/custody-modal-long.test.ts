@@ -1,0 +1,177 @@
+/**
+ * Medicine custody's forms past Slack's limits: the stock of a big day past a form's 100 blocks says
+ * how many medicines it does not show, how many of them to act on and where they are; a drug's name
+ * of 500 characters from the kennel system is offered whole in the count-in form and kept whole;
+ * one past what a field holds is not offered in part, and said.
+ */
+import { describe, expect, it } from "vitest";
+import type { HeldMedicine, Stock } from "../../src/answers/custody-stock.ts";
+import { stockView } from "../../src/blocks/custody.ts";
+import { countInModal, countModal } from "../../src/blocks/custody-modal.ts";
+import { blocksViolations, LIMITS } from "../../src/blocks/limits.ts";
+import type { Block, InputBlock } from "../../src/blocks/types.ts";
+import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
+import type { CountInStart } from "../../src/domain/custody-rules.ts";
+import { MEDICINE_WORDS_MAX } from "../../src/domain/custody-units.ts";
+import { readCountIn } from "../../src/present/custody-form.ts";
+import { medicineIn } from "../../src/record/kinds/custody.ts";
+
+type ViewBlock = Block | InputBlock;
+
+function held(i: number, alert: boolean): HeldMedicine {
+  const first: MedicineIn = {
+    id: i + 1,
+    seq: i + 1,
+    date: "2026-12-01",
+    bookingId: 100 + i,
+    petId: 200 + i,
+    item: "med:1",
+    label: `Drug${i} 50 mg`,
+    unit: "tablet",
+    quantity: 28,
+    ownerNameChecked: true,
+    storage: "room",
+    controlled: false,
+    highAlert: false,
+    by: { userName: "Jane" },
+    recordedAt: "2026-12-01T08:00:00Z",
+  };
+  const medicine: MedicineCustody = {
+    first,
+    supplies: [first],
+    petName: `Pet${i}`,
+    room: `Kennel ${i}`,
+    unit: "tablet",
+    lines: [],
+    balance: 20,
+    counts: [],
+    open: [],
+    lastCounted: "2026-12-01",
+    lastCountedAt: "2026-12-01T08:00:00Z",
+  };
+  return {
+    medicine,
+    pastDiscard: false,
+    ...(alert ? { countDue: { due: "2026-11-28", overdue: true, days: 3 } } : {}),
+  };
+}
+
+const stock = (n: number, alertFrom: number): Stock => ({
+  today: "2026-12-01",
+  held: Array.from({ length: n }, (_, i) => held(i, i >= alertFrom)),
+  unread: [],
+});
+const sectionTexts = (blocks: ViewBlock[]) =>
+  blocks.flatMap((b) => (b.type === "section" && b.text ? [b.text.text] : []));
+
+describe("the stock view past a form's 100 blocks", () => {
+  it("every medicine while they fit", () => {
+    const view = stockView("sealed", stock(40, 40), "Europe/London");
+    const blocks = view.blocks as ViewBlock[];
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    const text = sectionTexts(blocks).join("\n");
+    for (let i = 0; i < 40; i++) expect(text).toContain(`Drug${i} 50 mg`);
+    expect(text).not.toContain("not shown here");
+  });
+
+  it("80 medicines: those that fit whole with their buttons, then how many more, how many to act on, and where", () => {
+    const view = stockView("sealed", stock(80, 70), "Europe/London");
+    const blocks = view.blocks as ViewBlock[];
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    const text = sectionTexts(blocks).join("\n");
+    const shown = Array.from({ length: 80 }, (_, i) => text.includes(`Drug${i} 50 mg`));
+    const n = shown.filter(Boolean).length;
+    expect(n).toBeGreaterThan(40);
+    expect(n).toBeLessThan(80);
+    // The first ones, each with its buttons; none in part.
+    expect(shown.slice(0, n).every(Boolean)).toBe(true);
+    const counts = blocks.filter((b) => b.type === "actions").length;
+    expect(counts).toBe(n);
+    const last = sectionTexts(blocks).at(-1) ?? "";
+    expect(last).toContain(`And ${80 - n} more medicines not shown here`);
+    expect(last).toContain("10 of them to act on");
+    expect(last).toContain("/pet NAME");
+  });
+});
+
+const LONG = Array.from({ length: 100 }, (_, i) => `Nm${i}`)
+  .join(" ")
+  .padEnd(500, "x");
+const start = (label: string): CountInStart => ({
+  label,
+  controlled: false,
+  secondPerson: false,
+  words: `${label} 1 tablet twice daily`,
+});
+const input = (blocks: ViewBlock[], id: string) =>
+  blocks.find((b): b is InputBlock => b.type === "input" && b.block_id === id) as InputBlock & {
+    element: { initial_value?: string; max_length?: number };
+  };
+
+describe("the count-in form's drug name", () => {
+  it("a name of 500 characters: offered whole, the plan's words whole above, and kept whole when submitted", () => {
+    expect(LONG.length).toBe(500);
+    const blocks = countInModal("sealed", "Bobby & <Co>", start(LONG)).blocks as ViewBlock[];
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    expect(input(blocks, "label").element.initial_value).toBe(LONG);
+    // The pet's name escaped once, in bold, before the plan's words.
+    expect(sectionTexts(blocks)[0]).toMatch(/^\*Bobby &amp; &lt;Co&gt;\* · Nm0 /);
+    expect(sectionTexts(blocks).join(" ")).toContain(`${LONG} 1 tablet twice daily`);
+    const read = readCountIn(
+      {
+        label: { label: { value: LONG } },
+        unit: { unit: { selected_option: { value: "tablet" } } },
+        quantity: { quantity: { value: "28" } },
+        owner: { owner: { selected_option: { value: "yes" } } },
+      },
+      "2026-12-01",
+    );
+    expect(read.ok && read.value.label).toBe(LONG);
+    // The care record keeps it as read, whole (its kind's body checked as the store checks it).
+    if (!read.ok) throw new Error("not read");
+    const body = {
+      ...Object.fromEntries(Object.entries(read.value).filter(([, v]) => v !== undefined)),
+      item: "med:1",
+      highAlert: false,
+      by: { userName: "Jane" },
+    };
+    expect(medicineIn.body.parse(body).label).toBe(LONG);
+    expect(medicineIn.body.safeParse({ ...body, label: "x".repeat(MEDICINE_WORDS_MAX + 1) }).success).toBe(
+      false,
+    );
+  });
+
+  it("the limit checks refuse a field filled in past what it holds (what the form did before)", () => {
+    const field = {
+      type: "input",
+      block_id: "label",
+      label: { type: "plain_text", text: "Name as on the label" },
+      element: { type: "plain_text_input", action_id: "label", max_length: 200, initial_value: LONG },
+    } as InputBlock;
+    expect(blocksViolations([field], LIMITS.viewBlocks)).toEqual([
+      "block 0 (input): initial_value 500 chars (max 200)",
+    ]);
+  });
+
+  it("a name past what a field holds: not filled in at all, said, and its words whole above", () => {
+    const huge = `${LONG} `.repeat(8).trim();
+    expect(huge.length).toBeGreaterThan(MEDICINE_WORDS_MAX);
+    const blocks = countInModal("sealed", "Bobby", start(huge)).blocks as ViewBlock[];
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    const label = input(blocks, "label");
+    expect(label.element.initial_value).toBeUndefined();
+    expect(label.hint?.text).toContain("not filled in");
+    expect(sectionTexts(blocks).join(" ").replace(/\s+/g, " ")).toContain(huge);
+    const read = readCountIn({ label: { label: { value: huge } } }, "2026-12-01");
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.errors.label).toContain("longer than the care record keeps");
+  });
+
+  it("a count's head naming a long drug and pet: whole, in as many sections as it takes", () => {
+    const huge = `${LONG} `.repeat(8).trim();
+    const head = `*${huge}* · Bobby\nCount it.`;
+    const blocks = countModal("sealed", { head, secondPerson: false }).blocks as ViewBlock[];
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    expect(sectionTexts(blocks).join(" ").replace(/\s+/g, " ")).toContain(huge);
+  });
+});
