@@ -70,7 +70,7 @@ export async function keptObligations(
     const { continued, ...own } = o.body;
     if (!continued) return [o];
     const mine = continued.map((id) => parts.get(id));
-    if (mine.some((p) => p === undefined || p.date !== o.date)) return [];
+    if (mine.some((p) => p === undefined || p.date !== o.date || p.body.round !== o.body.round)) return [];
     const pets = [...own.pets, ...mine.flatMap((p) => p?.body.pets ?? [])];
     return [{ ...o, body: { ...own, pets } }];
   });

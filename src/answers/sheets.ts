@@ -70,7 +70,9 @@ async function joined(
   const parts = await Promise.all(
     continued.map(async (id) => known?.get(id) ?? (await store.log({ kind: "sheet_part", id }))[0]),
   );
-  if (parts.some((p) => p === undefined || p.date !== e.date)) return undefined;
+  // A part of another day or round is no part of this sheet.
+  if (parts.some((p) => p === undefined || p.date !== e.date || p.body.round !== e.body.round))
+    return undefined;
   const bodies = parts.map((p) => (p as LogEntry<"sheet_part">).body);
   return {
     ...sheet,

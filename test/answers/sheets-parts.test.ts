@@ -166,6 +166,18 @@ describe.each(engines)("a sheet longer than one record, kept in parts ($name)", 
           body: { ...small, fallback: "Morning round (parts)", continued: [other.entry.id, 999_999] },
         });
         expect(await loadSheet({ record: store }, entry.id)).toBeUndefined();
+        // A part of another round named by it: no part of this sheet.
+        const evening = await store.append({
+          kind: "sheet_part",
+          date: DATE,
+          body: { v: 1, date: DATE, round: "evening", pets: [], messages: [] },
+        });
+        const crossed = await store.append({
+          kind: "sheet",
+          date: DATE,
+          body: { ...small, fallback: "Morning round (crossed)", continued: [evening.entry.id] },
+        });
+        expect(await loadSheet({ record: store }, crossed.entry.id)).toBeUndefined();
         expect((await keptSheets({ record: store }, { date: DATE })).map((x) => x.id)).toEqual([
           other.entry.id,
         ]);
