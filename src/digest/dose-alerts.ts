@@ -41,6 +41,11 @@ const TICK_MS = 60_000;
 /** A claim with no reply after this long is taken over (each further attempt waits twice as long, at most an hour). */
 const TAKE_OVER_MS = 2 * 60_000;
 const TAKE_OVER_MAX_MS = 60 * 60_000;
+/**
+ * A reply whose round's post is being made is looked at again after this (the biggest day's post is
+ * 127 messages, about two minutes at Slack's pace; its claim stands five minutes at most).
+ */
+const POST_WAIT_MS = 15_000;
 /** A round that could not be read (the kennel API or the record down) is read again after this. */
 const BACKOFF_MS = 5 * 60_000;
 
@@ -55,6 +60,11 @@ export interface DoseAlertJobOptions {
   redrawRound?: (date: string, round: Round) => Promise<void>;
   /** How long a claim may stand with no reply before it is taken over. Default two minutes. */
   takeOverAfterMs?: number;
+  /**
+   * Whether the round's post is being made now (claimed, here or by another replica, and not posted
+   * yet: src/digest/post-claims.ts `standing`). A reply waits for it, so it goes in its thread.
+   */
+  roundPostMaking?: (date: string, round: Round, now: Date) => Promise<boolean>;
 }
 
 export type AlertOutcome = { key: string } & (
@@ -62,6 +72,8 @@ export type AlertOutcome = { key: string } & (
   | { result: "already-posted" }
   /** Another replica claimed it (or this one, and could not post): looked at again at `retryAt`. */
   | { result: "claimed-elsewhere"; retryAt: string }
+  /** The round's post is being made: the reply waits for it (its thread), looked at again at `retryAt`. */
+  | { result: "waiting-for-post"; retryAt: string }
   /** A replica posted it and stopped before recording so: found in Slack, now recorded. */
   | { result: "found-posted"; ts: string }
   | { result: "duplicate-removed"; kept: string }
@@ -223,6 +235,14 @@ export class DoseAlertJob {
     const last = records.claims.get(key)?.at(-1);
     const attempt = (last?.attempt ?? 0) + 1;
     try {
+      // The round's post still being made (a start after the round's time, its thread going out):
+      // the reply waits for it rather than going in the channel beside it.
+      if (await this.#o.roundPostMaking?.(alert.date, alert.round, now))
+        return {
+          key,
+          result: "waiting-for-post",
+          retryAt: new Date(now.getTime() + POST_WAIT_MS).toISOString(),
+        };
       if (last) {
         const retryAt = Date.parse(last.claimedAt) + takeOver(last.attempt);
         if (now.getTime() < retryAt)

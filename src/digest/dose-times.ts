@@ -12,7 +12,8 @@ import type { Round } from "../domain/care.ts";
 import { DoseAlertEditor } from "./dose-alert-editor.ts";
 import { redrawRoundPost } from "./dose-alert-slack.ts";
 import { DoseAlertJob } from "./dose-alerts.ts";
-import type { ScheduledPost } from "./posts.ts";
+import { PostClaims } from "./post-claims.ts";
+import { roundPost, type ScheduledPost } from "./posts.ts";
 import type { DigestSlack } from "./slack.ts";
 import { WelfareMealWatch } from "./welfare-meals.ts";
 
@@ -34,11 +35,20 @@ export function doseTimes(
   afterEntry: { changed(date: string, round: Round): Promise<void> } | undefined;
 } {
   const channel = base.config.rounds.channel;
+  // The round posts' claims, read to know when a round's post is being made (the replies wait for it).
+  const claims = new PostClaims(base.record);
   const job = channel
     ? new DoseAlertJob({
         deps: base,
         slack,
         channel,
+        roundPostMaking: async (date, round, now) => {
+          const post = o.posts.find((p) => p.kind === roundPost(round));
+          return (
+            post !== undefined &&
+            (await claims.standing({ date, kind: post.kind, channel: post.channel }, now)) !== undefined
+          );
+        },
         redrawRound: (date, round) =>
           redrawRoundPost(
             { slack, channel, date, round, timezone: base.config.timezone, now: base.clock.now() },

@@ -112,6 +112,18 @@ export class PostClaims {
     return { state: "elsewhere", retryAt: new Date(until).toISOString() };
   }
 
+  /**
+   * When the post's last claim stops standing, while it stands with nothing posted after it (the post
+   * being made, here or by another replica); undefined when none stands. Writes nothing.
+   */
+  async standing(p: PostRef, now: Date): Promise<string | undefined> {
+    const read = await this.#read(p);
+    const last = read.claims.at(-1);
+    if (read.posted || !last || last.attempt !== read.last) return undefined;
+    const until = this.#until(last);
+    return now.getTime() < until ? new Date(until).toISOString() : undefined;
+  }
+
   /** Still this replica's to post (no later attempt taken over, nothing posted): asked just before posting. */
   async stillMine(p: PostRef, attempt: number): Promise<boolean> {
     const { claims, posted } = await this.#read(p);

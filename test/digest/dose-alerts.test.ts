@@ -18,6 +18,7 @@ import { alertKey, claimAlert, readAlerts } from "../../src/digest/dose-alert-re
 import { type AlertOutcome, DoseAlertJob } from "../../src/digest/dose-alerts.ts";
 import { DigestJob } from "../../src/digest/job.ts";
 import { DOSE_ALERT_EVENT } from "../../src/digest/post.ts";
+import { PostClaims } from "../../src/digest/post-claims.ts";
 import { scheduledPosts } from "../../src/digest/posts.ts";
 import { webClientSlack } from "../../src/digest/slack.ts";
 import type { Round } from "../../src/domain/care.ts";
@@ -78,10 +79,14 @@ function replica(fake: Fake, store: CareRecordStore, channel: string, env: Recor
     sleep: async () => true,
   });
   const redraws: string[] = [];
+  // As src/digest/dose-times.ts wires it: the round's post being made, by its claim.
+  const claims = new PostClaims(store);
   const alerts = new DoseAlertJob({
     deps,
     slack: digestSlack,
     channel,
+    roundPostMaking: async (date, round, now) =>
+      (await claims.standing({ date, kind: `rounds:${round}`, channel }, now)) !== undefined,
     redrawRound: async (date, round) => {
       redraws.push(`${date} ${round}`);
     },
@@ -336,6 +341,34 @@ describe.each(engines)("the dose times' replies ($name)", ({ open, skip }) => {
       expect(results(await bot.alerts.check())).toEqual([]);
       expect(replies(c, "missed", "evening").filter((m) => !textOf(m).includes("💉"))).toEqual([]);
       await store.close();
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    "a start after the window closed, the round's post still being made: the missed reply waits for it and goes in its thread",
+    async () => {
+      const { fake, store, c } = await fresh(`${DATE}T10:30:00Z`);
+      const bot = replica(fake, store, c);
+      // The round's post claimed (by this replica's post job, or another's) and not posted yet.
+      const ref = { date: DATE, kind: "rounds:morning", channel: c };
+      const maker = new PostClaims(store);
+      const gate = await maker.enter(ref, new Date(fake.now));
+      expect(gate.state).toBe("mine");
+      const waiting = (await bot.alerts.check()).filter((o) => o.key.includes(":morning:"));
+      expect(waiting.map((o) => o.result)).toContain("waiting-for-post");
+      expect(waiting.map((o) => o.result)).not.toContain("posted");
+      expect(replies(c)).toEqual([]);
+      // Its maker gives it up; the post job posts it; the reply, looked at again, goes in its thread.
+      if (gate.state === "mine") await maker.release(ref, gate.attempt);
+      await bot.posts.runPost("rounds:morning", DATE);
+      const parent = roundPostOf(c, "morning");
+      expect(parent).toBeDefined();
+      at(fake, `${DATE}T10:30:20Z`);
+      const after = (await bot.alerts.check()).filter((o) => o.key.includes(":morning:"));
+      expect(after.map((o) => o.result)).toContain("posted");
+      const [missed] = replies(c, "missed");
+      expect(missed?.thread_ts).toBe(parent?.ts);
     },
     120_000,
   );
