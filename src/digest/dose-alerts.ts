@@ -216,6 +216,31 @@ export class DoseAlertJob {
     return roundDoses(deps, round, date, { keep: now.getTime() >= at });
   }
 
+  /**
+   * A reply claimed before (`last`): its claim still standing (`wait` after it), or found posted by a
+   * replica that stopped before recording it; undefined when it is to be claimed again.
+   */
+  async #claimed(
+    alert: DoseAlert,
+    last: { attempt: number; claimedAt: string },
+    place: AlertPlace,
+    wait: number,
+  ): Promise<AlertOutcome | undefined> {
+    const key = alertKey(alert);
+    const retryAt = Date.parse(last.claimedAt) + wait;
+    if (place.now.getTime() < retryAt)
+      return { key, result: "claimed-elsewhere", retryAt: new Date(retryAt).toISOString() };
+    // Claimed, and nothing said since: posted by a replica that stopped before recording it?
+    const [found] = await findCopies(place, key, (await findRoundPost(place))?.ts);
+    if (!found) return undefined;
+    await recordPosted(this.#o.deps.record, alert, {
+      attempt: last.attempt,
+      channel: this.#o.channel,
+      ts: found,
+    });
+    return { key, result: "found-posted", ts: found };
+  }
+
   /** One reply true now: posted once, whoever's claim is written first; a claim left alone taken over. */
   async #handle(alert: DoseAlert, records: AlertRecords, now: Date): Promise<AlertOutcome> {
     const { deps, slack, channel } = this.#o;
@@ -243,17 +268,8 @@ export class DoseAlertJob {
           result: "waiting-for-post",
           retryAt: new Date(now.getTime() + POST_WAIT_MS).toISOString(),
         };
-      if (last) {
-        const retryAt = Date.parse(last.claimedAt) + takeOver(last.attempt);
-        if (now.getTime() < retryAt)
-          return { key, result: "claimed-elsewhere", retryAt: new Date(retryAt).toISOString() };
-        // Claimed, and nothing said since: posted by a replica that stopped before recording it?
-        const [found] = await findCopies(place, key, (await findRoundPost(place))?.ts);
-        if (found) {
-          await recordPosted(deps.record, alert, { attempt: last.attempt, channel, ts: found });
-          return { key, result: "found-posted", ts: found };
-        }
-      }
+      const standing = last && (await this.#claimed(alert, last, place, takeOver(last.attempt)));
+      if (standing) return standing;
       const { won, claim } = await claimAlert(deps.record, alert, attempt, now.toISOString());
       if (!won) {
         const retryAt = new Date(Date.parse(claim.claimedAt) + takeOver(claim.attempt)).toISOString();
