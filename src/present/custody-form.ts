@@ -9,6 +9,7 @@ import { COUNT_UNITS, type CountUnit, MEDICINE_WORDS_MAX, unitWords } from "../d
 import { cleanText } from "../domain/text.ts";
 import { isIsoDate } from "../time.ts";
 import { REASON_WORDS } from "../words/custody.ts";
+import { thousands } from "../words/numbers.ts";
 
 /** A plan's medicine (every item but the meal), as a button or a form names it. */
 export { medicineItemKey } from "../record/items.ts";
@@ -58,7 +59,7 @@ export type CountInValues = MedicineLabel;
 
 /** A name or strength longer than the record keeps: said, nothing written. */
 const tooLong = (what: string) =>
-  `This ${what} is longer than the care record keeps (${MEDICINE_WORDS_MAX.toLocaleString("en-GB")} characters): write it as short as the label allows.`;
+  `This ${what} is longer than the care record keeps (${thousands(MEDICINE_WORDS_MAX)} characters): write it as short as the label allows.`;
 
 /** The counting-in form's fields, or the error at each field at fault. */
 export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
