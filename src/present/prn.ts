@@ -33,7 +33,7 @@ import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
-export { REASONS_ABOVE } from "../words/record.ts";
+export { REASON_MISSING_ABOVE, REASONS_ABOVE, reasonMissingWords } from "../words/record.ts";
 
 /** The words for a time given that cannot stand (src/domain/prn.ts says which). */
 const AT_ERRORS = {
