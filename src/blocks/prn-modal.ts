@@ -102,7 +102,16 @@ const plain = (text: string, max: number) => ({
 });
 /** Slack's limit for an input's hint. */
 const HINT_MAX = 2000;
-const itemOption = (i: AsNeededItem) => ({ text: plain(`💊 ${i.label}`, 75), value: i.key });
+/**
+ * An item as a choice: "💊 Piriton 4mg". Past a choice's 75 characters, with several to choose
+ * from, each is numbered as it is above, where its words are whole: "💊 2. Piriton…".
+ */
+const itemOption = (numbered: boolean) => (i: AsNeededItem, n: number) => ({
+  text: plain(`💊 ${numbered ? `${n + 1}. ` : ""}${i.label}`, LIMITS.optionText),
+  value: i.key,
+});
+const numbers = (items: AsNeededItem[]) =>
+  items.length > 1 && items.some((i) => `💊 ${i.label}`.length > LIMITS.optionText);
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** What the give form shows filled in: the person's choices when it is shown again. */
@@ -125,6 +134,7 @@ const RULES: readonly PrnRule[] = ["max_per_24h", "min_interval"];
 function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[] {
   const out: unknown[] = [];
   const chosen = items.find((i) => i.key === v.item) ?? (items.length === 1 ? items[0] : undefined);
+  const option = itemOption(numbers(items));
   out.push({
     type: "input",
     block_id: "item",
@@ -133,8 +143,8 @@ function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[
       type: "static_select",
       action_id: "item",
       placeholder: plain("Choose…", 150),
-      options: items.map(itemOption),
-      ...(chosen ? { initial_option: itemOption(chosen) } : {}),
+      options: items.map(option),
+      ...(chosen ? { initial_option: option(chosen, items.indexOf(chosen)) } : {}),
     },
   });
   // The plan's reasons are whole above, beside each item: the hint says so when they pass a hint.
@@ -180,7 +190,7 @@ export function giveModal(
 ) {
   const v = o.values ?? {};
   // The pet, then each item with its reason and limits, whole: as many sections as they take.
-  const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items));
+  const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items, numbers(items)));
   const doses = recentDoseLines(recent.slice(-6), o.timezone, o.now);
   const shown = `${RECENT_HEAD} ${doses.map(lineMrkdwn).join(" · ")}`;
   // The last day's doses on one line while a context holds it; else (long drugs' names) whole in sections.

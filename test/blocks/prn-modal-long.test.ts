@@ -140,3 +140,36 @@ describe("the give form's doses of the last 24 hours", () => {
     expect(text.split(label).length - 1).toBeGreaterThanOrEqual(7);
   });
 });
+
+describe("the give form's choice of item", () => {
+  it("two drugs alike in their first 75 characters: numbered choices, each numbered whole above", () => {
+    const alike = "Chlorphenamine maleate oral solution 2 mg in 5 ml, sugar free, the owner's bottle,";
+    const items: AsNeededItem[] = [
+      { key: "med:1", label: `${alike} 2.5 ml`, text: `${alike} 2.5 ml PRN` },
+      { key: "med:2", label: `${alike} 5 ml`, text: `${alike} 5 ml PRN` },
+    ];
+    const blocks = open(items);
+    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
+    const which = blocks.find((b) => b.block_id === "item") as InputBlock & {
+      element: { options: Array<{ text: { text: string }; value: string }> };
+    };
+    const options = which.element.options;
+    expect(options.map((o) => o.value)).toEqual(["med:1", "med:2"]);
+    expect(options[0]?.text.text).toMatch(/^💊 1\. Chlorphenamine/);
+    expect(options[1]?.text.text).toMatch(/^💊 2\. Chlorphenamine/);
+    const above = blocks.flatMap((b) => (b.type === "section" && b.text ? [b.text.text] : [])).join("\n");
+    expect(above).toContain(`*1.* 💊 ${alike} 2.5 ml: if needed`);
+    expect(above).toContain(`*2.* 💊 ${alike} 5 ml: if needed`);
+  });
+
+  it("short names stay as they were", () => {
+    const blocks = open([
+      { key: "med:1", label: "Piriton 4mg", text: "Piriton 4mg PRN" },
+      { key: "med:2", label: "Metacam 1.5mg/ml", text: "Metacam PRN" },
+    ]);
+    const which = blocks.find((b) => b.block_id === "item") as InputBlock & {
+      element: { options: Array<{ text: { text: string } }> };
+    };
+    expect(which.element.options.map((o) => o.text.text)).toEqual(["💊 Piriton 4mg", "💊 Metacam 1.5mg/ml"]);
+  });
+});
