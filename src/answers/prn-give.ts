@@ -139,7 +139,7 @@ export async function keepPrn(
     ...(input.note ? { note: input.note } : {}),
     ...(input.item.highAlert ? { highAlert: true as const } : {}),
     ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),
-    ...(input.petName ? { petName: Array.from(input.petName).slice(0, 200).join("") } : {}),
+    ...(input.petName ? { petName: input.petName } : {}),
   };
   const { status, entry } = await store.append(
     {

@@ -14,6 +14,7 @@ import {
   type PlanForm,
   planFormDoc,
   planPartWords,
+  questionChoices,
 } from "../present/plan-form.ts";
 import { planAnswer, planEdit, planOpen, planPart, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
@@ -112,13 +113,17 @@ function answerId(value: string | undefined): string | undefined {
   return planAnswer.read(value)?.answer;
 }
 
-/** A question and its answers: a radio button each, the one chosen so far chosen (one tap). */
+/** A question and its answers: a radio button each (never a cut answer), the one chosen so far chosen (one tap). */
 function questionBlocks(q: FormQuestion): unknown[] {
-  const options = q.answers.map((a) => ({ text: plain(a.words, 75), value: planAnswer.encode({ a: a.id }) }));
+  const { lines, choices } = questionChoices(q, LIMITS.optionText);
+  const options = q.answers.map((a, i) => ({
+    text: plain(choices[i] ?? a.words, LIMITS.optionText),
+    value: planAnswer.encode({ a: a.id }),
+  }));
   const picked = q.answers.findIndex((a) => a.id === q.chosen);
   return [
-    // The question whole (the drug it names), in as many sections as it takes; its number bold in the first.
-    ...wordSections([[{ text: `${q.n}.`, strong: true }, { text: ` ${q.words}` }]]),
+    // The question whole (the drug it names), then long answers whole, in as many sections as they take.
+    ...wordSections(lines),
     ...(options.length
       ? [
           {

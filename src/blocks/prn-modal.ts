@@ -18,19 +18,25 @@ import {
   givenAtError,
   pastLimitLines,
   prnGivenAt,
+  REASON_MISSING_ABOVE,
   REASONS_ABOVE,
   reasonHintWords,
+  reasonMissingWords,
   recentDoseLines,
 } from "../present/prn.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaParts } from "./forms.ts";
+import { LIMITS } from "./limits.ts";
 import { cleanInput, type FormValues, modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
 
 const PRN_MODAL = "prn_modal";
 const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
+/** A pet's name or room whole: a round keeps names up to 2,000 characters (issue 47). */
+const NAME_MAX = 2000;
+const RECENT_HEAD = "In the last 24 h:";
 
 const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -48,18 +54,22 @@ const giveMeta = () =>
     /** When the pet arrived and left (the booking's check-in and check-out, ISO 8601), when known: no dose outside. */
     a: z.string().max(40).optional(),
     d: z.string().max(40).optional(),
-    /** The pet's name and room as the form shows them. */
-    n: z.string().max(200),
-    r: z.string().max(200).optional(),
+    /**
+     * The pet's name and room as the form shows them, whole (issue 47); left out when the metadata
+     * has no room for them, and then read again from the pet's plan (src/listeners/actions/prn-give.ts).
+     */
+    n: z.string().max(NAME_MAX).optional(),
+    r: z.string().max(NAME_MAX).optional(),
   });
 export type GiveMeta = z.infer<ReturnType<typeof giveMeta>>;
 
 /** "💊 Give if needed…": the stay's pet, the sheet and message it was on, when it arrived, its name. */
 export const giveForm = defineForm(PRN_MODAL, giveMeta, {
-  // The response_url left out when long, then the name shortened and the room.
+  // The response_url left out when long, then the room, then the name: never a part of them.
   shorter: (m) => [
     { ...m, u: undefined },
-    { ...m, u: undefined, n: m.n.slice(0, 40), r: undefined },
+    { ...m, u: undefined, r: undefined },
+    { ...m, u: undefined, r: undefined, n: undefined },
   ],
   names: (m) => ({
     bookingId: m.b,
@@ -90,13 +100,18 @@ const plain = (text: string, max: number) => ({
   type: "plain_text" as const,
   text: truncate(cleanText(text).replace(/\s+/g, " ").trim() || " ", max),
 });
-const mrkdwnSection = (text: string) => ({
-  type: "section",
-  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
-});
 /** Slack's limit for an input's hint. */
 const HINT_MAX = 2000;
-const itemOption = (i: AsNeededItem) => ({ text: plain(`💊 ${i.label}`, 75), value: i.key });
+/**
+ * An item as a choice: "💊 Piriton 4mg". Past a choice's 75 characters, with several to choose
+ * from, each is numbered as it is above, where its words are whole: "💊 2. Piriton…".
+ */
+const itemOption = (numbered: boolean) => (i: AsNeededItem, n: number) => ({
+  text: plain(`💊 ${numbered ? `${n + 1}. ` : ""}${i.label}`, LIMITS.optionText),
+  value: i.key,
+});
+const numbers = (items: AsNeededItem[]) =>
+  items.length > 1 && items.some((i) => `💊 ${i.label}`.length > LIMITS.optionText);
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** What the give form shows filled in: the person's choices when it is shown again. */
@@ -119,6 +134,7 @@ const RULES: readonly PrnRule[] = ["max_per_24h", "min_interval"];
 function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[] {
   const out: unknown[] = [];
   const chosen = items.find((i) => i.key === v.item) ?? (items.length === 1 ? items[0] : undefined);
+  const option = itemOption(numbers(items));
   out.push({
     type: "input",
     block_id: "item",
@@ -127,8 +143,8 @@ function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[
       type: "static_select",
       action_id: "item",
       placeholder: plain("Choose…", 150),
-      options: items.map(itemOption),
-      ...(chosen ? { initial_option: itemOption(chosen) } : {}),
+      options: items.map(option),
+      ...(chosen ? { initial_option: option(chosen, items.indexOf(chosen)) } : {}),
     },
   });
   // The plan's reasons are whole above, beside each item: the hint says so when they pass a hint.
@@ -167,26 +183,24 @@ function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[
  */
 export function giveModal(
   sealed: string,
-  m: Pick<GiveMeta, "n" | "r">,
+  m: { n: string; r?: string | undefined },
   items: AsNeededItem[],
   recent: PrnDose[],
   o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning },
 ) {
   const v = o.values ?? {};
   // The pet, then each item with its reason and limits, whole: as many sections as they take.
-  const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items));
-  const shown = recentDoseLines(recent.slice(-6), o.timezone, o.now).map(lineMrkdwn);
-  if (shown.length)
-    blocks.push({
-      type: "context",
-      elements: [
-        { type: "mrkdwn", text: truncate(`In the last 24 h: ${shown.join(" · ")}`, 2900), verbatim: true },
-      ],
-    });
+  const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items, numbers(items)));
+  const doses = recentDoseLines(recent.slice(-6), o.timezone, o.now);
+  const shown = `${RECENT_HEAD} ${doses.map(lineMrkdwn).join(" · ")}`;
+  // The last day's doses on one line while a context holds it; else (long drugs' names) whole in sections.
+  if (doses.length && shown.length <= LIMITS.sectionText)
+    blocks.push({ type: "context", elements: [{ type: "mrkdwn", text: shown, verbatim: true }] });
+  else if (doses.length) blocks.push(...wordSections([[{ text: RECENT_HEAD }], ...doses]));
   blocks.push(...giveInputs(items, v, o.now));
   const warned = (o.warning?.words.length ?? 0) > 0;
   if (o.warning && warned) {
-    blocks.push(mrkdwnSection(pastLimitLines(o.warning.words).map(lineMrkdwn).join("\n")), {
+    blocks.push(...wordSections(pastLimitLines(o.warning.words)), {
       type: "input",
       block_id: "ack",
       label: plain("Checked", 2000),
@@ -247,10 +261,9 @@ export function readGive(
   const item = items.find((i) => i.key === key);
   if (!item) errors.item = key ? "That is no longer in the pet's plan: choose one listed." : "Choose which.";
   const reason = cleanInput(values.reason?.reason?.value);
-  if (!reason)
-    errors.reason = item?.reason
-      ? `Say why it was given (the plan says: ${truncate(item.reason, 200)}).`
-      : "Say why it was given.";
+  // The plan's reason quoted whole, or (too long to quote under the field) said to be whole above.
+  const missing = reasonMissingWords(item?.reason);
+  if (!reason) errors.reason = missing.length > HINT_MAX ? REASON_MISSING_ABOVE : missing;
   else if (Array.from(reason).length > NOTE_MAX) errors.reason = `At most ${NOTE_MAX} characters.`;
   const raw = values.at?.at?.selected_date_time;
   const at = raw === null || raw === undefined || raw === "" ? Date.parse(o.now) : Number(raw) * 1000;
@@ -284,7 +297,7 @@ export function effectModal(sealed: string, dose: PrnDose, petName: string, time
     title: "How did it work?",
     submit: "Record",
     blocks: [
-      mrkdwnSection(followUpLines(dose, petName, timezone).map(lineMrkdwn).join("\n")),
+      ...wordSections(followUpLines(dose, petName, timezone)),
       {
         type: "input",
         block_id: "effect",

@@ -11,8 +11,8 @@ import type { ChangedItem } from "../domain/plan/state.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { ASK_A_COLLEAGUE, CHANGED_NOW, changedWords, confirmedFirstWords } from "../words/plan.ts";
-import { answerWords, openWords, questionWords } from "../words/plan-questions.ts";
-import { type Doc, type Part, strong, toned, whole } from "./doc.ts";
+import { answerNumberWords, answerWords, openWords, questionWords } from "../words/plan-questions.ts";
+import { type Doc, type Line, type Part, strong, toned, whole } from "./doc.ts";
 import { type PlanView, planDoc, planViewState } from "./plan.ts";
 
 /** The plan's form as a person sees it: the plan, its questions and their answers so far. */
@@ -122,5 +122,23 @@ export function planFormDoc(f: PlanForm, timezone: string): PlanFormDoc {
     questions,
     standing: standingWords(f, open, timezone),
     confirm: may ? (state === "awaiting_second" ? "Confirm (2nd person)" : "Confirm") : undefined,
+  };
+}
+
+/**
+ * A question as its form asks it: its words (its number bold), and each answer's choice. An answer
+ * longer than a choice's `room` (its doses and rounds) is never cut there: the choices are numbered
+ * ("Answer 1"…) and each answer's words are whole among the question's lines, above them.
+ */
+export function questionChoices(q: FormQuestion, room: number): { lines: Line[]; choices: string[] } {
+  const head: Line = [strong(`${q.n}.`), { text: ` ${q.words}` }];
+  if (q.answers.every((a) => a.words.length <= room))
+    return { lines: [head], choices: q.answers.map((a) => a.words) };
+  return {
+    lines: [
+      head,
+      ...q.answers.map((a, i): Line => [strong(`${answerNumberWords(i + 1)}:`), { text: ` ${a.words}` }]),
+    ],
+    choices: q.answers.map((_, i) => answerNumberWords(i + 1)),
   };
 }

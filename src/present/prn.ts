@@ -33,7 +33,7 @@ import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value, whole } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
-export { REASONS_ABOVE } from "../words/record.ts";
+export { REASON_MISSING_ABOVE, REASONS_ABOVE, reasonMissingWords } from "../words/record.ts";
 
 /** The words for a time given that cannot stand (src/domain/prn.ts says which). */
 const AT_ERRORS = {
@@ -192,11 +192,22 @@ export function petAsNeededParts(
 
 // --- the forms and the follow-up (Slack's: drawn by src/blocks/prn.ts and src/blocks/prn-modal.ts) ---
 
-/** The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and limits. */
-export function giveFormLines(name: string, room: string | undefined, items: AsNeededItem[]): Line[] {
+/**
+ * The give form's head: the pet, its room, "give if needed"; each item with the plan's reason and
+ * limits, numbered when the form's choices name them by their number (`numbered`).
+ */
+export function giveFormLines(
+  name: string,
+  room: string | undefined,
+  items: AsNeededItem[],
+  numbered = false,
+): Line[] {
   return [
     dotted(strong(whole(name)), room ? whole(room) : undefined, "give if needed"),
-    ...items.map(asNeededItemLine),
+    ...items.map(
+      (i, n): Line =>
+        numbered ? [strong(`${n + 1}.`), { text: " " }, ...asNeededItemLine(i)] : asNeededItemLine(i),
+    ),
   ];
 }
 

@@ -36,11 +36,11 @@ const partChars = (ls: Line[]) => ls.reduce((n, l) => n + lineText(l).length + 1
 
 // --- the care summary ----------------------------------------------------------------------------
 
-/** "complete (Mon 3 Nov) · calm with other dogs" */
+/** "complete (Mon 3 Nov) · calm with other dogs": the notes whole (care words, never cut). */
 export function evaluationLine(care: CareFacts, timezone: string, thisYear: string): Line {
   return dotted(
     `${evaluationWords(care.evaluation)}${care.evaluationDate ? ` (${dayOf(care.evaluationDate, timezone, thisYear)})` : ""}`,
-    care.evaluationNotes && value(care.evaluationNotes, 300),
+    care.evaluationNotes && whole(care.evaluationNotes),
   );
 }
 

@@ -16,7 +16,7 @@ import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
-import { line, strong, toned, value, whole } from "./doc.ts";
+import { line, strong, toned, whole } from "./doc.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
@@ -203,13 +203,16 @@ function fastingPart(fasting: string[], act: (list: TodayList, text: string) => 
   };
 }
 
-/** The figures that could not be loaded, and where to look. */
+/**
+ * The figures that could not be loaded, and where to look: each problem whole, its request id last
+ * (the kennel API's own words in it are kept to 300 characters where they are read).
+ */
 function problemsPart(problems: string[]): Part {
   return {
     kind: "text",
     lines: [
       line(toned("alert", "⚠️ Some figures could not be loaded (shown as ?):")),
-      ...problems.map((p): Line => [toned("alert", `• ${value(p, 400)}`)]),
+      ...problems.map((p): Line => [toned("alert", `• ${whole(p)}`)]),
       line("Check the kennel API with /kennel status (or kennel-desk status) for what to do."),
     ],
   };

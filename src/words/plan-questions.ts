@@ -80,7 +80,10 @@ export function questionWords(q: Question, items: PlanItem[]): string {
   }
 }
 
-/** An answer's words, as a choice (at most 75 characters: Slack's). */
+/**
+ * An answer's words, as a choice. Past a choice's 75 characters (Slack's) the form numbers the
+ * choices (`answerNumberWords`) and gives each answer's words whole above them.
+ */
 export function answerWords(q: Question, a: Answer, items: PlanItem[]): string {
   const of = (k: PlanItem["key"]) => items.find((i) => i.key === k);
   const item = of(q.items[0] as PlanItem["key"]);
@@ -123,6 +126,9 @@ export function answerWords(q: Question, a: Answer, items: PlanItem[]): string {
       return `day 1: ${dayHeading(r.start)}, the last ${dayHeading(r.stop)}`;
   }
 }
+
+/** A choice standing for an answer whose words are whole above it: "Answer 2". */
+export const answerNumberWords = (n: number): string => `Answer ${n}`;
 
 /** "As read" as each question means it. */
 function asReadWords(q: Question, items: PlanItem[]): string {

@@ -109,3 +109,10 @@ export const INSTRUCTION_ON_POST =
 
 /** The give form's hint for why a dose was given when the plan's reasons pass a hint's 2,000 characters: each is whole above. */
 export const REASONS_ABOVE = "The plan's reason for each is above, beside it.";
+
+/** The give form's reason left empty: "Say why it was given (the plan says: only if scratching)." */
+export const reasonMissingWords = (planSays: string | undefined): string =>
+  planSays ? `Say why it was given (the plan says: ${planSays}).` : "Say why it was given.";
+
+/** The same, when the plan's reason is too long to quote there: it is whole above, beside its item. */
+export const REASON_MISSING_ABOVE = "Say why it was given (the plan's reason is above, beside it).";

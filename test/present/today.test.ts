@@ -3,12 +3,14 @@
  * twice (the Home tab adds its help below a divider and a line on where lists open).
  */
 import { describe, expect, it } from "vitest";
+import { describeFailure } from "../../src/answers/failure.ts";
 import { houseReport } from "../../src/answers/house.ts";
 import { keepRound } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
 import { houseMessages } from "../../src/blocks/house.ts";
+import { BadRequestError } from "../../src/kennel/errors.ts";
 import { houseText, todayText } from "../../src/text/index.ts";
 import { busyDay, expectSameLines, TEXT, TZ } from "./harness.ts";
 
@@ -81,6 +83,31 @@ describe("today at a glance: one document, two serializers", () => {
     expect(lines).toContain("📋 This round (midday): 1 of 2 pets recorded");
     expect(lines).toContain("• Departures: the kennel API did not answer in time (request id req-9).");
     expect(JSON.stringify(blocks)).not.toContain("<!channel>");
+  });
+
+  it("a figure not loaded: the API's own words and the request id whole (it was cut at 400 characters)", () => {
+    // What the kennel API said of a refused request (kept to 300 characters where it is read), as Home says it.
+    const said = Array.from({ length: 60 }, (_, i) => `word${i}`)
+      .join(" ")
+      .slice(0, 300);
+    const f = describeFailure(new BadRequestError(said, { status: 422, requestId: "req-7f3a9c" }));
+    const problem = `departures: ${f.what} ${f.whatToDo} (request id ${f.requestId})`;
+    expect(problem.length).toBeGreaterThan(400);
+    const t = {
+      date: "2026-11-22",
+      round: "midday" as const,
+      arrivals: 3,
+      departures: undefined,
+      unpaidDepartures: undefined,
+      paymentToCheck: undefined,
+      inHouse: 12,
+      medicationThisRound: 2,
+      careMissingTomorrow: 0,
+      problems: [problem],
+    };
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    expect(lines).toContain(`• ${problem}`);
+    expect(lines.join("\n")).toContain("(request id req-7f3a9c)");
   });
 
   it("late and missed doses beyond the eight named are counted by state, never one count of both", () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { HandBack } from "../../src/answers/custody-stock.ts";
 import { doseFigures } from "../../src/answers/doses.ts";
 import type { DayReview } from "../../src/answers/review.ts";
+import { docMessages } from "../../src/blocks/doc.ts";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { reviewMessages } from "../../src/blocks/review.ts";
 import { careOf } from "../../src/domain/care.ts";
@@ -18,6 +19,7 @@ import { chartDoc } from "../../src/present/chart.ts";
 import { handBackDoc, medicineHead } from "../../src/present/custody.ts";
 import { sheetMedicineLines } from "../../src/present/custody-pet.ts";
 import { type Doc, lineText } from "../../src/present/doc.ts";
+import { petDoc } from "../../src/present/pets.ts";
 import { docText } from "../../src/text/doc.ts";
 import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
 import { countedIn } from "../helpers/custody-fixtures.ts";
@@ -121,5 +123,30 @@ describe("the day's review", () => {
     const shown = seen(messages);
     for (const words of [petName, room, doseLabel, review.reviews[0]?.userName as string])
       expect(shown).toContain(normal(words));
+  });
+});
+
+describe("the pet's card", () => {
+  it("shows evaluation notes of 1,500 characters whole (they were cut at 300), in Slack and the terminal", () => {
+    // Notes carrying no danger: only the card's "Evaluation" says them (a danger note is lifted whole).
+    const notes = long("Calm with staff, settles after a walk, eats slowly from a raised bowl,", 1500);
+    const raw = { petId: 7, name: "Sugar", petType: "Dog", evaluationCompleteNotes: notes };
+    const pet = readPet(raw, silentLogger()) as Pet;
+    const doc = petDoc(
+      { requestId: "r1", pet, care: careOf(pet), owner: undefined },
+      { timezone: "Europe/London", thisYear: "2026" },
+    );
+    expect(printed(doc)).toContain(normal(notes));
+    const slack = docMessages(doc);
+    for (const m of slack) expect(limitViolations(m)).toEqual([]);
+    const blocks = normal(
+      slack
+        .flatMap((m) => m.blocks)
+        .flatMap((b) =>
+          b.type === "section" ? [b.text?.text ?? "", ...(b.fields ?? []).map((f) => f.text)] : [],
+        )
+        .join(" "),
+    );
+    expect(blocks).toContain(normal(notes));
   });
 });

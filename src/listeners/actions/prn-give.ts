@@ -51,10 +51,13 @@ const NEEDS = {
 
 const recent = (doses: PrnDose[], now: number) => doses.filter((d) => Date.parse(d.givenAt) > now - DAY_MS);
 
-/** The pet's as-needed items now, from its confirmed plan; refused when there is none to give. */
+/**
+ * The pet's as-needed items now, from its confirmed plan; refused when there is none to give. Its
+ * name as the form carried it, else (a name the form's metadata had no room for) as the plan has it.
+ */
 async function offered(
   deps: BotDeps,
-  ids: { bookingId: number; petId: number; petName?: string },
+  ids: { bookingId: number; petId: number; petName?: string | undefined },
 ): Promise<Located<Offered>> {
   const now = await prnNow(deps, ids.bookingId, ids.petId);
   const name = ids.petName ?? now.version?.petName ?? `pet ${ids.petId}`;
@@ -144,7 +147,7 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   const { deps, meta, found } = f;
   const stay = found.version ? await prnStay(deps, meta.bookingId, meta.petId, found.version) : undefined;
   if (stay?.words.state === "changed")
-    return await f.refuse(wordsChangedWords(esc(meta.petName), stay.words.changed));
+    return await f.refuse(wordsChangedWords(esc(found.name), stay.words.changed));
   const sub = readGive(f.values, found.items, {
     now: deps.clock.now().toISOString(),
     arrival: stay?.arrival ?? meta.arrival,
@@ -165,7 +168,7 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
     requestKey: f.requestKey,
   });
   if (result.status === "refused")
-    return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(meta.petName));
+    return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(found.name));
   // Past the plan (counted with every dose kept, here or on another replica): nothing written.
   if (result.status === "past_limit" && result.need === "warning") return await warn(f, sub, result);
   if (result.status === "past_limit")
@@ -173,7 +176,7 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   // Committed: the form closes now.
   await f.ack.send();
   deps.prnFollowUps?.changed();
-  await f.tell(givenWords(deps, result, meta.petName));
+  await f.tell(givenWords(deps, result, found.name));
   const { channel, ts } = meta.at;
   if (meta.sheetId === undefined || !channel || !ts) return;
   const sheet = await loadSheet(deps, meta.sheetId);
@@ -192,7 +195,7 @@ async function warn(
   const now = deps.clock.now();
   const again = giveModal(
     f.view.private_metadata,
-    { n: meta.petName, r: meta.room },
+    { n: found.name, r: meta.room ?? found.version?.room },
     found.items,
     recent(found.doses, now.getTime()),
     {

@@ -9,6 +9,7 @@ import type { ChangedItem } from "../../domain/plan/state.ts";
 import type { Plan } from "../../domain/plan/types.ts";
 import { atFirstUse } from "../../first-use.ts";
 import { defineKind, text } from "./kind.ts";
+import { PET_NAME_MAX } from "./round-pet.ts";
 
 const schemas = atFirstUse(() => {
   const planData = z.custom<Plan>(
@@ -33,8 +34,8 @@ export const plan = defineKind({
       plan: schemas().planData,
       /** The kennel system's words that changed, when this version was drafted again because of them. */
       changed: z.array(schemas().changed).optional(),
-      /** The pet's name and room as the sheet showed them when the plan was drafted. */
-      petName: text(200).optional(),
-      room: text(200).optional(),
+      /** The pet's name and room as the sheet showed them when the plan was drafted, whole (issue 47). */
+      petName: text(PET_NAME_MAX).optional(),
+      room: text(PET_NAME_MAX).optional(),
     }),
 });

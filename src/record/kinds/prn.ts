@@ -10,6 +10,7 @@ import { z } from "zod";
 import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn-effects.ts";
 import { itemKey } from "../items.ts";
 import { defineKind, id, instant, text, words } from "./kind.ts";
+import { LABEL_MAX, PET_NAME_MAX } from "./round-pet.ts";
 
 export const prn = defineKind({
   name: "prn",
@@ -18,7 +19,7 @@ export const prn = defineKind({
   body: () =>
     z.object({
       item: itemKey(),
-      label: words(200),
+      label: words(LABEL_MAX),
       itemText: text(3000),
       reason: words(500),
       givenAt: instant(),
@@ -27,8 +28,8 @@ export const prn = defineKind({
       note: words(500).optional(),
       /** A high-alert drug (its plan item's): witnessed as a round's dose is (issue 46). */
       highAlert: z.literal(true).optional(),
-      /** The pet's name as its plan had it, so every export row names the pet (issue 46). */
-      petName: words(200).optional(),
+      /** The pet's name as its plan had it, whole, so every export row names the pet (issues 46, 47). */
+      petName: words(PET_NAME_MAX).optional(),
       /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
       unconfirmed: z.literal(true).optional(),
     }),
