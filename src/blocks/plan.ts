@@ -12,13 +12,15 @@ import {
   type FormQuestion,
   itemKeyWords,
   type PlanForm,
+  planContinuedWords,
   planFormDoc,
+  planGoesOnWords,
   planPartWords,
   questionChoices,
 } from "../present/plan-form.ts";
 import { planAnswer, planEdit, planOpen, planPart, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
-import { formPages, wordSections } from "./form-room.ts";
+import { type FormGroup, formPages, type GoesOnMarks, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
@@ -143,13 +145,6 @@ function questionBlocks(q: FormQuestion): unknown[] {
   ];
 }
 
-/** One part of the plan's form (an item with its questions, the head, the state): its blocks, what it holds. */
-interface FormGroup {
-  blocks: unknown[];
-  items: string[];
-  questions: number[];
-}
-
 /**
  * The plan's form (issue 44): the plan as a document, "✏️ Edit…" beside each item (the edit form of
  * that item), each question of its doubts with its answers in the form itself after the item it is
@@ -174,16 +169,12 @@ export function planModal(sealed: string, f: PlanForm, timezone: string, part = 
         : undefined;
     const asked = doc.questions.filter((x) => x.after === i);
     groups.push({
-      blocks: [
-        ...docBlocks([p.kind === "item" && edit ? { ...p, action: edit } : p]),
-        ...asked.flatMap(questionBlocks),
-      ],
-      items: item ? [itemKeyWords(item)] : [],
-      questions: asked.map((q) => q.n),
+      words: docBlocks([p.kind === "item" && edit ? { ...p, action: edit } : p]),
+      questions: asked.map((q) => ({ n: q.n, blocks: questionBlocks(q) })),
+      item: item ? itemKeyWords(item) : undefined,
     });
   });
-  if (doc.standing) groups.push({ blocks: [context(esc(doc.standing))], items: [], questions: [] });
-  const pages = inParts(groups);
+  const pages = inParts(groups, doc.standing ? context(esc(doc.standing)) : undefined);
   const at = Math.min(Math.max(part, 0), pages.length - 1);
   return modalView({
     callbackId: PLAN_MODAL,
@@ -195,24 +186,31 @@ export function planModal(sealed: string, f: PlanForm, timezone: string, part = 
   });
 }
 
+/** Where an item's words go on in the next part of the form, and where they came from. */
+const GOES_ON: GoesOnMarks = {
+  goesOn: (item, part) => context(esc(planGoesOnWords(item, part))),
+  continued: (item, part) => context(esc(planContinuedWords(item, part))),
+};
+
 /**
- * The form's blocks in as many parts as a form's 100 blocks need (one when all fit): each part but a
- * lone one headed by what it and the others hold (`planPartWords`) and the buttons to the others.
+ * The form's blocks in as many parts as a form's 100 blocks need (one when all fit), the plan's state
+ * (`standing`: what stands between the person and Confirm) at the foot of the last: each part but a
+ * lone one headed by what it and the others hold (`planPartWords`) and the buttons to the others. A
+ * block is kept for the state whether or not there is one, so answering the last question never
+ * changes how many parts there are.
  */
-function inParts(groups: FormGroup[]): unknown[][] {
-  const all = groups.flatMap((g) => g.blocks);
-  if (all.length <= LIMITS.viewBlocks) return [all];
+function inParts(groups: FormGroup[], standing: unknown): unknown[][] {
+  const all = [...groups.flatMap((g) => [...g.words, ...g.questions.flatMap((q) => q.blocks)])];
+  const foot = standing ? [standing] : [];
+  if (all.length + 1 <= LIMITS.viewBlocks) return [[...all, ...foot]];
   // The head's room: as many blocks as the longest part's head takes (its words split between sections).
   for (let head = 2; head < LIMITS.viewBlocks; head++) {
-    const pages = formPages(groups, LIMITS.viewBlocks - head);
-    const holds = pages.map((page) => ({
-      items: [...new Set(page.flatMap((g) => g.items))],
-      questions: [...new Set(page.flatMap((g) => g.questions))],
-    }));
+    const pages = formPages(groups, LIMITS.viewBlocks - head - 1, GOES_ON);
     const drawn = pages.map((page, k) => [
-      ...wordSections([[{ text: planPartWords(k, holds) }]]),
+      ...wordSections([[{ text: planPartWords(k, pages) }]]),
       partButtons(k, pages.length),
-      ...page.flatMap((g) => g.blocks),
+      ...page.blocks,
+      ...(k === pages.length - 1 ? foot : []),
     ]);
     if (drawn.every((d) => d.length <= LIMITS.viewBlocks)) return drawn;
   }

@@ -17,7 +17,7 @@ import { type PlanView, planDoc, planViewState } from "./plan.ts";
 
 /** The plan's form as a person sees it: the plan, its questions and their answers so far. */
 /** What each part of a form too long for one says (src/blocks/plan.ts), and an item's words there. */
-export { itemKeyWords, planPartWords } from "../words/plan.ts";
+export { itemKeyWords, planContinuedWords, planGoesOnWords, planPartWords } from "../words/plan.ts";
 
 export interface PlanForm {
   view: PlanView;

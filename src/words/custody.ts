@@ -141,9 +141,12 @@ export const LABEL_TOO_LONG =
 export const moreMedicinesWords = (n: number, alerts: number, where: string): string =>
   `⚠️ And ${n} more ${n === 1 ? "medicine" : "medicines"} not shown here (a Slack form holds 100 blocks)${alerts ? `, ${alerts} of them to act on` : ""}: ${where}.`;
 
-/** Where a pet's medicines not shown in its view are: its card, one line each. */
+/**
+ * Where a pet's medicines not shown in its view are: each whole in its care plan (every medicine is
+ * there, as-needed ones too); those held, and those due not counted in, on its card, one line each.
+ */
 export const petMedicinesElsewhere = (pet: string) =>
-  `every one is on ${pet}'s card (/pet ${pet}), one line each`;
+  `every one is whole in ${pet}'s care plan (📋 Care plan… on /pet ${pet}), and those held, one line each, on the same card`;
 
 /** Where the stock's medicines not shown in its view are: each pet's card and view, the morning's post. */
 export const STOCK_ELSEWHERE =

@@ -270,6 +270,17 @@ function questionSpan(ns: number[]): string {
 const holdsWords = (h: PlanPartHolds) =>
   [h.items.join(", "), questionSpan(h.questions)].filter(Boolean).join("; ") || "the plan's state";
 
+/** "Medication 2", "Question 3": what goes on, at the head of a line. */
+const headed = (what: string) => `${what[0]?.toUpperCase() ?? ""}${what.slice(1)}`;
+
+/** At the foot of a part where an item's or a question's words go on in the next (`part`, from 1). */
+export const planGoesOnWords = (what: string, part: number) =>
+  `↪ ${headed(what)}: its words go on in part ${part} (▶ above).`;
+
+/** At the head of a part where an item's or a question's words go on from the one before (`part`, from 1). */
+export const planContinuedWords = (what: string, part: number) =>
+  `↩ ${headed(what)}, continued from part ${part}:`;
+
 /**
  * The head of a plan's form in parts (a Slack form holds 100 blocks): which part this is, what it
  * holds, what each other part holds, and that Confirm is in the last.

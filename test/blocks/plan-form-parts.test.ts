@@ -107,3 +107,107 @@ describe("the plan's form past a form's 100 blocks", () => {
     for (const v of partsOf(new Map(Object.entries(kept)))) expect(v.submit).toBeUndefined();
   });
 });
+
+describe("the plan's form when one item's words are longer than a part", () => {
+  // Medication 2's words past a whole form (about 330,000 characters), the others short.
+  const longPlan = draftPlan(
+    {
+      medication: "Rimadyl 50mg once daily",
+      medication2: `${words("d1x", 40_000).join(" ")} 50mg once daily`,
+      medication3: "Vetmedin 2.5mg twice daily",
+    },
+    CONTEXT,
+  );
+  const longQuestions = planQuestions(longPlan, {
+    today: "2026-12-05",
+    arrival: "2026-12-05",
+    dateOrder: "dmy",
+  });
+  const longForm = (chosen: Map<string, string>, part?: number) =>
+    planModal(
+      "sealed",
+      {
+        view: { versionId: 1, plan: longPlan, petName: "Teddy", room: "Kennel 1" },
+        questions: longQuestions,
+        chosen,
+        viewer: "U1",
+      },
+      "Europe/London",
+      part,
+    );
+  const longParts = (chosen: Map<string, string>) => {
+    const head = texts(longForm(chosen).blocks)[0] ?? "";
+    const n = Number(/part 1 of (\d+)/.exec(head)?.[1] ?? 1);
+    return Array.from({ length: n }, (_, k) => longForm(chosen, k));
+  };
+  /** The question numbers a part's head says it holds ("questions 1–3", "question 4"). */
+  const claimed = (head: string) => {
+    const mine = /this is part \d+ of \d+: ([^.]*?)\. Not shown here/.exec(head)?.[1] ?? "";
+    const span =
+      mine
+        .split("; ")
+        .map((x) => /^questions? ([\d–, ]+)$/.exec(x)?.[1])
+        .find(Boolean) ?? "";
+    return span
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .flatMap((r) => {
+        const [a, b] = r.split("–").map(Number) as [number, number | undefined];
+        return Array.from({ length: (b ?? a) - a + 1 }, (_, i) => a + i);
+      });
+  };
+  const asked = (blocks: unknown[]) =>
+    (blocks as Radio[]).flatMap((b) => {
+      if (!b.block_id?.startsWith("q:")) return [];
+      const q = longQuestions.find((x) => `q:${x.id}` === b.block_id);
+      return q ? [longQuestions.indexOf(q) + 1] : [];
+    });
+
+  it("each part's head claims exactly the questions it asks", () => {
+    const parts = longParts(new Map());
+    expect(parts.length).toBeGreaterThan(2);
+    for (const v of parts) {
+      expect(blocksViolations(v.blocks as Block[], LIMITS.viewBlocks)).toEqual([]);
+      const head = texts(v.blocks)[0] ?? "";
+      expect(claimed(head).sort()).toEqual(asked(v.blocks).sort());
+    }
+  });
+
+  it("where the long item's words go on, the part says so, and the next says where they came from", () => {
+    const parts = longParts(new Map());
+    const said = parts.map((v) => JSON.stringify(v.blocks));
+    let marks = 0;
+    for (let k = 0; k < parts.length - 1; k++) {
+      const what = /↪ ([^:]+): its words go on in part (\d+)/.exec(said[k] ?? "");
+      if (!what) continue;
+      marks++;
+      expect(what[2]).toBe(String(k + 2));
+      const next = /↩ ([^,]+), continued from part (\d+)/.exec(said[k + 1] ?? "");
+      expect([next?.[1], next?.[2]]).toEqual([what[1], String(k + 1)]);
+    }
+    expect(marks).toBeGreaterThanOrEqual(2);
+    expect(said.some((s) => s.includes("Medication 2: its words go on in part"))).toBe(true);
+    // Every word of it, none lost at a part's edge and none said twice there.
+    const seen = new Map<string, number>();
+    for (const v of parts)
+      for (const t of texts(v.blocks))
+        for (const w of t.split(/[\s*_~"`.,;:()]+/))
+          if (w.startsWith("d1xw")) seen.set(w, (seen.get(w) ?? 0) + 1);
+    // (The words are said by the item and by its question: every word as often as the others.)
+    expect(seen.size).toBe(40_000);
+    expect(new Set(seen.values()).size).toBe(1);
+  });
+
+  it("no part holds only the plan's state, and answering every question keeps the count of parts", () => {
+    const before = longParts(new Map());
+    for (const v of before)
+      expect(asked(v.blocks).length + (JSON.stringify(v.blocks).includes("d1xw") ? 1 : 0)).toBeGreaterThan(0);
+    const all = new Map(
+      longQuestions.filter((q) => q.answers.length).map((q) => [q.id, q.answers[0]?.id as string]),
+    );
+    const after = longParts(all);
+    expect(after.length).toBe(before.length);
+    expect(after.at(-1)?.submit?.text).toBe("Confirm");
+  });
+});
