@@ -42,10 +42,11 @@ const TICK_MS = 60_000;
 const TAKE_OVER_MS = 2 * 60_000;
 const TAKE_OVER_MAX_MS = 60 * 60_000;
 /**
- * A reply whose round's post is being made is looked at again after this (the biggest day's post is
- * 127 messages, about two minutes at Slack's pace; its claim stands five minutes at most).
+ * A reply whose round's post is being made is looked at again after this (a usual day's post takes a
+ * few seconds; the biggest day's, 127 messages, about two minutes at Slack's pace; its claim stands
+ * five minutes at most). Each look reads the claim from the record, nothing from Slack.
  */
-const POST_WAIT_MS = 15_000;
+const POST_WAIT_MS = 5_000;
 /** A round that could not be read (the kennel API or the record down) is read again after this. */
 const BACKOFF_MS = 5 * 60_000;
 

@@ -105,8 +105,10 @@ it("late at 18:45:01: one reply in the round post's thread, the sheet drawn agai
 
 it("started with the bot (its first look catches up what is still true), and stopped with it", async () => {
   // A bot starting at 10:30 with the in-process scheduler on: the morning round's windows have closed.
+  // Its clock runs from there (the missed reply waits while the round's post it makes at once is made).
+  const started = Date.now();
   const late = await startHarness({
-    clock: { now: () => new Date(`${DATE}T10:30:00Z`) },
+    clock: { now: () => new Date(Date.parse(`${DATE}T10:30:00Z`) + (Date.now() - started)) },
     env: { ROUNDS_CHANNEL: "C0LATER" },
   });
   const keys = () =>
@@ -120,6 +122,15 @@ it("started with the bot (its first look catches up what is still true), and sto
     );
     // Missed only: never a late reply of a window that has closed.
     expect(keys().filter((k) => k.startsWith("dose_alert:late:"))).toEqual([]);
+    // In the thread of the round's post the bot made as it started, not beside it in the channel.
+    const parent = late.slack.messages.find(
+      (m) => m.channel === "C0LATER" && !m.thread_ts && m.metadata?.event_payload.kind === "rounds:morning",
+    );
+    const missed = late.slack.messages.find((m) =>
+      String(m.metadata?.event_payload.key).startsWith(`dose_alert:missed:${DATE}:morning:`),
+    );
+    expect(parent).toBeDefined();
+    expect(missed?.thread_ts).toBe(parent?.ts);
     expect(new Set(keys()).size).toBe(keys().length);
   } finally {
     // Stopping the bot stops the job (its sleep woken): close() resolves.
