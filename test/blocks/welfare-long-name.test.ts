@@ -30,7 +30,8 @@ const check = (i: number): WelfareCheck => ({
   petId: i + 1,
   petName: `Pet ${i}`,
   values: ALL_NORMAL,
-  note: undefined,
+  // The first pet's note is long: the post keeps one line a pet and says where it is whole.
+  note: i === 0 ? hostileName("Subdued at the door, ate after a while;", 400) : undefined,
   eating: [{ round: "evening", outcome: "ate_all" }],
   userId: "U0JANE",
   userName: "Jane",
@@ -112,6 +113,7 @@ describe("the welfare post with a pet's name of 2,000 characters full of & and <
       );
       for (let i = 0; i < count; i++)
         expect(buttons).toContain(i % 2 === 0 ? `wf_note:${i + 1}-${i + 1}` : `wf_ok:${i + 1}-${i + 1}`);
+      expect(text).toContain("… (all of it: the stay record)");
     }
   });
 

@@ -1,0 +1,148 @@
+/**
+ * What staff typed about a pet's care is shown whole where it is the main content (the record keeps it
+ * whole): a vet's advice and a flag's resolution on the flag and in the stay's record, a welfare
+ * check's note and the reason a dose was not given in the stay's record. Where a list keeps one short
+ * (the stay's summary line), it says where the whole is.
+ */
+import { describe, expect, it } from "vitest";
+import { limitViolations } from "../../src/blocks/limits.ts";
+import { stayRecordMessages } from "../../src/blocks/stay.ts";
+import type { Message } from "../../src/blocks/types.ts";
+import { flagMessages } from "../../src/blocks/welfare.ts";
+import type { PetStayRecord, StayRecordView } from "../../src/domain/stay.ts";
+import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
+import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
+import { lineText } from "../../src/present/doc.ts";
+import { staySummaryDocLines } from "../../src/present/stay.ts";
+import { stayRecordText } from "../../src/text/stay.ts";
+import { normal } from "../helpers/whole-care.ts";
+import { TEXT, TZ } from "./harness.ts";
+
+/** Words to pass `n` characters, each distinct (some `&` and `<`), so a cut anywhere loses one. */
+const long = (head: string, n: number): string => {
+  const words = [head];
+  for (let i = 0; words.join(" ").length < n; i++) words.push(i % 9 === 0 ? `<w${i}> &` : `word${i}`);
+  return `${words.join(" ")} END`;
+};
+
+const ADVICE = long("Bland diet, chicken & rice, three small meals; recheck if", 1500);
+const RESOLVED = long("Stool normal since Tuesday after the bland diet;", 1000);
+const NOTE = long("Slightly subdued at the door, ate after a while;", 800);
+const WHY = long("Vomited twice before the dose, the vet said to hold it;", 900);
+
+const flag: WelfareFlag = {
+  id: 9,
+  bookingId: 1,
+  petId: 1,
+  petName: "Biscuit",
+  room: "Kennel 4",
+  sign: "stool:blood",
+  date: "2026-11-21",
+  openedAt: "2026-11-21T12:00:00.000Z",
+  entries: [],
+  advice: [
+    {
+      id: 1,
+      vet: "Riverside Vets",
+      sought: "2026-11-21T12:30:00.000Z",
+      advice: ADVICE,
+      userId: "U0JANE",
+      userName: "Jane",
+      recordedAt: "2026-11-21T12:40:00.000Z",
+    },
+  ],
+  resolved: {
+    id: 2,
+    userId: "U0SAM",
+    userName: "Sam",
+    recordedAt: "2026-11-22T09:00:00.000Z",
+    why: RESOLVED,
+  },
+};
+
+const check: WelfareCheck = {
+  id: 5,
+  date: "2026-11-21",
+  round: "evening",
+  bookingId: 1,
+  petId: 1,
+  petName: "Biscuit",
+  values: ALL_NORMAL,
+  note: NOTE,
+  eating: [{ round: "evening", outcome: "ate_all" }],
+  userId: "U0JANE",
+  userName: "Jane",
+  recordedAt: "2026-11-21T18:10:00.000Z",
+};
+
+const pet: PetStayRecord = {
+  bookingId: 1,
+  petId: 1,
+  petName: "Biscuit",
+  doses: { due: 4, given: 3 },
+  meals: { due: 2, ateAll: 2, ateSome: 0, ateNone: 0, notOffered: 0, missed: 0 },
+  exceptions: [
+    {
+      date: "2026-11-21",
+      round: "morning",
+      label: "Rimadyl 50 mg",
+      kind: "not_given",
+      at: "2026-11-21T08:15:00Z",
+      why: WHY,
+      who: "Sam",
+    },
+  ],
+  items: [],
+  entries: [],
+  dueKnown: true,
+  notDue: [],
+  welfare: {
+    days: [{ date: "2026-11-21", round: "evening", check, state: "checked" }],
+    corrected: [],
+    flags: [flag],
+  },
+};
+const stay: StayRecordView = { bookingId: 1, pets: [pet], problem: undefined };
+
+/** What a reader sees of the messages' sections and small print, one run (a text going on in the next section reads on). */
+const seenOf = (messages: Message[]) =>
+  normal(
+    messages
+      .flatMap((m) => m.blocks)
+      .flatMap((b) =>
+        b.type === "section" && b.text
+          ? [b.text.text]
+          : b.type === "context"
+            ? b.elements.map((e) => ("text" in e ? e.text : ""))
+            : [],
+      )
+      .join(" ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&"),
+  );
+
+describe("staff's words about care, whole", () => {
+  it("a flag's message shows the vet's advice and why it was resolved whole", () => {
+    const messages = flagMessages(flag, TZ);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const text = seenOf(messages);
+    expect(text).toContain(normal(ADVICE));
+    expect(text).toContain(normal(RESOLVED));
+  });
+
+  it("the stay's record shows the advice, the resolution, the check's note and the reason whole, in Slack and the terminal", () => {
+    const messages = stayRecordMessages(stay, "HP-TEST01", TZ);
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const terminal = normal(stayRecordText(stay, "HP-TEST01", TEXT));
+    for (const seen of [seenOf(messages), terminal])
+      for (const words of [ADVICE, RESOLVED, NOTE, WHY]) expect(seen).toContain(normal(words));
+  });
+
+  it("the stay's summary line keeps a long reason short and says the stay record has it whole", () => {
+    const [summary] = staySummaryDocLines(stay, TZ).map(lineText);
+    expect(summary).toContain("Rimadyl 50 mg not given");
+    expect(summary).not.toContain(WHY);
+    expect(summary).toContain("… (all of it: the stay record)");
+  });
+});
