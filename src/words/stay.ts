@@ -263,7 +263,8 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
   if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
-  const why = e.reason ?? e.note;
+  // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
+  const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
   // A late entry with both its times (issue 35); a high-alert dose with its witness.
   const when = e.givenAt
     ? lateEntryWords(e, timezone)
@@ -280,7 +281,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
         text,
         `${from}: ${when}${whoJoin(e)}`,
         { value: cap(e.userName, 60) },
-        ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...why.flatMap((t): StayPiece[] => [" · ", { value: t }]),
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
         ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),

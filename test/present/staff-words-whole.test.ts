@@ -9,11 +9,13 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import { stayRecordMessages } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
-import type { PetStayRecord, StayRecordView } from "../../src/domain/stay.ts";
+import type { PetStayRecord, StayItem, StayRecordView } from "../../src/domain/stay.ts";
 import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
 import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
 import { lineText } from "../../src/present/doc.ts";
+import { entryLine } from "../../src/present/record.ts";
 import { staySummaryDocLines } from "../../src/present/stay.ts";
+import type { Entry } from "../../src/record/types.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
 import { normal } from "../helpers/whole-care.ts";
 import { TEXT, TZ } from "./harness.ts";
@@ -29,6 +31,37 @@ const ADVICE = long("Bland diet, chicken & rice, three small meals; recheck if",
 const RESOLVED = long("Stool normal since Tuesday after the bland diet;", 1000);
 const NOTE = long("Slightly subdued at the door, ate after a while;", 800);
 const WHY = long("Vomited twice before the dose, the vet said to hold it;", 900);
+const DOSE_WHY = long("Held on the vet's word: vomiting since the night;", 480);
+const DOSE_NOTE = long("Offered in cheese twice, spat it out both times;", 480);
+
+/** The evening's dose, not given, with its reason and a note (the record keeps both whole). */
+const entry = {
+  id: 70,
+  date: "2026-11-21",
+  round: "evening",
+  bookingId: 1,
+  petId: 1,
+  petName: "Biscuit",
+  item: "med:1",
+  itemText: "Rimadyl 50 mg · one tablet",
+  outcome: "not_given",
+  reason: DOSE_WHY,
+  note: DOSE_NOTE,
+  userId: "U0SAM",
+  userName: "Sam",
+  recordedAt: "2026-11-21T18:20:00.000Z",
+} as unknown as Entry;
+const item = {
+  date: "2026-11-21",
+  round: "evening",
+  at: "2026-11-21T18:00:00.000Z",
+  item: "med:1",
+  label: "Rimadyl 50 mg",
+  entry,
+  due: true,
+  state: { state: "recorded" },
+  window: { opensAt: "2026-11-21T17:00:00.000Z", closesAt: "2026-11-21T20:00:00.000Z" },
+} as unknown as StayItem;
 
 const flag: WelfareFlag = {
   id: 9,
@@ -92,8 +125,8 @@ const pet: PetStayRecord = {
       who: "Sam",
     },
   ],
-  items: [],
-  entries: [],
+  items: [item],
+  entries: [entry],
   dueKnown: true,
   notDue: [],
   welfare: {
@@ -136,7 +169,8 @@ describe("staff's words about care, whole", () => {
     for (const m of messages) expect(limitViolations(m)).toEqual([]);
     const terminal = normal(stayRecordText(stay, "HP-TEST01", TEXT));
     for (const seen of [seenOf(messages), terminal])
-      for (const words of [ADVICE, RESOLVED, NOTE, WHY]) expect(seen).toContain(normal(words));
+      for (const words of [ADVICE, RESOLVED, NOTE, WHY, DOSE_WHY, DOSE_NOTE])
+        expect(seen).toContain(normal(words));
   });
 
   it("the stay's summary line keeps a long reason short and says the stay record has it whole", () => {
@@ -144,5 +178,12 @@ describe("staff's words about care, whole", () => {
     expect(summary).toContain("Rimadyl 50 mg not given");
     expect(summary).not.toContain(WHY);
     expect(summary).toContain("… (all of it: the stay record)");
+  });
+
+  it("a round's sheet and the record form keep a dose's long reason and note short, saying the stay record has them whole", () => {
+    const text = lineText(entryLine(entry, TZ));
+    expect(text).not.toContain(DOSE_WHY);
+    expect(text).not.toContain(DOSE_NOTE);
+    expect(text.match(/… \(all of it: the stay record\)/g)).toHaveLength(2);
   });
 });
