@@ -9,14 +9,21 @@ import { limitViolations } from "../../src/blocks/limits.ts";
 import { stayRecordMessages } from "../../src/blocks/stay.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
+import { cellKey } from "../../src/domain/chart.ts";
+import type { MedicineCount, RegisterLine } from "../../src/domain/custody.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../../src/domain/stay.ts";
 import { ALL_NORMAL, type WelfareCheck } from "../../src/domain/welfare.ts";
 import type { WelfareFlag } from "../../src/domain/welfare-flag.ts";
+import { chartDoc } from "../../src/present/chart.ts";
+import { registerLine } from "../../src/present/custody.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
 import { staySummaryDocLines } from "../../src/present/stay.ts";
+import type { ItemKey } from "../../src/record/items.ts";
 import type { Entry } from "../../src/record/types.ts";
+import { docText } from "../../src/text/doc.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
+import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
 import { normal } from "../helpers/whole-care.ts";
 import { TEXT, TZ } from "./harness.ts";
 
@@ -185,5 +192,67 @@ describe("staff's words about care, whole", () => {
     expect(text).not.toContain(DOSE_WHY);
     expect(text).not.toContain(DOSE_NOTE);
     expect(text.match(/… \(all of it: the stay record\)/g)).toHaveLength(2);
+  });
+});
+
+describe("custody's notes, whole", () => {
+  it("the register shows a count's note and the manager's closing note whole", () => {
+    const NOTE = long("Two tablets found under the bedding & one crushed;", 480);
+    const CLOSED = long("Spoke to the owner: the pack was short on arrival;", 480);
+    const count: MedicineCount = {
+      id: 2,
+      seq: 2,
+      date: "2026-11-21",
+      custodyId: 1,
+      counted: 7,
+      expected: 8,
+      by: { userId: "U0SAM", userName: "Sam" },
+      reason: "dropped_or_spilled",
+      note: NOTE,
+      closed: {
+        id: 3,
+        seq: 3,
+        by: { userId: "U0BOSS", userName: "Alex" },
+        at: "2026-11-21T12:00:00Z",
+        note: CLOSED,
+      },
+      at: "2026-11-21T10:00:00Z",
+    };
+    const register: RegisterLine = {
+      kind: "count",
+      at: count.at,
+      id: 2,
+      seq: 2,
+      count,
+      difference: -1,
+      balance: 7,
+    };
+    const text = lineText(registerLine(register, { unit: "tablet" }, TZ));
+    expect(text).toContain(NOTE);
+    expect(text).toContain(CLOSED);
+  });
+});
+
+describe("the chart's reason for a dose given if needed", () => {
+  it("keeps a long reason short in its cell, saying the stay record has it whole", () => {
+    const DAY = "2026-11-24";
+    const REASON = long("Scratching at the left ear until it bled, then", 300);
+    const pet = chartPet(7, {
+      rows: [{ item: "med:2" as ItemKey }],
+      cells: {
+        [cellKey(DAY, "morning", "med:2" as ItemKey)]: {
+          kind: "if_needed",
+          given: [{ initials: "JD", givenAt: `${DAY}T09:10:00Z`, reason: REASON }],
+        },
+      },
+    });
+    const text = normal(
+      docText(
+        chartDoc(chartOf([{ date: DAY, round: "morning", kept: true }], [pet]), chartOptions(DAY)),
+        PLAIN_TEXT,
+      ),
+    );
+    expect(text).not.toContain(normal(REASON));
+    expect(text).toContain("… (all of it: the stay record)");
   });
 });
