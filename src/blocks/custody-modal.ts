@@ -29,13 +29,16 @@ import { sectionTexts } from "./sections.ts";
 
 const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const channel = () => z.string().max(40).optional();
-/** A pet's name whole (what the forms' answers say it as); `shorter` keeps the metadata within its room. */
-const petName = () => z.string().max(2000);
+/**
+ * A pet's name whole, when the metadata has room for it (`shorter` leaves it out, never a part of it):
+ * the forms' answers name the pet from the record (src/listeners/actions/custody-forms.ts).
+ */
+const petName = () => z.string().max(2000).optional();
 /** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
 const under = () => z.enum(["pet", "stock", "controlled"]).optional();
 export type UnderView = z.infer<ReturnType<typeof under>>;
-/** A pet's name within its metadata's room (the metadata fits Slack's 3000 characters once sealed). */
-const shorter = <M extends { n: string }>(m: M): M[] => [{ ...m, n: m.n.slice(0, 80) }];
+/** The metadata without the pet's name, when with it the metadata would pass Slack's 3000 characters once sealed. */
+const shorter = <M extends { n?: string | undefined }>(m: M): M[] => [{ ...m, n: undefined }];
 
 /** A pet's medicines (a view, no submit): the stay's pet, its name, the channel it was opened from (none: Home). */
 export const medicinesForm = defineForm(

@@ -13,9 +13,9 @@ import { type ActionOf, lineText, type Part } from "../present/doc.ts";
 import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
 import { defineButton } from "./buttons.ts";
-import { docBlocks, docMessages, lineMrkdwn } from "./doc.ts";
+import { docBlocks, docMessages, lineSections } from "./doc.ts";
 import { LIMITS, messageChars } from "./limits.ts";
-import { button, fallback, truncate } from "./mrkdwn.ts";
+import { button, fallback } from "./mrkdwn.ts";
 import type { Block, Message, SectionBlock } from "./types.ts";
 
 const recordId = () => z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -56,17 +56,25 @@ const NAME_ON_BUTTON = LIMITS.buttonText - "✅ All normal · ".length;
 /**
  * A pet's block: its two buttons (to check, no flag), its name on the first (a name too long for it
  * on a line of its own above them, whole: src/answers/welfare.ts gives such a pet two blocks' room);
- * or its lines with one button beside them.
+ * or its lines with one button beside them. Lines longer than a section (a name of thousands of
+ * characters, longer still once escaped) go on in more sections, whole (src/blocks/sections.ts), the
+ * button beside the first.
  */
 function petBlocks(p: Item, board: WelfareBoard): Block[] {
   const [bookingId, petId] = (p.key ?? "0-0").split("-").map(Number) as [number, number];
   const pet = board.pets.find((x) => x.bookingId === bookingId && x.petId === petId);
   const block_id = `kd_wf:${bookingId}:${petId}`;
   const listId = board.list.id;
-  const text = truncate(p.lines.map(lineMrkdwn).join("\n"), LIMITS.sectionText - 10);
-  const section: SectionBlock = { type: "section", block_id, text: { type: "mrkdwn", text, verbatim: true } };
+  /** The pet's lines as sections, the first with `id` (and the button), the others numbered after it. */
+  const sections = (id: string, accessory?: SectionBlock["accessory"]): SectionBlock[] =>
+    lineSections(p.lines).map((text, i) => ({
+      type: "section",
+      block_id: i === 0 ? id : `${id}:${i + 1}`,
+      text: { type: "mrkdwn", text, verbatim: true },
+      ...(i === 0 && accessory ? { accessory } : {}),
+    }));
   // A list not kept has no buttons: nothing could check what they record.
-  if (listId === undefined || !pet) return [section];
+  if (listId === undefined || !pet) return sections(block_id);
   const key = `${bookingId}-${petId}`;
   const value = welfareOk.encode({ l: listId, b: bookingId, p: petId });
   if (!pet.check && pet.flags.length === 0) {
@@ -80,14 +88,9 @@ function petBlocks(p: Item, board: WelfareBoard): Block[] {
         button("✏️ Something to note", welfareNote.actionId(key), value),
       ],
     };
-    return fits ? [buttons] : [{ ...section, block_id: `${block_id}:name` }, buttons];
+    return fits ? [buttons] : [...sections(`${block_id}:name`), buttons];
   }
-  return [
-    {
-      ...section,
-      accessory: button(pet.check ? "✏️ Change" : "✏️ Check…", welfareNote.actionId(key), value),
-    },
-  ];
+  return sections(block_id, button(pet.check ? "✏️ Change" : "✏️ Check…", welfareNote.actionId(key), value));
 }
 
 /** One message of a welfare post (`index`: 0 the parent), within Block Kit's limits. */

@@ -117,3 +117,7 @@ export function shortenAtWord(text: string, max: number): string {
   const kept = atBoundary ? cut : space > 0 ? cut.slice(0, space) : cut;
   return `${kept.replace(/[\s,;:.–-]+$/u, "")}…`;
 }
+
+/** A text's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`). */
+export const escapedLength = (t: string): number =>
+  t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);

@@ -26,6 +26,7 @@ import {
   type Line,
   line,
   type Part,
+  prose,
   strong,
   toned,
   value,
@@ -68,7 +69,8 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "if_needed":
       return line(
         ...cell.given.map(
-          (g, i) => `${i ? "; " : ""}${g.initials} ${at(g.givenAt)} (${value(g.reason, 60)})`,
+          (g, i) =>
+            `${i ? "; " : ""}${g.initials} ${at(g.givenAt)} (${prose(g.reason, 60, "the stay record")})`,
         ),
       );
     case "given":
@@ -265,7 +267,7 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
         cell.kind !== "not_given"
           ? ""
           : cell.why
-            ? `: ${value(cell.why, 500)}`
+            ? `: ${whole(cell.why)}`
             : cell.code === "R"
               ? " refused"
               : "";

@@ -22,18 +22,7 @@ import {
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
-import {
-  type Action,
-  type Doc,
-  dotted,
-  type Line,
-  line,
-  type Part,
-  strong,
-  toned,
-  value,
-  whole,
-} from "./doc.ts";
+import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
 
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
@@ -81,7 +70,7 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
         `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${c.expected !== undefined ? `, balance ≈ ${amountWords(c.expected, m.unit)} (${differenceWords(c.counted - c.expected, m.unit)})` : ""}`,
       ),
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
-      c.note ? `: ${value(c.note, 300)}` : "",
+      c.note ? `: ${whole(c.note)}` : "",
       ` · ${whole(c.by.userName)}`,
     ),
   );
@@ -202,10 +191,10 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
     who.witness ? `witness ${whole(who.witness)}` : undefined,
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
     l.kind === "count" && l.count.reason
-      ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${value(l.count.note, 300)}` : ""}`
+      ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${whole(l.count.note)}` : ""}`
       : undefined,
     l.kind === "count" && l.count.closed
-      ? `✔️ closed by ${whole(l.count.closed.by.userName)}: ${value(l.count.closed.note, 300)}`
+      ? `✔️ closed by ${whole(l.count.closed.by.userName)}: ${whole(l.count.closed.note)}`
       : undefined,
   );
 }

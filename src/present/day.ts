@@ -58,15 +58,6 @@ export interface DayDocOptions {
   requestId?: boolean;
 }
 
-/** The stay record's lines share this much of an entry's room, so many pets never push it out. */
-const STAY_ROOM = 2400;
-
-/** One line per pet ("📋 Stay record, Juniper: …"), each cut to its share of the entry's room. */
-function stayLines(stay: StayRecordView | undefined, timezone: string): Line[] {
-  const each = Math.max(200, Math.min(600, Math.floor(STAY_ROOM / Math.max(1, stay?.pets.length ?? 1))));
-  return staySummaryDocLines(stay, timezone, { each });
-}
-
 /** Grooming notes on the going-home check: free prose, shortened past this with where to read it all. */
 const GROOMING_MAX = 200;
 
@@ -96,7 +87,7 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
           line(goingHomeGroomingWords(whole(p.flags.name), prose(p.care.groomingNotes, GROOMING_MAX, where))),
         );
   }
-  out.push(...stayLines(e.stay, timezone));
+  out.push(...staySummaryDocLines(e.stay, timezone));
   return out;
 }
 

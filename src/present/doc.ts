@@ -9,7 +9,7 @@
  * them safe for where they go (Block Kit escapes `&`, `<`, `>`: no value can ping or link). Styling
  * is a span's meaning, not its look: `strong`, `em`, and a `tone` the terminal colours.
  */
-import { oneLine, shortenAtWord } from "../domain/text.ts";
+import { escapedLength, oneLine, shortenAtWord } from "../domain/text.ts";
 
 /** The one cleaning of text (the domain's rule), which every serializer applies to what it draws. */
 export { cleanText, oneLine, shorten } from "../domain/text.ts";
@@ -158,10 +158,6 @@ export function prose(v: unknown, max: number, where: string): string {
   const text = whole(v);
   return Array.from(text).length <= max ? text : `${value(text, max)} (all of it: ${where})`;
 }
-
-/** A value's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`). */
-const escapedLength = (t: string): number =>
-  t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
 
 /**
  * A value (`value`) that keeps within `max` characters even once escaped for Slack: a name full of

@@ -19,7 +19,7 @@ import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
-import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
+import { dotted, line, lineText, prose, strong, toned, whole } from "./doc.ts";
 import { offTimeMark, offTimeWords } from "./dose-states.ts";
 import { textParts } from "./parts.ts";
 
@@ -82,7 +82,7 @@ const itemWords = (d: Pick<AlertDoseView, "item" | "label" | "text">) =>
  */
 function recordedWords(d: AlertDoseView, timezone: string, date: string): string {
   const e = d.entry as NonNullable<AlertDoseView["entry"]>;
-  const why = whyWords(e.reason && value(e.reason, 150));
+  const why = whyWords(e.reason && prose(e.reason, 150, "the stay record"));
   if (e.paper) {
     const off = offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
     return `${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;

@@ -50,7 +50,7 @@ function outcomeSpans(e: Entry): Span[] {
   const words = outcomeWords(e.outcome);
   return [
     isProblemOutcome(e.outcome) ? toned("alert", words) : { text: words },
-    ...(e.reason?.trim() ? [{ text: whyWords(value(e.reason, 500)) }] : []),
+    ...(e.reason?.trim() ? [{ text: whyWords(whole(e.reason)) }] : []),
   ];
 }
 
@@ -60,7 +60,7 @@ function noteLines(note: string | undefined): Line[] {
   const lines = note
     .trim()
     .split(/\r?\n/)
-    .map((l) => value(l, 500))
+    .map((l) => whole(l))
     .filter(Boolean);
   return lines.map((l, i) => line(indent(i === 0 ? 2 : 4), i === 0 ? "note: " : undefined, l));
 }

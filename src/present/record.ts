@@ -28,7 +28,7 @@ import {
 } from "../words/doses.ts";
 import { outcomeWords, ownCountWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import { type Line, line, type Span, toned, value, whole } from "./doc.ts";
+import { type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
 
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
@@ -56,6 +56,10 @@ function itemLabel(e: Pick<Entry, "item" | "itemText">): string {
   return drugName(e.itemText.split(" · ")[0] ?? e.itemText);
 }
 
+/** An entry's reason and note on a sheet's line or a form's list: past this, shortened with where they are whole. */
+const WHY_MAX = 150;
+const WHOLE_IN = "the stay record";
+
 /**
  * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
  * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); struck through when corrected since.
@@ -65,8 +69,8 @@ export function entryLine(
   timezone: string,
   o: { struck?: boolean; offTime?: string | undefined } = {},
 ): Line {
-  const why = whyWords(e.reason && value(e.reason, 150));
-  const note = e.note?.trim() ? `${why ? " · " : ": "}${value(e.note, 150)}` : "";
+  const why = whyWords(e.reason && prose(e.reason, WHY_MAX, WHOLE_IN));
+  const note = e.note?.trim() ? `${why ? " · " : ": "}${prose(e.note, WHY_MAX, WHOLE_IN)}` : "";
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;

@@ -17,8 +17,6 @@ import { line, lineText, strong, toned, value, valueWithin, whole } from "./doc.
 import { recordHeadLines } from "./parts.ts";
 import { stayWelfareParts } from "./welfare-stay.ts";
 
-/** The longest summary line: the summary words are capped, so this cuts only a pathological one. */
-const SUMMARY_MAX = 1000;
 /** A section's worth of a pet's record (Slack's 3000 characters, with room for the marks). */
 const CHUNK_CHARS = 2800;
 
@@ -32,19 +30,16 @@ const dosesOf = (stay: StayRecordView, petId: number) =>
 
 /**
  * One line per pet ("📋 Stay record, Juniper: …"), or why the record could not be read: under a
- * departure and on the booking card. `each`: the most characters of a pet's line (even escaped).
+ * departure and on the booking card. Each line whole, however long the pet's name or a drug's words
+ * (the serializers give it as many sections and messages as it needs).
  */
-export function staySummaryDocLines(
-  stay: StayRecordView | undefined,
-  timezone: string,
-  o: { each?: number } = {},
-): Line[] {
+export function staySummaryDocLines(stay: StayRecordView | undefined, timezone: string): Line[] {
   if (!stay) return [];
   if (stay.problem) return [[toned("alert", `📋 ❔ ${valueWithin(stay.problem, 600)}`)]];
   return stay.pets.map((p) => {
     const prn = prnSummaryWords(dosesOf(stay, p.petId));
     const words = `${staySummaryWords(p, timezone)}${prn ? ` · ${prn}` : ""}`;
-    return line(`📋 ${valueWithin(words, o.each ?? SUMMARY_MAX)}`);
+    return line(`📋 ${whole(words)}`);
   });
 }
 

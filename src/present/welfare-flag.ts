@@ -8,7 +8,7 @@ import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, value, whole } from "./doc.ts";
+import { dotted, line, strong, toned, whole } from "./doc.ts";
 
 /** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
 function adviceShort(f: WelfareFlag): string {
@@ -51,15 +51,13 @@ export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
   for (const a of f.advice)
     lines.push(
       line(
-        `🩺 Vet advice from ${whole(a.vet)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${value(a.advice, 600)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${whole(a.userName)})`,
+        `🩺 Vet advice from ${whole(a.vet)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${whole(a.advice)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${whole(a.userName)})`,
       ),
     );
   const r = f.resolved;
   if (r)
     lines.push(
-      line(
-        `✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${value(r.why, 400)}`,
-      ),
+      line(`✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${whole(r.why)}`),
     );
   const parts: Part[] = [{ kind: "text", lines }];
   if (!r) {

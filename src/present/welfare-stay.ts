@@ -8,7 +8,7 @@
 import type { PetStayRecord } from "../domain/stay.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { flagHeadWords, WELFARE_DAY_STATE, welfareDayHead } from "../words/welfare.ts";
-import { type Line, line, type Part, strong, toned, value, whole } from "./doc.ts";
+import { type Line, line, type Part, strong, toned, whole } from "./doc.ts";
 import { textParts } from "./parts.ts";
 import { checkLine } from "./welfare.ts";
 
@@ -39,7 +39,7 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
   for (const f of w.flags) {
     const advice = f.advice.map(
       (a) =>
-        `🩺 vet advice from ${whole(a.vet)} (sought ${dateTimeOf(a.sought, timezone)}, recorded by ${whole(a.userName)}): ${value(a.advice, 400)}`,
+        `🩺 vet advice from ${whole(a.vet)} (sought ${dateTimeOf(a.sought, timezone)}, recorded by ${whole(a.userName)}): ${whole(a.advice)}`,
     );
     lines.push(
       line(
@@ -48,7 +48,7 @@ function welfareLines(p: PetStayRecord, timezone: string): Line[] {
         ...advice.map((a) => ` · ${a}`),
         f.advice.length ? "" : " · 🩺 vet advice sought? not recorded",
         f.resolved
-          ? ` · ✔️ resolved ${dateTimeOf(f.resolved.recordedAt, timezone)} by ${whole(f.resolved.userName)}: ${value(f.resolved.why, 300)}`
+          ? ` · ✔️ resolved ${dateTimeOf(f.resolved.recordedAt, timezone)} by ${whole(f.resolved.userName)}: ${whole(f.resolved.why)}`
           : " · still open",
       ),
     );

@@ -23,7 +23,7 @@ import {
   valuesWords,
 } from "../words/welfare.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
-import { dotted, line, strong, toned, value, valueWithin, whole } from "./doc.ts";
+import { dotted, line, prose, strong, toned, value, valueWithin, whole } from "./doc.ts";
 import { flagLines } from "./welfare-flag.ts";
 
 /** The check's fields and words, which its Slack form (src/blocks/welfare-modal.ts) draws and reads back. */
@@ -47,16 +47,19 @@ const checkedWhen = (c: WelfareCheck, timezone: string): string =>
 
 /**
  * A check in one line: "✅ all normal · 🍽 ate all · 18:12 Jane", "⚠️ 💩 loose stool · 18:12 Jane:
- * note"; one made on a later day than its own: "· checked late, Mon 23 Nov 09:10 Jane".
+ * note"; one made on a later day than its own: "· checked late, Mon 23 Nov 09:10 Jane". Its note
+ * whole, or (`noteMax`: a post's line per pet) shortened past that with where it is whole.
  */
 export function checkLine(
   c: WelfareCheck,
   timezone: string,
-  o: { struck?: boolean; meal?: boolean } = {},
+  o: { struck?: boolean; meal?: boolean; noteMax?: number } = {},
 ): Line {
   const normal = isAllNormal(c);
   const meal = o.meal === false ? undefined : c.eating.find((m) => m.round === c.round);
-  const note = c.note ? `: ${value(c.note, 100)}` : "";
+  const words = (note: string) =>
+    o.noteMax === undefined ? whole(note) : prose(note, o.noteMax, "the stay record");
+  const note = c.note ? `: ${words(c.note)}` : "";
   const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${whole(c.userName)}${note}`;
   const span: Span = o.struck
     ? { text, tone: "muted", struck: true }
@@ -66,12 +69,17 @@ export function checkLine(
   return [span];
 }
 
+/** A check's note on the post, one block a pet: past this, shortened with where it is whole. */
+const NOTE_ON_POST = 100;
+
 /** The lines of a pet on the post: its name, its check (or "to check"), corrections, its flags. */
 function petLines(p: BoardPet, timezone: string): Line[] {
   const status: Line = p.check
-    ? checkLine(p.check, timezone)
+    ? checkLine(p.check, timezone, { noteMax: NOTE_ON_POST })
     : [{ text: `⬜ to check · ${mealWords(p.meal)}` }];
-  const struck = p.superseded.slice(-2).map((c) => checkLine(c, timezone, { struck: true }));
+  const struck = p.superseded
+    .slice(-2)
+    .map((c) => checkLine(c, timezone, { struck: true, noteMax: NOTE_ON_POST }));
   return [petNameLine(p), status, ...struck, ...flagLines(p.flags)];
 }
 

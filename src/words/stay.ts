@@ -51,6 +51,10 @@ const SUMMARY_EXCEPTIONS = 4;
 /** A reason, a note or a name of staff, shortened at a word boundary (the full record has it whole). */
 const cap = (text: string, max: number) => shortenAtWord(text, max);
 
+/** A reason on the summary line: whole when short, else shortened and saying where it is whole. */
+const summaryWhy = (why: string) =>
+  Array.from(why).length <= 60 ? why : `${cap(why, 60)} (all of it: the stay record)`;
+
 /** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
 function exceptionWords(x: StayException, timezone: string): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
@@ -59,15 +63,15 @@ function exceptionWords(x: StayException, timezone: string): string {
     return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
   // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${cap(x.why, 60)}` : ""}`;
+    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
 }
 
 /** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
 function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = { value: x.label };
-  const why: StayPiece[] = x.why ? [": ", { value: cap(x.why, 500) }] : [];
+  const why: StayPiece[] = x.why ? [": ", { value: x.why }] : [];
   const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
   if (x.kind === "missed")
     return [
@@ -259,7 +263,8 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
   if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
-  const why = e.reason ?? e.note;
+  // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
+  const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
   // A late entry with both its times (issue 35); a high-alert dose with its witness.
   const when = e.givenAt
     ? lateEntryWords(e, timezone)
@@ -276,7 +281,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
         text,
         `${from}: ${when}${whoJoin(e)}`,
         { value: cap(e.userName, 60) },
-        ...(why ? [" · ", { value: cap(why, 200) }] : []),
+        ...why.flatMap((t): StayPiece[] => [" · ", { value: t }]),
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
         ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),

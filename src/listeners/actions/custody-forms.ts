@@ -14,6 +14,7 @@ import {
   countMedicine,
   handBack,
 } from "../../answers/custody-write.ts";
+import { currentPlan } from "../../answers/plans.ts";
 import type { Who } from "../../answers/record-round.ts";
 import {
   closeForm,
@@ -37,8 +38,11 @@ const FORGED =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Medicines… again.";
 const NOT_STAFF = "That person is not a member of this kennel's staff on Slack.";
 
-/** What every custody form's metadata names: where it was opened from, and the view under it. */
-type Where = { petName: string; channel?: string | undefined; under?: UnderView };
+/**
+ * What every custody form's metadata names: where it was opened from, the view under it, and the pet's
+ * name when it had room (the answers name the pet from the record, whole).
+ */
+type Where = { petName?: string | undefined; channel?: string | undefined; under?: UnderView };
 type CustodyForm<N extends Where> = Form<N, undefined>;
 
 const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
@@ -124,10 +128,13 @@ async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promis
   await f.ack.send();
   const m = r.value;
   const withWitness = m.witness ? `, with ${esc(m.witness.userName)}` : "";
+  // The name the form carried, or (none: it had no room for it) the pet's plan's, read again.
+  const name =
+    meta.petName ?? (await currentPlan(deps, meta.bookingId, meta.petId))?.petName ?? `pet ${meta.petId}`;
   await done(
     f,
     meta,
-    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(meta.petName)}${withWitness}.`,
+    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(name)}${withWitness}.`,
   );
 }
 
@@ -170,7 +177,7 @@ async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<vo
   const differs = count.reason
     ? " · ⚠️ a discrepancy, on Home until a manager closes it"
     : " · it matches the balance";
-  const words = `🔢 Counted: ${esc(medicine.first.label)} for ${esc(f.meta.petName)}, ${amountWords(count.counted, medicine.unit)}${differs}.`;
+  const words = `🔢 Counted: ${esc(medicine.first.label)} for ${esc(medicine.petName)}, ${amountWords(count.counted, medicine.unit)}${differs}.`;
   await done(f, medicine.first, words);
 }
 
@@ -193,7 +200,7 @@ async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Prom
   const words =
     r.status === "duplicate"
       ? `Already handed back: ${what} by ${esc(out.by.userName)}. Nothing more was written.`
-      : `↩️ Handed back: ${what} (${esc(f.meta.petName)}). Its custody is closed.`;
+      : `↩️ Handed back: ${what} (${esc(medicine.petName)}). Its custody is closed.`;
   await done(f, medicine.first, words);
 }
 
@@ -207,7 +214,7 @@ async function submitClose(f: CustodyForm<MetaOf<typeof closeForm>>): Promise<vo
   const words =
     r.status === "duplicate"
       ? `Already closed by ${esc(r.value.by.userName)}: nothing more was written.`
-      : `✔️ Discrepancy closed (${esc(f.meta.petName)}).`;
+      : `✔️ Discrepancy closed (${esc(r.value.medicine.petName)}).`;
   await done(f, r.value.medicine.first, words);
 }
 
