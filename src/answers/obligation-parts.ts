@@ -7,7 +7,7 @@
  */
 import type { BodyIn } from "../record/kinds/index.ts";
 import type { CareRecordStore, LogEntry, LogQuery } from "../record/types.ts";
-import { packed } from "./record-parts.ts";
+import { packed, partsNamed } from "./record-parts.ts";
 
 type Body = BodyIn<"obligation">;
 type PartBody = BodyIn<"obligation_part">;
@@ -69,9 +69,9 @@ export async function keptObligations(
   return kept.flatMap((o) => {
     const { continued, ...own } = o.body;
     if (!continued) return [o];
-    const mine = continued.map((id) => parts.get(id));
-    if (mine.some((p) => p === undefined || p.date !== o.date || p.body.round !== o.body.round)) return [];
-    const pets = [...own.pets, ...mine.flatMap((p) => p?.body.pets ?? [])];
+    const mine = partsNamed(o, continued, (id) => parts.get(id));
+    if (!mine) return [];
+    const pets = [...own.pets, ...mine.flatMap((p) => p.body.pets)];
     return [{ ...o, body: { ...own, pets } }];
   });
 }

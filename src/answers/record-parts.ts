@@ -32,3 +32,21 @@ export function packed<T>(units: readonly T[], first: number, most = SHEET_PART_
   }
   return groups;
 }
+
+/** A record of the log, or a part of one, as far as its day and round go. */
+type OfRound = { date: string; body: { round: string } };
+
+/**
+ * The parts a record names (`continued`), in order, each found and of its day and round; undefined
+ * when one is missing or another round's (the record is then read as not kept, never as a shorter one).
+ */
+export function partsNamed<P extends OfRound>(
+  record: OfRound,
+  continued: readonly number[],
+  find: (id: number) => P | undefined,
+): P[] | undefined {
+  const parts = continued.map(find);
+  const ours = (p: P | undefined): p is P =>
+    p !== undefined && p.date === record.date && p.body.round === record.body.round;
+  return parts.every(ours) ? parts : undefined;
+}

@@ -13,7 +13,7 @@ import type { CareRecordStore, LogEntry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { keptPosts } from "./kept-posts.ts";
 import { keptObligations } from "./obligation-parts.ts";
-import { packed } from "./record-parts.ts";
+import { packed, partsNamed } from "./record-parts.ts";
 
 export type { SheetPet };
 /** A sheet as it is kept (src/record/kinds/sheet.ts). */
@@ -67,13 +67,13 @@ async function joined(
 ): Promise<Whole | undefined> {
   const { continued, ...sheet } = e.body;
   if (!continued) return e.body;
-  const parts = await Promise.all(
+  const read = await Promise.all(
     continued.map(async (id) => known?.get(id) ?? (await store.log({ kind: "sheet_part", id }))[0]),
   );
-  // A part of another day or round is no part of this sheet.
-  if (parts.some((p) => p === undefined || p.date !== e.date || p.body.round !== e.body.round))
-    return undefined;
-  const bodies = parts.map((p) => (p as LogEntry<"sheet_part">).body);
+  const byId = new Map(continued.map((id, i) => [id, read[i]]));
+  const parts = partsNamed(e, continued, (id) => byId.get(id));
+  if (!parts) return undefined;
+  const bodies = parts.map((p) => p.body);
   return {
     ...sheet,
     pets: [...sheet.pets, ...bodies.flatMap((b) => b.pets)],
