@@ -10,7 +10,7 @@ import type { ChartCell } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
-import { type Line, line, toned, value, whole } from "./doc.ts";
+import { type Line, line, toned, whole } from "./doc.ts";
 
 interface FootOptions {
   timezone: string;
@@ -83,7 +83,7 @@ export function chartFoot(chart: Chart, o: FootOptions): Line[] {
     .filter((p) => p.rows.length === 0)
     .map((p) => `${whole(p.name)} · ${petStayWords(p, (words) => whole(words))}`);
   return [
-    ...chart.problems.map((p) => line(toned("alert", value(p, 600)))),
+    ...chart.problems.map((p) => line(toned("alert", whole(p)))),
     ...(without.length ? [line(`No medication on these days, so no page: ${without.join("; ")}.`)] : []),
     sourceLine(chart, o),
   ];

@@ -38,7 +38,6 @@ import {
   requestIdSpan,
   strong,
   toned,
-  value,
   valueWithin,
   whole,
 } from "./doc.ts";
@@ -143,7 +142,7 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
   ];
   if (o.pageAction) out.push(pageActions(r, o.pageAction));
   const foot = dotted(
-    r.careProblem && `❔ ${value(r.careProblem, 600)}`,
+    r.careProblem && `❔ ${whole(r.careProblem)}`,
     o.requestId && requestIdSpan(r.requestId),
   );
   if (foot.length) out.push({ kind: "note", lines: [foot] });

@@ -86,7 +86,7 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
   if (o.pageAction) parts.push(pageActions(r, o.pageAction));
   const foot = dotted(
     r.houseNote && `❔ ${value(r.houseNote, 300)}`,
-    r.careProblem && `❔ ${value(r.careProblem, 600)}`,
+    r.careProblem && `❔ ${whole(r.careProblem)}`,
   );
   if (foot.length) parts.push({ kind: "note", lines: [foot] });
   return { fallback: `${title}: ${summary.map((s) => s.text).join("")}`, parts };

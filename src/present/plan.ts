@@ -272,7 +272,7 @@ export function carePlansDoc(
   if (a.problems.length) {
     parts.push({
       kind: "summary",
-      lines: a.problems.map((p): Line => [toned("alert", `⚠️ ${value(p, 300)}: check the kennel system`)]),
+      lines: a.problems.map((p): Line => [toned("alert", `⚠️ ${whole(p)}: check the kennel system`)]),
     });
   }
   if (a.plans.length === 0 && a.problems.length === 0) {

@@ -198,7 +198,7 @@ function careProblemLines(v: BookingView): Line[] {
   const warning = careWarningLine(v.care);
   return [
     ...(warning ? [warning] : []),
-    ...(v.careProblem ? [[toned("alert", `❔ ${value(v.careProblem, 600)}`)]] : []),
+    ...(v.careProblem ? [[toned("alert", `❔ ${whole(v.careProblem)}`)]] : []),
   ];
 }
 

@@ -157,7 +157,7 @@ export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): 
     (p): Part => ({ kind: "item", lines: petLines(p, r), ...(petKeyOf(p) ? { key: petKeyOf(p) } : {}) }),
   );
   // A channel post: its problems in the foot (each with its request id), no request id of its own.
-  const foot = dotted(r.careProblem && `❔ ${value(r.careProblem, 600)}`);
+  const foot = dotted(r.careProblem && `❔ ${whole(r.careProblem)}`);
   return {
     fallback,
     parts: [

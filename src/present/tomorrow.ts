@@ -27,7 +27,7 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
   const title = tomorrowTitle(t.date, t.entries.length, t.arrivals);
   const late = lateAt && postedLateWords(value(lateAt, 40));
   const off = leftOutWords({ leftOut: t.leftOut });
-  const foot = dotted(t.careProblem && `❔ ${value(t.careProblem, 600)}`);
+  const foot = dotted(t.careProblem && `❔ ${whole(t.careProblem)}`);
   const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];
   if (t.entries.length === 0)
     return {
