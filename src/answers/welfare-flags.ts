@@ -56,8 +56,8 @@ async function openFlag(
     v: 1,
     bookingId: e.bookingId,
     petId: e.petId,
-    petName: e.petName.slice(0, 200),
-    ...(room ? { room: room.slice(0, 200) } : {}),
+    petName: e.petName,
+    ...(room ? { room } : {}),
     sign: e.sign,
     entries: e.entries.slice(-50),
   };

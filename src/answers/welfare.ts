@@ -25,6 +25,7 @@ import { describeFailure } from "./failure.ts";
 import type { Who } from "./record-round.ts";
 import { roundReport } from "./rounds.ts";
 import { FLAG_DAYS, raiseFlags } from "./welfare-flags.ts";
+import { withinRecord } from "./welfare-room.ts";
 import { shareOut } from "./welfare-share.ts";
 import {
   checkOf,
@@ -62,9 +63,7 @@ export async function welfareLists(
     const petId = p.pet?.pet.petId;
     if (bookingId === undefined || petId === undefined) {
       const names = p.unmatched.join(", ") || p.booking.petNames || "pets";
-      into.unlisted.push(
-        `${room ? `${room} ` : ""}${names}: care details not matched, check by hand`.slice(0, 400),
-      );
+      into.unlisted.push(`${room ? `${room} ` : ""}${names}: care details not matched, check by hand`);
       continue;
     }
     if (seen.has(`${bookingId}|${petId}`)) continue;
@@ -72,20 +71,18 @@ export async function welfareLists(
     into.pets.push({
       bookingId,
       petId,
-      // Whole, up to the kept list's 200 characters (a name longer than that is not a name).
-      name: Array.from(p.pet?.flags.name || p.pet?.pet.name || `pet ${petId}`)
-        .slice(0, 200)
-        .join(""),
-      ...(room ? { room: Array.from(room).slice(0, 200).join("") } : {}),
+      name: p.pet?.flags.name || p.pet?.pet.name || `pet ${petId}`,
+      ...(room ? { room } : {}),
     });
   }
   const kennelId = report.pets
     .map((p) => p.pet?.pet.kennelId)
     .find((k): k is number => typeof k === "number" && k > 0);
   const lists: ListBody[] = [];
-  for (const [area, { pets, unlisted }] of byArea) {
+  for (const [area, listed] of byArea) {
     // The other rooms' post is made only when a pet is in one of them.
-    if (area === "" && pets.length === 0 && unlisted.length === 0) continue;
+    if (area === "" && listed.pets.length === 0 && listed.unlisted.length === 0) continue;
+    const { pets, unlisted } = withinRecord(listed.pets, listed.unlisted);
     const shared = shareOut(pets);
     lists.push({
       v: 1,

@@ -11,13 +11,21 @@ import { z } from "zod";
 import { WELFARE_SIGNS } from "../../domain/welfare-signs.ts";
 import { atFirstUse } from "../../first-use.ts";
 import { date, defineKind, id, round, text, words } from "./kind.ts";
+import { PET_NAME_MAX } from "./round-pet.ts";
+
+/**
+ * A list's pet's name and room, whole as a round's sheet keeps them (issue 47: up to 2,000
+ * characters); a line naming the pets of a booking not matched, whole up to ten such names. A list
+ * longer than one record holds keeps its longest names marked as shortened (src/answers/welfare.ts).
+ */
+export const WELFARE_UNLISTED_MAX = 10 * PET_NAME_MAX;
 
 const listPet = atFirstUse(() =>
   z.object({
     bookingId: id(),
     petId: id(),
-    name: text(200),
-    room: text(200).optional(),
+    name: text(PET_NAME_MAX),
+    room: text(PET_NAME_MAX).optional(),
     /** The message of the post that holds the pet (0: the parent). */
     message: z.number().int().nonnegative(),
   }),
@@ -37,7 +45,7 @@ export const welfareList = defineKind({
       pets: z.array(listPet()).max(2000),
       messages: z.number().int().positive().max(100),
       /** Bookings whose pets could not be listed (care not matched): named, never left out. */
-      unlisted: z.array(text(400)).max(500),
+      unlisted: z.array(text(WELFARE_UNLISTED_MAX)).max(500),
       /** The business the pets' records came from (the API's kennelId), when they said. */
       kennelId: id().optional(),
     }),
@@ -63,8 +71,8 @@ export const welfareCheck = defineKind({
       round: round(),
       bookingId: id(),
       petId: id(),
-      petName: text(200),
-      room: text(200).optional(),
+      petName: text(PET_NAME_MAX),
+      room: text(PET_NAME_MAX).optional(),
       values: z.object({
         drinking: z.enum(WELFARE_SIGNS.drinking),
         stool: z.enum(WELFARE_SIGNS.stool),
@@ -98,8 +106,8 @@ export const welfareFlag = defineKind({
       v: z.literal(1),
       bookingId: id(),
       petId: id(),
-      petName: text(200),
-      room: text(200).optional(),
+      petName: text(PET_NAME_MAX),
+      room: text(PET_NAME_MAX).optional(),
       sign: z.string().regex(/^(drinking|stool|urine|demeanour|eating):[a-z_]+$/),
       entries: z.array(episodeEntry()).min(2).max(50),
     }),
