@@ -18,6 +18,7 @@ import {
 import { type DueItem, dueOf } from "../domain/record.ts";
 import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
+import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { doseSettings } from "./doses.ts";
 import type { RoundPet, RoundReport } from "./rounds.ts";
@@ -72,7 +73,7 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
     bookingId,
     petId,
     name: p.pet.flags.name || p.pet.pet.name || `pet ${petId}`,
-    ...(p.booking.roomName ? { room: cut(p.booking.roomName, 200) } : {}),
+    ...(p.booking.roomName ? { room: cut(p.booking.roomName, PET_NAME_MAX) } : {}),
     ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
     ...(checkIn ? { checkIn } : {}),
     ...(checkOut ? { checkOut } : {}),

@@ -70,7 +70,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     // Whole, as a round's kept sheet keeps them (src/record/kinds/round-pet.ts: up to 2,000 and 200,000
     // characters), so a reply never cuts a name or a drug; only words past those (never kept) are cut.
     name: upTo(d.petName, PET_NAME_MAX),
-    ...(d.room ? { room: Array.from(d.room).slice(0, 200).join("") } : {}),
+    ...(d.room ? { room: upTo(d.room, PET_NAME_MAX) } : {}),
     item: d.due.item,
     label: upTo(d.due.label, LABEL_MAX),
     text: upTo(d.due.text, TEXT_MAX),

@@ -22,6 +22,8 @@ const TZ = "Europe/London";
 const DAY = "2026-11-24";
 /** A name far past the 200 characters the obligation once kept of it. */
 const NAME = `Biscuit ${"de Montmorency ".repeat(20)}the Third`;
+/** A room's name far past the 200 characters the obligation once kept of it (a name: kept whole). */
+const ROOM = `Garden suite ${"by the long south-facing lawn ".repeat(12)}end`;
 /** Directions far past the 3000 characters the obligation once kept of an item's words. */
 const DIRECTIONS = "crushed into a spoonful of wet food, watched until it is all eaten ".repeat(60);
 /** An instruction whose drug's short name would fall inside a number: the whole of it is its label, past 200. */
@@ -59,7 +61,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-it("a pet's long name and a long drug instruction are kept whole by what the round asked, and said whole by its doses", async () => {
+it("a pet's long name and room and a long drug instruction are kept whole by what the round asked, and said whole by its doses", async () => {
   const before = await petWithDose();
   const petId = before.pet?.pet.petId as number;
   // The kennel system's record of the pet and its booking: a long name, and each instruction given
@@ -68,6 +70,7 @@ it("a pet's long name and a long drug instruction are kept whole by what the rou
   const booking = sandbox.main.bookingById.get(before.booking.bookingId as number) as Record<string, unknown>;
   booking.petNames = String(booking.petNames).replace(String(pet.name), NAME);
   pet.name = NAME;
+  booking.roomName = ROOM;
   const slots = ["medication", "medication2", "medication3", "medication4", "medication5"];
   for (const field of slots)
     if (typeof pet[field] === "string" && pet[field]) pet[field] = `${pet[field]}, ${DIRECTIONS}`;
@@ -86,6 +89,7 @@ it("a pet's long name and a long drug instruction are kept whole by what the rou
   const [obligation] = await store.log({ kind: "obligation", date: DAY });
   const kept = obligation?.body.pets.find((p) => p.petId === petId);
   expect(kept?.name).toBe(NAME);
+  expect(kept?.room).toBe(ROOM);
   for (const d of [dose, labelled])
     expect(kept?.items.find((i) => i.item === d?.item)).toMatchObject({ label: d?.label, text: d?.text });
 

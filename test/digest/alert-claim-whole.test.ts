@@ -1,8 +1,8 @@
 /**
  * A late or missed reply's claim keeps the pet's name and the dose's words as the round's kept sheet
  * keeps them, whole (up to 2,000 and 200,000 characters): read back from a real SQLite record, a
- * 9,000-character instruction and a 1,000-character name are there, every word, where they were
- * cut at 3,000 and 200 before, with no mark.
+ * 9,000-character instruction, a 1,000-character name and a 540-character room are there, every
+ * word, where they were cut at 3,000, 200 and 200 before, with no mark.
  */
 import { describe, expect, it } from "vitest";
 import { claimAlert, readAlerts } from "../../src/digest/dose-alert-records.ts";
@@ -16,10 +16,11 @@ const words = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(4, "0")}`).join(" ");
 
 describe("a late reply's claim, read back", () => {
-  it("keeps a long name and a long instruction whole", async () => {
+  it("keeps a long name, room and instruction whole", async () => {
     const store = scratchRecord(clock);
     const text = words("dose", 1_000); // 9,000 characters
     const petName = words("name", 110); // about 1,000
+    const room = words("room", 60); // about 540: a room's name, whole as a pet's
     const alert: DoseAlert = {
       kind: "late",
       date: DATE,
@@ -30,7 +31,7 @@ describe("a late reply's claim, read back", () => {
           bookingId: 1,
           petId: 2,
           petName,
-          room: "Kennel 2",
+          room,
           due: { item: "med:1", label: "Long drug", text },
           window: doseWindow(DATE, ["06:30", "07:30", "08:15", "09:30"]),
           state: { state: "late" },
@@ -43,5 +44,6 @@ describe("a late reply's claim, read back", () => {
     const [dose] = claims[0]?.doses ?? [];
     expect(dose?.text).toBe(text);
     expect(dose?.name).toBe(petName);
+    expect(dose?.room).toBe(room);
   });
 });

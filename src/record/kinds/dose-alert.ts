@@ -18,7 +18,7 @@ const schemas = atFirstUse(() => {
     p: id(),
     // The pet and the dose as the round's kept sheet keeps them, whole (issue 47): never cut.
     name: text(PET_NAME_MAX),
-    room: text(200).optional(),
+    room: text(PET_NAME_MAX).optional(),
     item: itemKey(),
     label: text(LABEL_MAX),
     text: text(TEXT_MAX),

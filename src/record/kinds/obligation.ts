@@ -44,7 +44,7 @@ const schemas = atFirstUse(() => {
    */
   const stayPet = {
     ...roundPetFields(),
-    room: text(200).optional(),
+    room: text(PET_NAME_MAX).optional(),
     reference: text(100).optional(),
     checkIn: instant().optional(),
     checkOut: instant().optional(),
