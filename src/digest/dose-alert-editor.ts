@@ -4,9 +4,10 @@
  * claims named, beside the entries now), striking through what was recorded since, until the foot
  * reads "✅ all recorded since". Where each reply is comes from its "posted" record; a reply in
  * several parts (src/blocks/parts.ts) has each part updated in place, found by one read of its
- * thread, the missing ones posted, the ones no longer needed saying so. Edits of one reply in one
- * process run one after the other, each reading the store afresh, so the last one shows the record
- * as it is. A nudge is not edited.
+ * thread, the missing ones posted (each claimed in the record first, so that replicas editing one
+ * reply at once post it once: src/digest/post-claims.ts), the ones no longer needed saying so.
+ * Edits of one reply in one process run one after the other, each reading the store afresh, so the
+ * last one shows the record as it is. A nudge is not edited.
  */
 import { markedEntries } from "../answers/paper-marks.ts";
 import { doseAlertMessages } from "../blocks/dose-alerts.ts";
@@ -15,6 +16,7 @@ import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { currentEntries } from "../domain/record.ts";
+import { atFirstUse } from "../first-use.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
 import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
@@ -22,6 +24,7 @@ import { timeOf } from "../words/dates.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
 import { findRoundPost } from "./dose-alert-slack.ts";
 import { ownMessages } from "./post.ts";
+import { claimedLong, postPart } from "./post-claims.ts";
 import type { DigestSlack } from "./slack.ts";
 
 /** A claimed reply as its document's data, each dose beside its current entry. */
@@ -68,19 +71,11 @@ export function alertMessages(
   ]);
 }
 
-/** Most replies whose count of parts an editor remembers (a day's late and missed replies are far fewer). */
-const REMEMBERED = 500;
-
 export class DoseAlertEditor {
   readonly #deps: Deps & { record: CareRecordStore };
   readonly #slack: DigestSlack;
   /** One edit at a time per round; a burst of taps makes one more edit, not one each. */
   readonly #edits: KeyedSerial<void>;
-  /**
-   * How many parts each reply (by channel and ts) was last put in place with by this process, the
-   * latest last; the oldest forgotten past REMEMBERED.
-   */
-  readonly #drawn = new Map<string, number>();
 
   constructor(deps: Deps & { record: CareRecordStore }, slack: DigestSlack) {
     this.#deps = deps;
@@ -108,37 +103,30 @@ export class DoseAlertEditor {
     const entries = await markedEntries(this.#deps, { date, round });
     const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
+    // Read at most once an edit, and only when a reply is in one part now and was at first.
+    const longBefore = atFirstUse(() => claimedLong(record, date));
     for (const [key, p] of posted) {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
       const messages = alertMessages(this.#deps, claim, date, entries, updatedAt);
       await update(p.channel, p.ts, firstPart(messages));
-      // The thread is read only when the reply is, or may have been, in more than one part. Its
-      // "posted" record keeps no count of parts (its kind's schema has no room for one), and a read on
-      // every edit of every reply would cost a Slack call per tap. So it is read when the reply is in
-      // more than one part now; when its first drawing was (a reply is drawn first with no entries and
-      // no edit time, src/digest/dose-alerts.ts); and when this process last put it in place in more
-      // parts than now (a correction that made it shorter across a part's edge: its old last part
-      // becomes the short note). Not covered: a reply made longer by an edit in another process (a
-      // second replica, or this one before a restart) and then shorter by an edit in this one, its
-      // first drawing in one part: its old last part keeps its words until a later edit reads the
-      // thread (one that makes it long again).
+      // The thread is read only when the reply is, or may have been, in more than one part: when it is
+      // now; when its first drawing was (a reply is drawn first with no entries and no edit time,
+      // src/digest/dose-alerts.ts); and when a further part of it was ever claimed (each part posted
+      // after the first drawing is claimed in the record first, src/digest/post-claims.ts), by any
+      // replica or by this process before a restart: a correction that made it shorter across a
+      // part's edge then finds its old last part and makes it the short note. The record, not this
+      // process's memory, and not a count of parts kept at each change: a count written by one
+      // replica can land after another's it should precede (the thread then has parts the count
+      // denies), while "ever claimed" only grows, whatever the order; and part 1's own metadata
+      // tells its old count only to a Slack read. It costs a thread read on each edit of a reply that
+      // was long once and is short now (rare); a reply that is and was one part everywhere reads none.
       const reply = `${p.channel}|${p.ts}`;
-      const wasLong =
-        (this.#drawn.get(reply) ?? 0) > messages.length ||
-        alertMessages(this.#deps, claim, date, []).length > 1;
-      if (messages.length > 1 || wasLong) await this.#parts(date, round, p, messages);
-      this.#remember(reply, messages.length);
-    }
-  }
-
-  /** That a reply was put in place in `parts` parts, as its latest; the oldest forgotten past REMEMBERED. */
-  #remember(reply: string, parts: number) {
-    this.#drawn.delete(reply);
-    this.#drawn.set(reply, parts);
-    for (const oldest of this.#drawn.keys()) {
-      if (this.#drawn.size <= REMEMBERED) break;
-      this.#drawn.delete(oldest);
+      const long =
+        messages.length > 1 ||
+        alertMessages(this.#deps, claim, date, []).length > 1 ||
+        (await longBefore()).has(reply);
+      if (long) await this.#parts(date, round, p, messages);
     }
   }
 
@@ -155,9 +143,14 @@ export class DoseAlertEditor {
     const threadTs = parent?.ts ?? p.ts;
     const thread = await ownMessages(this.#slack, p.channel, await this.#slack.replies(p.channel, threadTs));
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
-    for (const step of partSteps(messages, p.ts, partsIn(thread, p.ts))) {
+    for (const [k, step] of partSteps(messages, p.ts, partsIn(thread, p.ts)).entries()) {
       if ("update" in step) await update(p.channel, step.update, step.message);
-      else await this.#slack.post(p.channel, step.post, { threadTs });
+      else {
+        const part = { date, channel: p.channel, ts: p.ts, part: k + 2 };
+        const post = () => this.#slack.post(p.channel, step.post, { threadTs });
+        // Another redraw's claim stands: it posts this part and those after it, in order.
+        if (!(await postPart(this.#deps.record, part, this.#deps.clock.now(), post))) return;
+      }
     }
   }
 }

@@ -150,3 +150,87 @@ export class PostClaims {
     });
   }
 }
+
+/**
+ * A further part of a message (a round post, a flag, the day's review, a late or missed reply:
+ * src/blocks/parts.ts) claimed before it is posted into its thread, so that two redraws of one
+ * message at once (two replicas, or two taps in one) that both find it missing post it once. A
+ * `post_claim` record whose request key names the message and the part, `part:<channel>:<ts>:<n>`
+ * (`#<attempt>` from the second attempt): a `duplicate` is another redraw's claim, and that redraw
+ * posts the part. A claim stands TAKE_OVER_MS: a redraw after that which still finds the part missing
+ * in the thread it has just read (its claimer stopped before posting; the part was deleted) claims it
+ * under the next attempt. A claimer whose post failed releases its claim (`:released`): the next
+ * redraw claims again at once. Only a part about to be posted is claimed: a redraw of a message in
+ * one part, or with all its parts found, writes nothing.
+ */
+export interface PartRef {
+  /** The day the record is filed under (a reply's round date; a tapped message's day). */
+  date: string;
+  channel: string;
+  /** The message's first part. */
+  ts: string;
+  /** The part's number (2 onwards). */
+  part: number;
+}
+
+const partKey = (p: PartRef) => `part:${p.channel}:${p.ts}:${p.part}`;
+const PART_KEY = /^part:([^:#]+):([^:#]+):\d+/;
+
+/**
+ * Posts the part (`post`) when this redraw wins its claim: true when posted here, false when another
+ * redraw's claim stands (it posts the part). A failed post releases the claim and throws.
+ */
+export async function postPart(
+  store: CareRecordStore,
+  p: PartRef,
+  now: Date,
+  post: () => Promise<unknown>,
+  o: { takeOverMs?: number } = {},
+): Promise<boolean> {
+  const takeOverMs = o.takeOverMs ?? TAKE_OVER_MS;
+  const by = randomUUID();
+  const step = { kind: `part:${p.ts}:${p.part}`, channel: p.channel };
+  let known: Set<string> | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const requestKey = attemptKey(partKey(p), attempt);
+    const body: Claim = { v: 1, step: "claim", ...step, attempt, by, claimedAt: now.toISOString() };
+    const { status, entry } = await store.append({ kind: "post_claim", date: p.date, requestKey, body });
+    if (status === "recorded") {
+      try {
+        await post();
+        return true;
+      } catch (error) {
+        // Not released (the record down): the claim stands until taken over, as if its claimer had stopped.
+        await store
+          .append({
+            kind: "post_claim",
+            date: p.date,
+            requestKey: `${requestKey}:released`,
+            body: { v: 1, step: "released", ...step, attempt, by },
+          })
+          .catch(() => undefined);
+        throw error;
+      }
+    }
+    const other = entry.body;
+    if (other.step === "claim" && now.getTime() >= Date.parse(other.claimedAt) + takeOverMs) continue;
+    // Read only when another claim stands: whether its claimer gave it up.
+    known ??= new Set(
+      (await store.log({ kind: "post_claim", date: p.date })).flatMap((e) => e.requestKey ?? []),
+    );
+    if (!known.has(`${requestKey}:released`)) return false;
+  }
+}
+
+/**
+ * The messages (`<channel>|<ts>` of their first parts) of which a further part was ever claimed
+ * under `date`: the messages that were in more than one part at some time, in some process.
+ */
+export async function claimedLong(store: CareRecordStore, date: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const e of await store.log({ kind: "post_claim", date })) {
+    const m = PART_KEY.exec(e.requestKey ?? "");
+    if (m) out.add(`${m[1]}|${m[2]}`);
+  }
+  return out;
+}

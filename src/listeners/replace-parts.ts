@@ -5,8 +5,10 @@
  * where they are, in the thread's order (src/blocks/parts.ts marks them): a part the drawing now needs
  * past those is posted after them, a part it no longer needs says so, and one deleted from the middle
  * leaves the others renumbered so the thread still reads in order. Nothing is posted twice, nothing
- * deleted. A message in one part drawn again in one part: one update, nothing read; otherwise one
- * read of the thread.
+ * deleted: a missing part is claimed in the record before it is posted (src/digest/post-claims.ts),
+ * so two redraws at once (two replicas, two taps) that both find it missing post it once. A message
+ * in one part drawn again in one part: one update, nothing read, nothing written; otherwise one read
+ * of the thread.
  */
 import type { webApi } from "@slack/bolt";
 import {
@@ -18,7 +20,9 @@ import {
   type ThreadMessage,
 } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
+import { postPart } from "../digest/post-claims.ts";
 import { updateMessage } from "../slack/chat-update.ts";
+import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { replaceMessage } from "./message-redraw.ts";
 import { postThread, slackError } from "./post-thread.ts";
@@ -133,13 +137,20 @@ export async function replaceParts(
     // not posted twice. (A drawing in one part from a tap that said one part reads nothing, above: a
     // part posted meanwhile by another tap's redraw keeps its words until a tap on it draws it again.)
     const found = partsIn(await threadOf(client, channel, thread), ts);
-    for (const step of partSteps(messages, ts, found)) {
+    const now = deps.clock.now();
+    const date = localDate(now, deps.config.timezone);
+    for (const [k, step] of partSteps(messages, ts, found).entries()) {
       if ("update" in step) {
         await updateMessage(client, { channel, ts: step.update, ...step.message });
         continue;
       }
-      const { error } = await postThread(client, channel, [step.post], undefined, thread);
-      if (error) throw new Error(error);
+      const post = async () => {
+        const { error } = await postThread(client, channel, [step.post], undefined, thread);
+        if (error) throw new Error(error);
+      };
+      // Another redraw's claim stands (another replica's, or another tap's here): it posts this part
+      // and those after it, in order.
+      if (!(await postPart(deps.record, { date, channel, ts, part: k + 2 }, now, post))) break;
     }
     return true;
   } catch (error) {

@@ -14,9 +14,11 @@ import { DIGEST_EVENT } from "../../src/digest/post.ts";
 import { type DigestSlack, type HistoryMessage, postFurther } from "../../src/digest/slack.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
 import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { PART_UNUSED } from "../../src/words/parts.ts";
 import { longWords } from "../helpers/care-parts.ts";
+import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 const DATE = "2026-11-23";
@@ -246,9 +248,99 @@ describe("a late reply edited as entries arrive", () => {
     expect(first.match(/given 08:50 Jane/g)).toHaveLength(2);
     expect(first).not.toContain("why0");
     expect(s.reads).toHaveLength(2);
-    // Edited again in one part: nothing more read.
+    // Edited again in one part: its thread read again (the record says it was long once), nothing posted.
     await editor.changed(DATE, "morning");
-    expect(s.reads).toHaveLength(2);
+    expect(s.reads).toHaveLength(3);
+    expect(thread()).toHaveLength(2);
+    expect(thread()[1]?.text).toBe(PART_UNUSED);
     await store.close();
   });
+});
+
+const pg = usePostgres();
+const clock = { now: () => new Date(`${DATE}T08:50:00Z`) };
+
+/** Two replicas' stores of one record: SQLite, one process's (the same store); PostgreSQL, one each. */
+const engines: Array<{ name: string; skip: boolean; open: () => Promise<CareRecordStore[]> }> = [
+  {
+    name: "SQLite",
+    skip: false,
+    open: async () => {
+      const one = scratchRecord(clock);
+      return [one, one];
+    },
+  },
+  {
+    name: "PostgreSQL",
+    skip: !pg.available,
+    open: async () => {
+      const url = await pg.freshDatabase();
+      const open = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
+      return [await open(), await open()];
+    },
+  },
+];
+
+describe.each(engines)("a late reply edited by two replicas sharing one record ($name)", ({ skip, open }) => {
+  const depsOf = (record: CareRecordStore) =>
+    ({
+      log: silentLogger(),
+      config: { timezone: TZ, roundCheck: { mention: undefined }, doses: { escalateMention: undefined } },
+      clock,
+      record,
+    }) as unknown as Deps & { record: CareRecordStore };
+  const closeAll = (stores: CareRecordStore[]) => Promise.all([...new Set(stores)].map((x) => x.close()));
+
+  it.skipIf(skip)("both at once, after it grew from 1 part to 2: part 2 posted once", async () => {
+    const stores = await open();
+    const [a, b] = stores as [CareRecordStore, CareRecordStore];
+    const s = fakeSlack();
+    const alert = lateAlert(3, 2650);
+    const [reply] = await posted(a, depsOf(a), s, alert);
+    await notGiven(a, alert, 2);
+    // Each replica reads the thread before either posts: both find part 2 missing.
+    const read = s.slack.replies;
+    let arrived = 0;
+    let bothRead = () => {};
+    const both = new Promise<void>((resolve) => {
+      bothRead = resolve;
+    });
+    s.slack.replies = async (channel, ts) => {
+      const thread = await read(channel, ts);
+      if (++arrived === 2) bothRead();
+      await both;
+      return thread;
+    };
+    await Promise.all(
+      [a, b].map((store) => new DoseAlertEditor(depsOf(store), s.slack).changed(DATE, "morning")),
+    );
+    const thread = s.messages.filter((m) => m.thread_ts);
+    expect(thread.map((m) => m.ts)[0]).toBe(reply);
+    expect(thread).toHaveLength(2);
+    expect(JSON.stringify(thread.map((m) => m.blocks)).match(/continued \(2 of 2\)/g)).toHaveLength(1);
+    await closeAll(stores);
+  });
+
+  it.skipIf(skip)(
+    "made 2 parts by one, then 1 by the other: its part 2 says it is no longer used",
+    async () => {
+      const stores = await open();
+      const [a, b] = stores as [CareRecordStore, CareRecordStore];
+      const s = fakeSlack();
+      const alert = lateAlert(3, 2650);
+      await posted(a, depsOf(a), s, alert);
+      const entries = await notGiven(a, alert, 2);
+      await new DoseAlertEditor(depsOf(a), s.slack).changed(DATE, "morning");
+      const thread = () => s.messages.filter((m) => m.thread_ts);
+      expect(thread()).toHaveLength(2);
+      expect(thread()[1]?.text).not.toBe(PART_UNUSED);
+      expect((await correctedToGiven(b, entries)).status).toBe("recorded");
+      // Another replica, or this one after a restart: it never drew the reply in 2 parts itself.
+      await new DoseAlertEditor(depsOf(b), s.slack).changed(DATE, "morning");
+      expect(thread()).toHaveLength(2);
+      expect(thread()[1]?.text).toBe(PART_UNUSED);
+      expect(JSON.stringify(thread().map((m) => m.blocks))).not.toContain("why0");
+      await closeAll(stores);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { section } from "../../src/blocks/mrkdwn.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { DigestJob } from "../../src/digest/job.ts";
-import { PostClaims } from "../../src/digest/post-claims.ts";
+import { PostClaims, postPart } from "../../src/digest/post-claims.ts";
 import type { PostMessages } from "../../src/digest/posts.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
 import { openCareRecord } from "../../src/record/open.ts";
@@ -245,3 +245,69 @@ describe.each(engines)("scheduled posts claimed in the record ($name)", ({ name,
     await postedOnceAfterARelease(b, channel);
   });
 });
+
+/**
+ * A further part of a long message claimed before it is posted (a redraw that found it missing in
+ * the thread): one redraw of two at once posts it; a claim whose redraw stopped before posting is
+ * taken over five minutes on, not before; a redraw whose post failed gives its claim up at once.
+ */
+describe.each(engines)(
+  "a message's further part claimed before it is posted ($name)",
+  ({ name, skip, open }) => {
+    let stores: CareRecordStore[] = [];
+    beforeAll(async () => {
+      if (!skip) stores = await open();
+    });
+    afterAll(async () => {
+      for (const s of new Set(stores)) await s.close();
+    });
+    const part = (ts: string) => ({ date: DATE, channel: `C0PART${name}`, ts, part: 3 });
+
+    it.skipIf(skip)("two redraws at once, one per replica: one posts it", async () => {
+      const [a, b] = stores as [CareRecordStore, CareRecordStore];
+      let posts = 0;
+      const post = async () => {
+        posts++;
+      };
+      const at = new Date(now);
+      const won = await Promise.all([a, b].map((store) => postPart(store, part("1.1"), at, post)));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      expect(posts).toBe(1);
+    });
+
+    it.skipIf(skip)(
+      "its claimer stopped before posting: taken over after five minutes, not before",
+      async () => {
+        const [a, b] = stores as [CareRecordStore, CareRecordStore];
+        const start = Date.parse(`${DATE}T09:00:00Z`);
+        const stopped = new Promise<never>(() => {});
+        void postPart(a, part("1.2"), new Date(start), () => stopped);
+        const post = async () => undefined;
+        const key = `part:C0PART${name}:1.2:3`;
+        const claimed = async () =>
+          (await a.log({ kind: "post_claim", date: DATE })).some((e) => e.requestKey === key);
+        await expect.poll(claimed).toBe(true);
+        expect(await postPart(b, part("1.2"), new Date(start + 4 * 60_000), post)).toBe(false);
+        expect(await postPart(b, part("1.2"), new Date(start + 5 * 60_000), post)).toBe(true);
+        expect(await postPart(a, part("1.2"), new Date(start + 6 * 60_000), post)).toBe(false);
+      },
+    );
+
+    it.skipIf(skip)("its post failed: the claim given up, the next redraw posts it at once", async () => {
+      const [a, b] = stores as [CareRecordStore, CareRecordStore];
+      const at = new Date(now);
+      const refused = () => Promise.reject(new Error("msg_too_long"));
+      await expect(postPart(a, part("1.3"), at, refused)).rejects.toThrow("msg_too_long");
+      let posts = 0;
+      expect(
+        await postPart(b, part("1.3"), at, async () => {
+          posts++;
+        }),
+      ).toBe(true);
+      expect(posts).toBe(1);
+      const keys = (await b.log({ kind: "post_claim", date: DATE })).map((e) => e.requestKey);
+      const key = `part:C0PART${name}:1.3:3`;
+      expect(keys.filter((k) => k?.startsWith(key))).toEqual([key, `${key}:released`, `${key}#2`]);
+    });
+  },
+);

@@ -19,11 +19,18 @@ import { silentLogger } from "../../src/log.ts";
 import { manifestScopes } from "../../src/preview/manifest.ts";
 import { createWebClient } from "../../src/slack/web-client.ts";
 import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { scratchRecord } from "../helpers/record.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 
 const TZ = "Europe/London";
 const CHANNEL = "C0WELFARE";
-const deps = { log: silentLogger(), config: { timezone: TZ } } as unknown as BotDeps;
+const clock = { now: () => new Date("2026-11-24T10:00:00Z") };
+const deps = {
+  log: silentLogger(),
+  config: { timezone: TZ },
+  clock,
+  record: scratchRecord(clock),
+} as unknown as BotDeps;
 
 let slack: SlackStandIn;
 beforeAll(async () => {

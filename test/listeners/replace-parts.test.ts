@@ -15,13 +15,24 @@ import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
 import { WelfareRedraw } from "../../src/listeners/welfare-redraw.ts";
 import { silentLogger } from "../../src/log.ts";
+import { openCareRecord } from "../../src/record/open.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { PART_UNUSED } from "../../src/words/parts.ts";
 import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { usePostgres } from "../helpers/postgres.ts";
+import { scratchRecord } from "../helpers/record.ts";
 
 const TZ = "Europe/London";
-const deps = { log: silentLogger(), config: { timezone: TZ } } as unknown as BotDeps;
+const clock = { now: () => new Date("2026-11-24T10:00:00Z") };
+/** A redraw's deps on `record` (a missing part is claimed there before it is posted). */
+const depsOn = (record: CareRecordStore) =>
+  ({ log: silentLogger(), config: { timezone: TZ }, clock, record }) as unknown as BotDeps;
+const deps = depsOn(scratchRecord(clock));
 
 type Sent = Message & { channel: string; ts: string; thread_ts?: string | undefined };
+
+/** The last ts a fake client gave: each message of the file's tests has its own, as in Slack. */
+let n = 0;
 
 /**
  * A Web API client over a channel's messages, as Slack keeps them (no token: chat.update goes
@@ -32,7 +43,6 @@ function fakeClient() {
   const updated: Sent[] = [];
   const posted: Array<Message & { channel: string; thread_ts?: string }> = [];
   const reads: string[] = [];
-  let n = 0;
   const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   const client = {
     chat: {
@@ -215,6 +225,69 @@ describe.each([
     expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
   });
 });
+
+const pg = usePostgres();
+
+/** Two replicas' stores of one record: SQLite, one process's (the same store); PostgreSQL, one each. */
+const engines: Array<{ name: string; skip: boolean; open: () => Promise<CareRecordStore[]> }> = [
+  {
+    name: "SQLite",
+    skip: false,
+    open: async () => {
+      const one = scratchRecord(clock);
+      return [one, one];
+    },
+  },
+  {
+    name: "PostgreSQL",
+    skip: !pg.available,
+    open: async () => {
+      const url = await pg.freshDatabase();
+      const open = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
+      return [await open(), await open()];
+    },
+  },
+];
+
+describe.each(engines)(
+  "a long flag drawn again by two replicas at once, one record ($name)",
+  ({ skip, open }) => {
+    it.skipIf(skip)(
+      "grown from 2 parts to 3, both taps read the thread before either posts: part 3 posted once",
+      async () => {
+        const stores = await open();
+        const s = fakeClient();
+        expect(await postParts(s.client, "C1", long(9000), "1.1")).toEqual({ sent: 2 });
+        const parts = s.timeline.map((m) => m.ts);
+        const client = s.client as unknown as {
+          conversations: { replies: (a: unknown) => Promise<unknown> };
+        };
+        const read = client.conversations.replies;
+        let arrived = 0;
+        let bothRead = () => {};
+        const both = new Promise<void>((resolve) => {
+          bothRead = resolve;
+        });
+        client.conversations.replies = async (a) => {
+          const thread = await read(a);
+          if (++arrived === 2) bothRead();
+          await both;
+          return thread;
+        };
+        const redraws = stores.map((record) =>
+          replaceParts(depsOn(record), s.client, tapOn(s.timeline, parts[1]), long(15_000), "x"),
+        );
+        expect(await Promise.all(redraws)).toEqual([true, true]);
+        expect(s.timeline).toHaveLength(3);
+        expect(s.posted).toHaveLength(3);
+        expect(s.timeline.slice(0, 2).map((m) => m.ts)).toEqual(parts);
+        expect(s.timeline.map(hasButtons)).toEqual([false, false, true]);
+        expectWhole(s.timeline.map(asMessage), longWords("vt", 15_000));
+        await Promise.all([...new Set(stores)].map((x) => x.close()));
+      },
+    );
+  },
+);
 
 describe("a flag just opened, posted in the check's thread", () => {
   it("too long for one message: every part in the thread, every word", async () => {

@@ -3,7 +3,9 @@
  * before it is posted, then the record that it was posted (src/digest/post-claims.ts; issue 46), so
  * replicas sharing one record post each once. The claim's request key is
  * `post:<date>:<kind>:<channel>` (`#<attempt>` from the second attempt), the posted one's the same
- * with `:posted`; a claim given up with nothing to post, the claim's own with `:released`.
+ * with `:posted`; a claim given up with nothing to post, the claim's own with `:released`. A further
+ * part of a long message drawn again, claimed before it is posted into its thread (a claim only, its
+ * `kind` `part:<ts>:<n>`): request key `part:<channel>:<ts>:<n>`, released the same way.
  */
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
@@ -15,7 +17,7 @@ const schemas = atFirstUse(() => {
   const claim = z.object({
     v: z.literal(1),
     step: z.literal("claim"),
-    /** The post: "round:morning", "plans", "welfare:evening"… */
+    /** The post: "round:morning", "plans", "welfare:evening"…; a message's further part: "part:<ts>:<n>". */
     kind: text(100),
     channel: text(40),
     attempt,
