@@ -244,6 +244,12 @@ export const custodyClose = defineButton(
     countId: k,
   }),
 );
+/** "◀ Page 1", "Page 3 ▶" in a pet's medicines or the stock too long for one form: the page (from 1) it draws. */
+export const custodyPage = defineButton(
+  "custody_page",
+  () => z.object({ g: page() }),
+  ({ g }) => ({ page: g }),
+);
 /** Home's "💊 Medicines held…": the stock (`c`: the controlled drugs only), with each medicine's buttons. */
 export const custodyStock = defineButton(
   "custody_stock",

@@ -17,10 +17,8 @@ import {
   REASON_OPTIONS,
   UNIT_OPTIONS,
 } from "../present/custody-form.ts";
-import type { Doc, Part } from "../present/doc.ts";
 import { value } from "../present/doc.ts";
-import { docBlocks } from "./doc.ts";
-import { fitList, wordSections } from "./form-room.ts";
+import { wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { LIMITS } from "./limits.ts";
 import { modalView } from "./modal.ts";
@@ -37,52 +35,64 @@ const petName = () => z.string().max(2000).optional();
 /** The view a form is opened over, drawn again once it is recorded: a pet's medicines, the stock. */
 const under = () => z.enum(["pet", "stock", "controlled"]).optional();
 export type UnderView = z.infer<ReturnType<typeof under>>;
+/** The page of a pet's medicines or the stock shown (from 1; none: the first), kept when it is drawn again. */
+const page = () => z.number().int().min(1).max(100_000).optional();
 /** The metadata without the pet's name, when with it the metadata would pass Slack's 3000 characters once sealed. */
 const shorter = <M extends { n?: string | undefined }>(m: M): M[] => [{ ...m, n: undefined }];
 
 /** A pet's medicines (a view, no submit): the stay's pet, its name, the channel it was opened from (none: Home). */
 export const medicinesForm = defineForm(
   "custody_view",
-  () => z.object({ b: id(), p: id(), n: petName(), c: channel() }),
+  () => z.object({ b: id(), p: id(), n: petName(), c: channel(), g: page() }),
   {
     shorter,
-    names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c }),
+    names: (m) => ({ bookingId: m.b, petId: m.p, petName: m.n, channel: m.c, page: m.g }),
   },
 );
 /** What the kennel holds now (a view, from Home): the controlled drugs only, or every medicine. */
 export const stockForm = defineForm(
   "custody_stock_view",
-  () => z.object({ k: z.boolean().optional(), c: channel() }),
+  () => z.object({ k: z.boolean().optional(), c: channel(), g: page() }),
   {
-    names: (m) => ({ controlled: m.k === true, channel: m.c }),
+    names: (m) => ({ controlled: m.k === true, channel: m.c, page: m.g }),
   },
 );
 /** "💊 Count in…": a plan's medicine of a stay's pet. */
 export const countInForm = defineForm(
   "custody_in",
-  () => z.object({ b: id(), p: id(), i: medicineItemKey(), n: petName(), c: channel(), o: under() }),
+  () =>
+    z.object({ b: id(), p: id(), i: medicineItemKey(), n: petName(), c: channel(), o: under(), g: page() }),
   {
     shorter,
-    names: (m) => ({ bookingId: m.b, petId: m.p, item: m.i, petName: m.n, channel: m.c, under: m.o }),
+    names: (m) => ({
+      bookingId: m.b,
+      petId: m.p,
+      item: m.i,
+      petName: m.n,
+      channel: m.c,
+      under: m.o,
+      page: m.g,
+    }),
   },
 );
 /** A medicine in custody (its first counting in's id `m`): "🔢 Count…", "↩️ Handed back…". */
-const medicineMeta = () => z.object({ m: id(), n: petName(), c: channel(), o: under() });
+const medicineMeta = () => z.object({ m: id(), n: petName(), c: channel(), o: under(), g: page() });
 const medicineNames = (m: z.infer<ReturnType<typeof medicineMeta>>) => ({
   custodyId: m.m,
   petName: m.n,
   channel: m.c,
   under: m.o,
+  page: m.g,
 });
 export const countForm = defineForm("custody_count", medicineMeta, { shorter, names: medicineNames });
 export const handBackForm = defineForm("custody_back", medicineMeta, { shorter, names: medicineNames });
 /** "✔️ Close discrepancy…": a count (`k`) whose difference a manager closes. */
 export const closeForm = defineForm(
   "custody_close",
-  () => z.object({ k: id(), n: petName(), c: channel(), o: under() }),
+  () => z.object({ k: id(), n: petName(), c: channel(), o: under(), g: page() }),
   {
     shorter,
-    names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o }),
+    names: (m) => ({ countId: m.k, petName: m.n, channel: m.c, under: m.o, page: m.g }),
   },
 );
 
@@ -166,47 +176,6 @@ const secondPerson = (required: boolean) =>
 
 const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") =>
   modalView({ callbackId, sealed, title, submit, blocks });
-
-/**
- * A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view
- * with no submit. Each medicine whole with its buttons while a form's 100 blocks hold them; past
- * that, `more` says how many are not shown (how many of them marked to act on) and where they are.
- */
-export function medicinesView(
-  callbackId: string,
-  sealed: string,
-  doc: Doc,
-  more: (n: number, alerts: number) => string,
-) {
-  const head: Part[] = [];
-  const foot: Part[] = [];
-  const medicines: Part[][] = [];
-  for (const p of doc.parts) {
-    if (p.kind === "title" || p.kind === "summary") head.push(p);
-    else if (p.kind === "note") foot.push(p);
-    else if (p.kind === "actions" && medicines.length) medicines.at(-1)?.push(p);
-    else medicines.push([p]);
-  }
-  const top = docBlocks(head);
-  const bottom = docBlocks(foot);
-  const groups = medicines.map((m) => docBlocks(m) as unknown[]);
-  const listed = fitList(groups, top.length + bottom.length, (n) => {
-    const alerts = medicines.slice(-n).filter(toActOn).length;
-    return wordSections([[{ text: more(n, alerts), tone: "alert" }]])[0];
-  });
-  return {
-    type: "modal" as const,
-    callback_id: callbackId,
-    title: plain("Medicines", 24),
-    close: plain("Close", 24),
-    private_metadata: sealed,
-    blocks: [...top, ...listed, ...bottom],
-  };
-}
-
-/** A medicine with something to act on: a line of it marked as an alert (running out, overdue, a discrepancy). */
-const toActOn = (parts: Part[]) =>
-  parts.some((p) => "lines" in p && p.lines.some((l) => l.some((s) => s.tone === "alert")));
 
 /** "💊 Count in…": what the label says and what was counted. */
 const labelFields = (s: CountInStart) => [

@@ -14,15 +14,11 @@ import {
   openDiscrepancyLines,
   stockDoc,
 } from "../present/custody.ts";
-import {
-  type PetMedicineActions,
-  petMedicinesDoc,
-  petMedicinesMoreWords,
-  stockMoreWords,
-} from "../present/custody-pet.ts";
+import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import type { Action } from "../present/doc.ts";
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
-import { medicinesForm, medicinesView, stockForm } from "./custody-modal.ts";
+import { medicinesForm, stockForm } from "./custody-modal.ts";
+import { medicinesView } from "./custody-pages.ts";
 import { docMessages, lineMrkdwn } from "./doc.ts";
 import { esc } from "./mrkdwn.ts";
 import type { Message } from "./types.ts";
@@ -53,26 +49,27 @@ export function custodyOpenAction(bookingId: number, petId: number, counted: boo
   };
 }
 
-/** A stay's pet's medicines, with every button (`sealed`: its metadata, medicinesForm's). */
+/**
+ * A stay's pet's medicines, with every button (`sealed`: its metadata, medicinesForm's), on as many
+ * pages as they take (`page`, from 1).
+ */
 export function petMedicinesView(
   sealed: string,
   stay: StayCustody,
   held: HeldMedicine[],
-  petName: string,
-  timezone: string,
+  o: { petName: string; timezone: string; page?: number | undefined },
 ) {
   const actions = actionsFor(stay.bookingId, stay.petId);
-  return medicinesView(
-    medicinesForm.id,
-    sealed,
-    petMedicinesDoc(stay, held, { petName, timezone, actions }),
-    petMedicinesMoreWords(petName),
-  );
+  const doc = petMedicinesDoc(stay, held, { petName: o.petName, timezone: o.timezone, actions });
+  return medicinesView(medicinesForm.id, sealed, doc, o.page);
 }
 
-/** What the kennel holds now, in a view (Home's button), each medicine with its count and close buttons. */
-export function stockView(sealed: string, stock: Stock, timezone: string) {
-  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }), stockMoreWords);
+/**
+ * What the kennel holds now, in a view (Home's button), each medicine with its count and close
+ * buttons, on as many pages as they take (`page`, from 1).
+ */
+export function stockView(sealed: string, stock: Stock, timezone: string, page?: number) {
+  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }), page);
 }
 
 /** The morning post's medicines to act on, in as many messages as they need; none: nothing to post. */

@@ -11,16 +11,18 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
+import { balanceWords, notCountedInWords, runwayShortWords } from "../words/custody.ts";
 import {
-  balanceWords,
-  moreMedicinesWords,
-  notCountedInWords,
-  petMedicinesElsewhere,
-  runwayShortWords,
-  STOCK_ELSEWHERE,
-} from "../words/custody.ts";
-import { medicineHead, medicineStateLine, openDiscrepancyLines, registerLine } from "./custody.ts";
+  actionRows,
+  medicineHead,
+  medicineStateLine,
+  openDiscrepancyLines,
+  registerLine,
+} from "./custody.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
+
+/** The words of a page of the medicines view past one Slack form (src/blocks/custody-pages.ts). */
+export { medicinesPageWords, pageBackWords, pageOnWords } from "../words/custody.ts";
 
 /** The plan's medicines (every slot but the meal). */
 const planMedicines = (stay: StayCustody) =>
@@ -85,7 +87,7 @@ function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions 
         { text: "💊 More counted in…", ...a.countIn(m.first.item) },
       ];
   for (const c of m.open) actions.push({ text: "✔️ Close discrepancy…", ...a.close(c.id) });
-  return actions.length ? [...parts, { kind: "actions", actions: actions.slice(0, 25) }] : parts;
+  return [...parts, ...actionRows(actions)];
 }
 
 /** The pet's medicines: each held or handed back, then each of its plan's not counted in, with a button each. */
@@ -121,13 +123,3 @@ export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
   if (!c) return [];
   return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
 }
-
-/** What the stock's view says of the medicines it has no room for: how many, how many to act on, where. */
-export const stockMoreWords = (n: number, alerts: number): string =>
-  moreMedicinesWords(n, alerts, STOCK_ELSEWHERE);
-
-/** What a pet's medicines view says of those it has no room for: how many, how many to act on, its card. */
-export const petMedicinesMoreWords =
-  (pet: string) =>
-  (n: number, alerts: number): string =>
-    moreMedicinesWords(n, alerts, petMedicinesElsewhere(pet));

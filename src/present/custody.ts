@@ -92,8 +92,20 @@ function stockButtons(h: HeldMedicine, a: StockActions | undefined): Part[] {
     ...(h.medicine.handedBack ? [] : [{ text: "🔢 Count…", ...a.count(h.medicine) }]),
     ...h.medicine.open.map((c) => ({ text: "✔️ Close discrepancy…", ...a.close(c.id) })),
   ];
-  return actions.length ? [{ kind: "actions", actions: actions.slice(0, 25) }] : [];
+  return actionRows(actions);
 }
+
+/**
+ * A medicine's buttons in rows of at most 25 (what a Slack actions block holds), every one of them:
+ * a medicine with many discrepancies open has a ✔️ Close discrepancy… for each.
+ */
+export function actionRows(actions: Action[]): Part[] {
+  const rows: Part[] = [];
+  for (let i = 0; i < actions.length; i += ACTIONS_PER_ROW)
+    rows.push({ kind: "actions", actions: actions.slice(i, i + ACTIONS_PER_ROW) });
+  return rows;
+}
+const ACTIONS_PER_ROW = 25;
 
 /** One medicine as an item: the pet, the medicine, its state, its open discrepancies. */
 function heldItem(h: HeldMedicine, timezone: string, withPet: boolean): Part {

@@ -135,19 +135,17 @@ export const LABEL_TOO_LONG =
   "The care plan's words for this are longer than a form's field holds (3,000 characters), so they are not filled in: they are whole above. Write it as on the label.";
 
 /**
- * The medicines a view has no room for (a Slack form holds 100 blocks): how many, how many of them
- * to act on, and where each is whole (`where`: the pet's card, or each pet's).
+ * The head of a page of a pet's medicines or the stock, past what one Slack form holds (100 blocks):
+ * which page, that every medicine is on one of them with its buttons, and the pages holding something
+ * to act on (`toActOn`, from 1).
  */
-export const moreMedicinesWords = (n: number, alerts: number, where: string): string =>
-  `⚠️ And ${n} more ${n === 1 ? "medicine" : "medicines"} not shown here (a Slack form holds 100 blocks)${alerts ? `, ${alerts} of them to act on` : ""}: ${where}.`;
+export function medicinesPageWords(page: number, pages: number, toActOn: number[]): string {
+  const act = toActOn.length
+    ? ` ⚠️ To act on: ${toActOn.length === 1 ? "page" : "pages"} ${toActOn.join(", ")}.`
+    : "";
+  return `📄 Page ${page} of ${pages}: every medicine is on one of the pages, with its buttons (◀ ▶ turn the page).${act}`;
+}
 
-/**
- * Where a pet's medicines not shown in its view are: each whole in its care plan (every medicine is
- * there, as-needed ones too); those held, and those due not counted in, on its card, one line each.
- */
-export const petMedicinesElsewhere = (pet: string) =>
-  `every one is whole in ${pet}'s care plan (📋 Care plan… on /pet ${pet}), and those held, one line each, on the same card`;
-
-/** Where the stock's medicines not shown in its view are: each pet's card and view, the morning's post. */
-export const STOCK_ELSEWHERE =
-  "each is on its pet's card (/pet NAME, then 💊 Medicines…), and those to act on in the morning's 💊 Medicines to act on post";
+/** The buttons to the pages either side: "◀ Page 1", "Page 3 ▶". */
+export const pageBackWords = (page: number): string => `◀ Page ${page}`;
+export const pageOnWords = (page: number): string => `Page ${page} ▶`;

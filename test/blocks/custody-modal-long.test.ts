@@ -1,6 +1,6 @@
 /**
- * Medicine custody's forms past Slack's limits: the stock of a big day past a form's 100 blocks says
- * how many medicines it does not show, how many of them to act on and where they are; a drug's name
+ * Medicine custody's forms past Slack's limits: the stock of a day whose medicines fit one form shows
+ * them all on it (past it, in pages: test/blocks/custody-pages.test.ts); a drug's name
  * of 500 characters from the kennel system is offered whole in the count-in form and kept whole;
  * one past what a field holds is not offered in part, and said.
  */
@@ -64,33 +64,16 @@ const stock = (n: number, alertFrom: number): Stock => ({
 const sectionTexts = (blocks: ViewBlock[]) =>
   blocks.flatMap((b) => (b.type === "section" && b.text ? [b.text.text] : []));
 
-describe("the stock view past a form's 100 blocks", () => {
+describe("the stock view within a form's 100 blocks", () => {
   it("every medicine while they fit", () => {
     const view = stockView("sealed", stock(40, 40), "Europe/London");
     const blocks = view.blocks as ViewBlock[];
     expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
     const text = sectionTexts(blocks).join("\n");
     for (let i = 0; i < 40; i++) expect(text).toContain(`Drug${i} 50 mg`);
-    expect(text).not.toContain("not shown here");
-  });
-
-  it("80 medicines: those that fit whole with their buttons, then how many more, how many to act on, and where", () => {
-    const view = stockView("sealed", stock(80, 70), "Europe/London");
-    const blocks = view.blocks as ViewBlock[];
-    expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
-    const text = sectionTexts(blocks).join("\n");
-    const shown = Array.from({ length: 80 }, (_, i) => text.includes(`Drug${i} 50 mg`));
-    const n = shown.filter(Boolean).length;
-    expect(n).toBeGreaterThan(40);
-    expect(n).toBeLessThan(80);
-    // The first ones, each with its buttons; none in part.
-    expect(shown.slice(0, n).every(Boolean)).toBe(true);
-    const counts = blocks.filter((b) => b.type === "actions").length;
-    expect(counts).toBe(n);
-    const last = sectionTexts(blocks).at(-1) ?? "";
-    expect(last).toContain(`And ${80 - n} more medicines not shown here`);
-    expect(last).toContain("10 of them to act on");
-    expect(last).toContain("/pet NAME");
+    // One form: no page's words, no page's buttons (past it: test/blocks/custody-pages.test.ts).
+    expect(text).not.toContain("Page 1");
+    expect(blocks.some((b) => b.block_id === "custody_pages")).toBe(false);
   });
 });
 

@@ -4,7 +4,8 @@
  * pipeline's), the fields, the second person (a member of staff, by name; the use case checks they
  * are not the sender), then the use case (src/answers/custody-write.ts), which checks against the
  * record now. Committed before Slack is answered (the form closes), then the sender told privately
- * and the view under the form (a pet's medicines, the stock) drawn again from the record.
+ * and the view under the form (a pet's medicines, the stock) drawn again from the record, at the page
+ * it showed.
  */
 import type { App } from "@slack/bolt";
 import {
@@ -42,7 +43,12 @@ const NOT_STAFF = "That person is not a member of this kennel's staff on Slack."
  * What every custody form's metadata names: where it was opened from, the view under it, and the pet's
  * name when it had room (the answers name the pet from the record, whole).
  */
-type Where = { petName?: string | undefined; channel?: string | undefined; under?: UnderView };
+type Where = {
+  petName?: string | undefined;
+  channel?: string | undefined;
+  under?: UnderView;
+  page?: number | undefined;
+};
 type CustodyForm<N extends Where> = Form<N, undefined>;
 
 const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
@@ -83,8 +89,8 @@ async function done(
   try {
     const view =
       under === "pet"
-        ? await medicinesViewOf(f.deps, stay, f.meta.channel)
-        : await stockViewOf(f.deps, under === "controlled", f.meta.channel);
+        ? await medicinesViewOf(f.deps, stay, f.meta.channel, f.meta.page)
+        : await stockViewOf(f.deps, under === "controlled", f.meta.channel, f.meta.page);
     await f.client.views.update({ view_id: underId, view: view as never });
   } catch (error) {
     f.deps.log.warn(

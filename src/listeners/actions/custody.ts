@@ -2,7 +2,8 @@
  * Medicine custody's buttons (issue 49), through the pipeline (src/listeners/interaction.ts):
  * "💊 Medicines in…" (the round post, the pet's card, /booking) opens the pet's medicines; in it,
  * 💊 Count in…, 🔢 Count…, ↩️ Handed back… and ✔️ Close discrepancy… open their forms over it; Home's
- * "💊 Medicines held…" opens the stock, whose 🔢 Count… and ✔️ Close discrepancy… do the same. What a
+ * "💊 Medicines held…" opens the stock, whose 🔢 Count… and ✔️ Close discrepancy… do the same; ◀ ▶
+ * in a view too long for one form draw its other pages in place. What a
  * view or form shows is read from the record (`locate`), never from the button, whose value is only
  * ids. The forms' submissions: src/listeners/actions/custody-forms.ts.
  */
@@ -18,6 +19,7 @@ import {
   custodyCount,
   custodyIn,
   custodyOpen,
+  custodyPage,
   custodyStock,
 } from "../../blocks/buttons.ts";
 import { discrepancyText, medicineHeadText, petMedicinesView, stockView } from "../../blocks/custody.ts";
@@ -42,36 +44,91 @@ import type { BotDeps } from "../bot-deps.ts";
 import { type IdsOf, type Located, nothingToFind, onTap, sealed, type Tap } from "../interaction.ts";
 import { NO_STORE } from "../record-round.ts";
 
-type Body = { view?: { type?: string; private_metadata?: string } };
+type Body = { view?: { type?: string; private_metadata?: string; id?: string; hash?: string } };
 
-/** The custody view a button is in (none: a message or Home): the channel it came from, and which view. */
-function viewOf(deps: BotDeps, body: Body): { channel: string | undefined; under: UnderView } | undefined {
+/** A custody view: a stay's pet's medicines, or the stock (`controlled`: those drugs only). */
+type CustodyView =
+  | { under: "pet"; bookingId: number; petId: number }
+  | { under: "stock" | "controlled"; controlled: boolean };
+
+/** The custody view a button is in (none: a message or Home): the channel it came from, which view, its page. */
+function viewOf(
+  deps: BotDeps,
+  body: Body,
+):
+  | { channel: string | undefined; under: UnderView; page: number | undefined; view: CustodyView }
+  | undefined {
   if (body.view?.type !== "modal") return undefined;
   const text = deps.seal.open(body.view.private_metadata);
   const pet = medicinesForm.read(text);
-  if (pet) return { channel: pet.channel, under: "pet" };
+  if (pet) {
+    const view = { under: "pet", bookingId: pet.bookingId, petId: pet.petId } as const;
+    return { channel: pet.channel, under: "pet", page: pet.page, view };
+  }
   const stock = stockForm.read(text);
-  if (stock) return { channel: stock.channel, under: stock.controlled ? "controlled" : "stock" };
-  return undefined;
+  if (!stock) return undefined;
+  const under = stock.controlled ? "controlled" : "stock";
+  return { channel: stock.channel, under, page: stock.page, view: { under, controlled: stock.controlled } };
 }
 
-/** A stay's pet's medicines view, read from the record now (`channel`: where it was opened from). */
+/**
+ * A stay's pet's medicines view, read from the record now (`channel`: where it was opened from;
+ * `page`: which, from 1, when it takes more than one form).
+ */
 export async function medicinesViewOf(
   deps: BotDeps,
   ids: { bookingId: number; petId: number },
   channel: string | undefined,
+  page?: number,
 ) {
   const { stay, held } = await petMedicines(deps, ids.bookingId, ids.petId);
   const n = stay.plan?.petName ?? `pet ${ids.petId}`;
-  const meta = { b: ids.bookingId, p: ids.petId, n, ...(channel ? { c: channel } : {}) };
-  return petMedicinesView(sealed(deps, medicinesForm, meta), stay, held, n, deps.config.timezone);
+  const meta = {
+    b: ids.bookingId,
+    p: ids.petId,
+    n,
+    ...(channel ? { c: channel } : {}),
+    ...(page ? { g: page } : {}),
+  };
+  const o = { petName: n, timezone: deps.config.timezone, page };
+  return petMedicinesView(sealed(deps, medicinesForm, meta), stay, held, o);
 }
 
-/** What the kennel holds now, as a view (`controlled`: those drugs only). */
-export async function stockViewOf(deps: BotDeps, controlled: boolean, channel: string | undefined) {
+/** What the kennel holds now, as a view (`controlled`: those drugs only; `page`: which, from 1). */
+export async function stockViewOf(
+  deps: BotDeps,
+  controlled: boolean,
+  channel: string | undefined,
+  page?: number,
+) {
   const stock = await stockNow(deps, { controlled });
-  const meta = { ...(controlled ? { k: true } : {}), ...(channel ? { c: channel } : {}) };
-  return stockView(sealed(deps, stockForm, meta), stock, deps.config.timezone);
+  const meta = {
+    ...(controlled ? { k: true } : {}),
+    ...(channel ? { c: channel } : {}),
+    ...(page ? { g: page } : {}),
+  };
+  return stockView(sealed(deps, stockForm, meta), stock, deps.config.timezone, page);
+}
+
+/** "◀ Page 1", "Page 3 ▶": the custody view the button is in, drawn again in place at that page. */
+async function turnPage(t: CustodyTap<typeof custodyPage, undefined>) {
+  const body = t.body as Body;
+  const shown = viewOf(t.deps, body);
+  if (!shown || !body.view?.id) return;
+  const v = shown.view;
+  const view =
+    v.under === "pet"
+      ? await medicinesViewOf(t.deps, v, shown.channel, t.ids.page)
+      : await stockViewOf(t.deps, v.controlled, shown.channel, t.ids.page);
+  try {
+    await t.client.views.update({ view_id: body.view.id, hash: body.view.hash, view: view as never });
+  } catch (error) {
+    // A newer tap's page came first (hash_conflict): the view shows that one.
+    t.deps.log.debug(
+      { err: String((error as Error)?.message ?? error) },
+      "a medicines view's page not drawn",
+    );
+  }
 }
 
 /** Opens a view on the tap's trigger: over the custody view the button is in, else on its own. */
@@ -82,9 +139,13 @@ const openOver = <N, F>(t: Tap<N, F, unknown>, view: unknown) =>
   });
 
 /** Where a form opened by the tap is sent from: its channel and the view under it. */
-function from<N, F>(t: Tap<N, F, unknown>): { c?: string; o?: UnderView } {
-  const under = viewOf(t.deps, t.body)?.under;
-  return { ...(t.where.c ? { c: t.where.c } : {}), ...(under ? { o: under } : {}) };
+function from<N, F>(t: Tap<N, F, unknown>): { c?: string; o?: UnderView; g?: number } {
+  const shown = viewOf(t.deps, t.body);
+  return {
+    ...(t.where.c ? { c: t.where.c } : {}),
+    ...(shown ? { o: shown.under } : {}),
+    ...(shown?.page ? { g: shown.page } : {}),
+  };
 }
 
 const refused = (words: string): Located<never> => ({ ok: false, refusal: `🔒 ${words}` });
@@ -168,6 +229,7 @@ export function registerCustody(app: App, deps: BotDeps): void {
   onTap(app, deps, { ...spec, button: custodyCount, locate: heldMedicine, run: openCount });
   onTap(app, deps, { ...spec, button: custodyBack, locate: heldMedicine, run: openHandBack });
   onTap(app, deps, { ...spec, button: custodyClose, locate: keptCount, run: openClose });
+  onTap(app, deps, { ...spec, button: custodyPage, locate: nothingToFind, run: turnPage });
   onTap(app, deps, {
     ...spec,
     button: custodyStock,

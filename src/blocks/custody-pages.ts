@@ -1,0 +1,113 @@
+/**
+ * A pet's medicines and the stock in a Slack view (issue 49): every medicine whole with its buttons,
+ * in pages when one form's 100 blocks do not hold them all, so every button of every medicine
+ * (💊 Count in…, 🔢 Count…, ↩️ Handed back…, ✔️ Close discrepancy…) is on some page. Pure: the
+ * listeners draw a page (src/listeners/actions/custody.ts).
+ */
+import { medicinesPageWords, pageBackWords, pageOnWords } from "../present/custody-pet.ts";
+import type { Doc, Part } from "../present/doc.ts";
+import { custodyPage } from "./buttons.ts";
+import { docBlocks } from "./doc.ts";
+import { wordSections } from "./form-room.ts";
+import { LIMITS } from "./limits.ts";
+import { button } from "./mrkdwn.ts";
+
+/**
+ * A pet's medicines or the stock (a document of src/present/custody*.ts with its buttons): a view
+ * with no submit. Every medicine whole with its buttons when a form's 100 blocks hold them all; past
+ * that, in pages (`page`, from 1; past the last: the last), each headed by which page it is, the
+ * pages holding something to act on and ◀ ▶ to the pages either side: nothing left out, each
+ * medicine on one page where one holds it, else at a block's edge on as many as it takes.
+ */
+export function medicinesView(callbackId: string, sealed: string, doc: Doc, page = 1) {
+  const head: Part[] = [];
+  const foot: Part[] = [];
+  const medicines: Part[][] = [];
+  for (const p of doc.parts) {
+    if (p.kind === "title" || p.kind === "summary") head.push(p);
+    else if (p.kind === "note") foot.push(p);
+    else if (p.kind === "actions" && medicines.length) medicines.at(-1)?.push(p);
+    else medicines.push([p]);
+  }
+  const top = docBlocks(head);
+  const bottom = docBlocks(foot);
+  const groups = medicines.map((m) => ({ blocks: docBlocks(m) as unknown[], act: toActOn(m) }));
+  const all = groups.flatMap((g) => g.blocks);
+  const view = (blocks: unknown[]) => ({
+    type: "modal" as const,
+    callback_id: callbackId,
+    title: { type: "plain_text" as const, text: "Medicines" },
+    close: { type: "plain_text" as const, text: "Close" },
+    private_metadata: sealed,
+    blocks,
+  });
+  if (top.length + all.length + bottom.length <= LIMITS.viewBlocks) return view([...top, ...all, ...bottom]);
+  // Each page: its head's words and its buttons beside the document's head and foot.
+  const pages = pagesOf(groups, LIMITS.viewBlocks - top.length - bottom.length - 2);
+  const at = Math.min(Math.max(page, 1), pages.length);
+  const shown = pages[at - 1] as MedicinesPage;
+  const toAct = pages.flatMap((p, k) => (p.act ? [k + 1] : []));
+  return view([
+    ...top,
+    ...wordSections([[{ text: medicinesPageWords(at, pages.length, toAct) }]]),
+    pageButtons(at, pages.length),
+    ...shown.blocks,
+    ...bottom,
+  ]);
+}
+
+/** A page of medicines: its blocks, and whether one of them has something to act on. */
+interface MedicinesPage {
+  blocks: unknown[];
+  act: boolean;
+}
+
+/**
+ * Medicines as pages of at most `room` blocks, in order: each whole on one page where one holds it
+ * (a page turned before it rather than it shared out); one longer than a page, at a block's edge
+ * over as many as it takes. Never a block left out.
+ */
+function pagesOf(groups: MedicinesPage[], room: number): MedicinesPage[] {
+  const pages: MedicinesPage[] = [{ blocks: [], act: false }];
+  const turn = () => pages.push({ blocks: [], act: false });
+  for (const g of groups) {
+    const last = pages.at(-1) as MedicinesPage;
+    if (last.blocks.length > 0 && last.blocks.length + g.blocks.length > room) turn();
+    let rest = g.blocks;
+    for (;;) {
+      const p = pages.at(-1) as MedicinesPage;
+      const take = rest.slice(0, Math.max(room - p.blocks.length, 1));
+      p.blocks.push(...take);
+      p.act ||= g.act;
+      rest = rest.slice(take.length);
+      if (rest.length === 0) break;
+      turn();
+    }
+  }
+  return pages;
+}
+
+/** "◀ Page 1" and "Page 3 ▶": the pages either side of page `k` (from 1) of `n`. */
+const pageButtons = (k: number, n: number) => ({
+  type: "actions",
+  block_id: "custody_pages",
+  elements: [
+    ...(k > 1
+      ? [button(pageBackWords(k - 1), custodyPage.actionId("prev"), custodyPage.encode({ g: k - 1 }))]
+      : []),
+    ...(k < n
+      ? [
+          button(
+            pageOnWords(k + 1),
+            custodyPage.actionId("next"),
+            custodyPage.encode({ g: k + 1 }),
+            "primary",
+          ),
+        ]
+      : []),
+  ],
+});
+
+/** A medicine with something to act on: a line of it marked as an alert (running out, overdue, a discrepancy). */
+const toActOn = (parts: Part[]) =>
+  parts.some((p) => "lines" in p && p.lines.some((l) => l.some((s) => s.tone === "alert")));

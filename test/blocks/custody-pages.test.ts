@@ -1,0 +1,193 @@
+/**
+ * A pet's medicines and the stock past a Slack form's 100 blocks: in pages, every medicine on one of
+ * them with every button it has (an as-needed medicine's 💊 Count in… too, the only way its arrival is
+ * recorded), each page within Slack's limits, ◀ ▶ between them, the pages to act on named on each.
+ */
+import { describe, expect, it } from "vitest";
+import type { StayCustody } from "../../src/answers/custody.ts";
+import type { HeldMedicine, Stock } from "../../src/answers/custody-stock.ts";
+import { custodyIn, custodyPage } from "../../src/blocks/buttons.ts";
+import { petMedicinesView, stockView } from "../../src/blocks/custody.ts";
+import { viewViolations } from "../../src/blocks/limits.ts";
+import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
+import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
+import { stayContext } from "../helpers/reader.ts";
+
+const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
+  houseMeals: { rounds: ["morning", "evening"], bySpecies: {} },
+});
+const words = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}w${i}`).join(" ");
+
+type Shown = {
+  type: string;
+  block_id?: string;
+  text?: { text?: string };
+  elements?: Array<{ action_id: string; value: string; text: { text: string } }>;
+  accessory?: { action_id: string; value: string; text: { text: string } };
+};
+type View = { blocks: unknown[] };
+
+/** Every page of a view, from the first, following each page's "Page N ▶"; each checked against Slack's limits. */
+function pagesFrom(draw: (page: number) => View): Shown[][] {
+  const pages: Shown[][] = [];
+  let page: number | undefined = 1;
+  while (page !== undefined) {
+    const view = draw(page);
+    expect(viewViolations(view)).toEqual([]);
+    const blocks = view.blocks as Shown[];
+    pages.push(blocks);
+    const next = blocks
+      .find((b) => b.block_id === "custody_pages")
+      ?.elements?.find((e) => e.text.text.endsWith("▶"));
+    page = next ? custodyPage.read(next.value)?.page : undefined;
+    expect(pages.length).toBeLessThan(20);
+  }
+  return pages;
+}
+const buttons = (blocks: Shown[]) =>
+  blocks.flatMap((b) => [...(b.elements ?? []), ...(b.accessory ? [b.accessory] : [])]);
+const texts = (blocks: Shown[]) => blocks.flatMap((b) => (b.text?.text ? [b.text.text] : []));
+
+describe("a pet's medicines past a form's 100 blocks", () => {
+  // Four medicines whose words fill a form, then an as-needed one: the plan keeps all five.
+  const fields: Record<string, string> = { medication5: "Metacam 1.5mg/ml 0.5 ml if needed for pain" };
+  for (const [k, f] of ["medication", "medication2", "medication3", "medication4"].entries())
+    fields[f] = `${words(`d${k}x`, 10000)} 50mg once daily`;
+  const plan = draftPlan(fields, CONTEXT);
+  const stay: StayCustody = {
+    bookingId: 41,
+    petId: 7,
+    medicines: [],
+    plan: {
+      id: 1,
+      plan,
+      recordedAt: "2026-12-05T10:00:00Z",
+      seq: 1,
+      kennel: "k",
+      date: "2026-12-05",
+      petName: "Pip",
+    },
+  };
+  const draw = (page: number) =>
+    petMedicinesView("sealed", stay, [], { petName: "Pip", timezone: "Europe/London", page }) as View;
+
+  it("in pages: every medicine's 💊 Count in…, the as-needed one's too, on one page, each page within the limits", () => {
+    expect(plan.items.find((i) => i.key === "med:5")?.kind.kind).toBe("as_needed");
+    const pages = pagesFrom(draw);
+    expect(pages.length).toBeGreaterThan(1);
+    const countIns = pages.flatMap((p) =>
+      buttons(p).flatMap((b) => (b.text.text === "💊 Count in…" ? [custodyIn.read(b.value)?.item] : [])),
+    );
+    expect(countIns).toEqual(["med:1", "med:2", "med:3", "med:4", "med:5"]);
+    // Every word of every medicine, on some page; each page saying which it is and that there are others.
+    const all = pages.flatMap(texts).join(" ");
+    const seen = new Set(all.match(/d\dxw\d+/g));
+    for (const k of [0, 1, 2, 3])
+      for (const w of words(`d${k}x`, 10000).split(" ")) expect(seen.has(w)).toBe(true);
+    expect(all).toContain("Metacam");
+    pages.forEach((p, k) => {
+      expect(texts(p).join(" ")).toContain(`Page ${k + 1} of ${pages.length}`);
+      expect(all).not.toContain("not shown here");
+    });
+    // ◀ on every page but the first, ▶ on every page but the last.
+    const nav = pages.map((p) =>
+      buttons(p.filter((b) => b.block_id === "custody_pages")).map((b) => b.text.text),
+    );
+    expect(nav[0]).toEqual(["Page 2 ▶"]);
+    expect(nav.at(-1)).toEqual([`◀ Page ${pages.length - 1}`]);
+  });
+
+  it("a page past the last draws the last; one form when all fit, with no page's words", () => {
+    const pages = pagesFrom(draw);
+    expect(draw(99)).toEqual(draw(pages.length));
+    const short: StayCustody = {
+      ...stay,
+      plan: {
+        ...(stay.plan as NonNullable<StayCustody["plan"]>),
+        plan: draftPlan({ medication5: fields.medication5 as string }, CONTEXT),
+      },
+    };
+    const one = petMedicinesView("sealed", short, [], { petName: "Pip", timezone: "Europe/London" }) as View;
+    expect(viewViolations(one)).toEqual([]);
+    expect(texts(one.blocks as Shown[]).join(" ")).not.toContain("Page 1");
+    expect(buttons(one.blocks as Shown[]).map((b) => b.text.text)).toEqual(["💊 Count in…"]);
+  });
+});
+
+function held(i: number, alert: boolean): HeldMedicine {
+  const first: MedicineIn = {
+    id: i + 1,
+    seq: i + 1,
+    date: "2026-12-01",
+    bookingId: 100 + i,
+    petId: 200 + i,
+    item: "med:1",
+    label: `Drug${i} 50 mg`,
+    unit: "tablet",
+    quantity: 28,
+    ownerNameChecked: true,
+    storage: "room",
+    controlled: false,
+    highAlert: false,
+    by: { userName: "Jane" },
+    recordedAt: "2026-12-01T08:00:00Z",
+  };
+  const medicine: MedicineCustody = {
+    first,
+    supplies: [first],
+    petName: `Pet${i}`,
+    room: `Kennel ${i}`,
+    unit: "tablet",
+    lines: [],
+    balance: 20,
+    counts: [],
+    open: [],
+    lastCounted: "2026-12-01",
+    lastCountedAt: "2026-12-01T08:00:00Z",
+  };
+  return {
+    medicine,
+    pastDiscard: false,
+    ...(alert ? { countDue: { due: "2026-11-28", overdue: true, days: 3 } } : {}),
+  };
+}
+
+describe("the stock past a form's 100 blocks", () => {
+  it("80 medicines in pages: each one's 🔢 Count… on one page, the pages to act on named on each", () => {
+    const stock: Stock = {
+      today: "2026-12-01",
+      held: Array.from({ length: 80 }, (_, i) => held(i, i >= 70)),
+      unread: [],
+    };
+    const pages = pagesFrom((page) => stockView("sealed", stock, "Europe/London", page) as View);
+    expect(pages.length).toBe(2);
+    const counted = pages.flatMap((p) =>
+      buttons(p).flatMap((b) => (b.text.text === "🔢 Count…" ? [b.action_id] : [])),
+    );
+    expect(counted).toEqual(Array.from({ length: 80 }, (_, i) => `custody_count:${i + 1}`));
+    for (const p of pages) expect(texts(p).join(" ")).toContain("To act on: page 2.");
+  });
+});
+
+describe("a medicine with more buttons than a row holds", () => {
+  it("30 discrepancies open: a ✔️ Close discrepancy… for each, in rows of 25, within the limits", () => {
+    const h = held(0, false);
+    h.medicine.open = Array.from({ length: 30 }, (_, k) => ({
+      id: 1000 + k,
+      seq: 1000 + k,
+      date: "2026-12-01",
+      custodyId: 1,
+      counted: 19,
+      expected: 20,
+      by: { userName: "Jane" },
+      reason: "miscount" as const,
+      at: "2026-12-01T09:00:00Z",
+    }));
+    const view = stockView("sealed", { today: "2026-12-01", held: [h], unread: [] }, "Europe/London") as View;
+    expect(viewViolations(view)).toEqual([]);
+    const closes = buttons(view.blocks as Shown[]).filter((b) => b.text.text === "✔️ Close discrepancy…");
+    expect(closes.map((b) => b.action_id)).toEqual(
+      Array.from({ length: 30 }, (_, k) => `custody_close:${1000 + k}`),
+    );
+  });
+});
