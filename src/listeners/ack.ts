@@ -18,7 +18,7 @@ export interface DeadlineAck<T> {
 
 /**
  * The ack of a request that arrived at `arrivedAt` (`performance.now()`, as src/slack/arrival.ts
- * records it; undefined: now), sent by `ms` after that arrival at the latest. Counted from the
+ * records it; undefined: now), sent `o.ms` after that arrival at the latest. Counted from the
  * arrival, not from this call: whatever ran before the listener (parsing, the signature, Bolt's
  * middleware, a loop held busy) is inside Slack's 3 s too, and when the loop is starved this timer
  * still expires before the receiver's. A deadline passed already acknowledges at once.

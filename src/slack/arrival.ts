@@ -2,7 +2,8 @@
  * When Slack's request (HTTP) or envelope (Socket Mode) arrived, on the monotonic clock
  * (`performance.now()`), carried to the listeners in Bolt's context (a receiver event's custom
  * properties): a record tap's ack deadline (src/listeners/ack.ts) counts from it, as Slack's 3 s
- * and the receiver's own timer do, not from when the listener first runs.
+ * do, not from when the listener first runs. The HTTP receiver's own 3-s timer starts later (once
+ * the body is read and checked), so the deadline's 2.5 s always expire first.
  */
 export interface Arrival {
   arrivedAt: number;
