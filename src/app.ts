@@ -287,7 +287,9 @@ function listen(p: Parts): Promise<BotServer> {
     log: p.base.log,
     health: healthAnswer(p.deps, p.connection),
     ready: p.ready,
-    slackEvents: http ? (req, res, raw, body) => http.handle(req, res, raw, body) : undefined,
+    slackEvents: http
+      ? (req, res, raw, body, arrivedAt) => http.handle(req, res, raw, body, arrivedAt)
+      : undefined,
   });
 }
 

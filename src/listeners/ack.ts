@@ -16,15 +16,30 @@ export interface DeadlineAck<T> {
   readonly late: boolean;
 }
 
-export function ackBy<T>(ack: (response?: T) => Promise<void>, ms = ACK_BY_MS): DeadlineAck<T> {
+/**
+ * The ack of a request that arrived at `arrivedAt` (`performance.now()`, as src/slack/arrival.ts
+ * records it; undefined: now), sent `o.ms` after that arrival at the latest. Counted from the
+ * arrival, not from this call: whatever ran before the listener (parsing, the signature, Bolt's
+ * middleware, a loop held busy) is inside Slack's 3 s too, and when the loop is starved this timer
+ * still expires before the receiver's. A deadline passed already acknowledges at once.
+ */
+export function ackBy<T>(
+  ack: (response?: T) => Promise<void>,
+  arrivedAt?: number,
+  o: { ms?: number; now?: () => number } = {},
+): DeadlineAck<T> {
+  const now = o.now ?? (() => performance.now());
+  const left = (arrivedAt ?? now()) + (o.ms ?? ACK_BY_MS) - now();
   let sent = false;
   let late = false;
-  const timer = setTimeout(() => {
+  const lateAck = () => {
     if (sent) return;
     sent = true;
     late = true;
     void ack().catch(() => undefined);
-  }, ms);
+  };
+  const timer = left > 0 ? setTimeout(lateAck, left) : undefined;
+  if (!timer) lateAck();
   return {
     async send(response) {
       clearTimeout(timer);

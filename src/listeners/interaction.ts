@@ -33,6 +33,7 @@ import type { Who } from "../answers/record-round.ts";
 import type { ButtonKind } from "../blocks/buttons.ts";
 import type { FormKind } from "../blocks/forms.ts";
 import { refusalView } from "../blocks/record-modal.ts";
+import { arrivedAt } from "../slack/arrival.ts";
 import { SEAL_LENGTH } from "../slack/seal.ts";
 import { ackBy, type DeadlineAck } from "./ack.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -115,7 +116,7 @@ export function onTap<S, N, F, OnMessage extends boolean = false>(
   spec: TapSpec<S, N, F, OnMessage>,
 ): void {
   app.action(spec.button.pattern, async (args: TapArgs) => {
-    const ack: TapAck = ackBy(() => args.ack());
+    const ack: TapAck = ackBy(() => args.ack(), arrivedAt(args.context));
     if (spec.opens || spec.reads) await ack.send();
     try {
       await deps.inflight.track(tap(deps, spec, args, ack));
@@ -262,7 +263,7 @@ const KEYS_CHANGED =
 /** Registers a form's listener on its callback_id, through the pipeline. */
 export function onForm<W, N, F>(app: App, deps: BotDeps, spec: FormSpec<W, N, F>): void {
   app.view(spec.form.id, async (args: ViewArgs) => {
-    const ack: ViewAck = ackBy((response) => args.ack(response));
+    const ack: ViewAck = ackBy((response) => args.ack(response), arrivedAt(args.context));
     try {
       await deps.inflight.track(form(deps, spec, args, ack));
     } finally {

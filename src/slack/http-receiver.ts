@@ -16,6 +16,7 @@ import {
   type ReceiverEvent,
   verifySlackRequest,
 } from "@slack/bolt";
+import { arrival } from "./arrival.ts";
 
 /** How long a listener has to acknowledge (Slack's 3 s, as Bolt's HTTPReceiver). */
 const ACK_MS = 3001;
@@ -38,8 +39,17 @@ export class SlackHttpReceiver implements Receiver {
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
 
-  /** One request to /slack/events: its raw body (for the signature) and that body parsed, once. */
-  handle(req: IncomingMessage, res: ServerResponse, raw: Buffer, body: Record<string, unknown>): void {
+  /**
+   * One request to /slack/events: its raw body (for the signature) and that body parsed, once, and
+   * when it arrived (`performance.now()` as the server got it; the listeners' ack deadline counts from it).
+   */
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    raw: Buffer,
+    body: Record<string, unknown>,
+    arrivedAt = performance.now(),
+  ): void {
     // Slack's SSL check is not signed, and carries nothing else (anything else in it is dropped).
     if (req.headers["content-type"] === "application/x-www-form-urlencoded" && body.ssl_check === "1") {
       bolt.buildSSLCheckResponse(res);
@@ -61,10 +71,15 @@ export class SlackHttpReceiver implements Receiver {
       return;
     }
     if (body.type === "url_verification") bolt.buildUrlVerificationResponse(res, body);
-    else void this.#process(req, res, body);
+    else void this.#process(req, res, body, arrivedAt);
   }
 
-  async #process(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<void> {
+  async #process(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Record<string, unknown>,
+    arrivedAt: number,
+  ): Promise<void> {
     let acked = false;
     const timer = setTimeout(() => {
       if (!acked) bolt.defaultUnhandledRequestHandler({ logger: this.#logger, request: req, response: res });
@@ -80,7 +95,7 @@ export class SlackHttpReceiver implements Receiver {
       ack,
       retryNum: bolt.extractRetryNumFromHTTPRequest(req),
       retryReason: bolt.extractRetryReasonFromHTTPRequest(req),
-      customProperties: {},
+      customProperties: arrival(arrivedAt),
     };
     try {
       await this.#app?.processEvent(event);

@@ -33,9 +33,18 @@ export interface BotServerOptions {
   log: Logger;
   health: () => Answer;
   ready: () => Promise<Answer>;
-  /** HTTP mode: Slack's requests, each with its raw body and that body parsed, once (and checked). */
+  /**
+   * HTTP mode: Slack's requests, each with its raw body and that body parsed, once (and checked),
+   * and when it arrived (`performance.now()` as the request came, before its body was read).
+   */
   slackEvents?:
-    | ((req: IncomingMessage, res: ServerResponse, raw: Buffer, body: Record<string, unknown>) => void)
+    | ((
+        req: IncomingMessage,
+        res: ServerResponse,
+        raw: Buffer,
+        body: Record<string, unknown>,
+        arrivedAt: number,
+      ) => void)
     | undefined;
 }
 
@@ -157,6 +166,7 @@ async function slackRequest(
   res: ServerResponse,
   listener: NonNullable<BotServerOptions["slackEvents"]>,
   log: Logger,
+  arrivedAt: number,
 ): Promise<void> {
   const body = await readBody(req);
   if (body === "too-large") {
@@ -173,12 +183,13 @@ async function slackRequest(
     );
     return json(res, 400, { ok: false, error: "bad_request" });
   }
-  listener(req, res, body, read.body);
+  listener(req, res, body, read.body, arrivedAt);
 }
 
 export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
   const { log } = options;
   const server = createServer((req, res) => {
+    const arrivedAt = performance.now();
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const method = req.method ?? "GET";
     const handle = async () => {
@@ -191,7 +202,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
         return json(res, a.status, a.body);
       }
       if (path === "/slack/events" && method === "POST" && options.slackEvents) {
-        return slackRequest(req, res, options.slackEvents, log);
+        return slackRequest(req, res, options.slackEvents, log, arrivedAt);
       }
       json(res, 404, { ok: false, error: "not_found" });
     };

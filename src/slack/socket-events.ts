@@ -5,6 +5,7 @@
  */
 import type { App, ReceiverEvent } from "@slack/bolt";
 import type { Logger } from "../log.ts";
+import { arrival } from "./arrival.ts";
 import type { Seen } from "./seen.ts";
 import { describeSlackError } from "./start-problem.ts";
 
@@ -44,6 +45,7 @@ export function eventDispatcher(
   log: Logger,
 ): (args: SlackEventArgs) => Promise<void> {
   return async (args) => {
+    const arrived = arrival(); // the envelope's arrival: the listeners' ack deadline counts from it
     const ack = safeAck(args.ack, log, args.type);
     try {
       const body = args.body as { event_id?: unknown } | undefined;
@@ -63,7 +65,7 @@ export function eventDispatcher(
         ack,
         ...(args.retry_num !== undefined ? { retryNum: args.retry_num } : {}),
         ...(args.retry_reason !== undefined ? { retryReason: args.retry_reason } : {}),
-        customProperties: {},
+        customProperties: arrived,
       };
       await app()?.processEvent(event);
     } catch (error) {

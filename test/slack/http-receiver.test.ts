@@ -4,12 +4,14 @@
  * (Bolt's own receiver parsed it twice more). A real Bolt app on the bot's server, signed requests:
  * a tap's payload is parsed once, and is acknowledged; a request not signed by Slack is answered 401
  * and reaches no listener; Slack's url_verification and ssl_check are answered as Bolt answers them.
+ * A listener knows when its request arrived (its ack deadline counts from it, src/listeners/ack.ts).
  */
 import { App } from "@slack/bolt";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { boltLogger } from "../../src/bolt-logger.ts";
 import { silentLogger } from "../../src/log.ts";
 import { postSigned, postSignedEvent } from "../../src/preview/slack-http.ts";
+import { arrivedAt } from "../../src/slack/arrival.ts";
 import { SlackHttpReceiver } from "../../src/slack/http-receiver.ts";
 import { type BotServer, startBotServer } from "../../src/slack/http-server.ts";
 
@@ -31,7 +33,9 @@ async function bot() {
   });
   await app.init();
   const taps: string[] = [];
-  app.action("tap_me", async ({ ack, body }) => {
+  const arrivals: Array<{ arrived: number | undefined; ran: number }> = [];
+  app.action("tap_me", async ({ ack, body, context }) => {
+    arrivals.push({ arrived: arrivedAt(context), ran: performance.now() });
     await ack();
     taps.push(body.user.id);
   });
@@ -40,9 +44,9 @@ async function bot() {
     log: silentLogger(),
     health: () => ({ status: 200, body: {} }),
     ready: async () => ({ status: 200, body: {} }),
-    slackEvents: (req, res, raw, body) => receiver.handle(req, res, raw, body),
+    slackEvents: (req, res, raw, body, arrived) => receiver.handle(req, res, raw, body, arrived),
   });
-  return { url: `http://127.0.0.1:${server.port}/slack/events`, taps };
+  return { url: `http://127.0.0.1:${server.port}/slack/events`, taps, arrivals };
 }
 
 const tap = {
@@ -64,6 +68,15 @@ describe("Slack's requests through the bot's HTTP server", () => {
     expect(res.status).toBe(200);
     expect(parse.mock.calls.filter(([text]) => text === payload)).toHaveLength(1);
     expect(taps).toEqual(["U0JANE"]);
+  });
+
+  it("a tap's listener knows when its request arrived at the server", async () => {
+    const { url, arrivals } = await bot();
+    const before = performance.now();
+    expect((await postSigned(url, SECRET, { payload: JSON.stringify(tap) })).status).toBe(200);
+    const [{ arrived, ran }] = arrivals as [{ arrived: number; ran: number }];
+    expect(arrived).toBeGreaterThanOrEqual(before);
+    expect(arrived).toBeLessThanOrEqual(ran);
   });
 
   it("a request not signed by Slack is answered 401 and reaches no listener", async () => {
