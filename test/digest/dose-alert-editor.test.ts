@@ -14,12 +14,12 @@ import { DIGEST_EVENT } from "../../src/digest/post.ts";
 import { type DigestSlack, type HistoryMessage, postFurther } from "../../src/digest/slack.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
 import { silentLogger } from "../../src/log.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { PART_UNUSED } from "../../src/words/parts.ts";
 import { longWords } from "../helpers/care-parts.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { replicaEngines } from "../helpers/replica-stores.ts";
 
 const DATE = "2026-11-23";
 const TZ = "Europe/London";
@@ -260,26 +260,8 @@ describe("a late reply edited as entries arrive", () => {
 const pg = usePostgres();
 const clock = { now: () => new Date(`${DATE}T08:50:00Z`) };
 
-/** Two replicas' stores of one record: SQLite, one process's (the same store); PostgreSQL, one each. */
-const engines: Array<{ name: string; skip: boolean; open: () => Promise<CareRecordStore[]> }> = [
-  {
-    name: "SQLite",
-    skip: false,
-    open: async () => {
-      const one = scratchRecord(clock);
-      return [one, one];
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: !pg.available,
-    open: async () => {
-      const url = await pg.freshDatabase();
-      const open = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
-      return [await open(), await open()];
-    },
-  },
-];
+/** Two replicas' stores of one record, on each engine. */
+const engines = replicaEngines(pg, clock);
 
 describe.each(engines)("a late reply edited by two replicas sharing one record ($name)", ({ skip, open }) => {
   const depsOf = (record: CareRecordStore) =>

@@ -13,10 +13,9 @@ import { DigestJob } from "../../src/digest/job.ts";
 import { PostClaims, postPart } from "../../src/digest/post-claims.ts";
 import type { PostMessages } from "../../src/digest/posts.ts";
 import { type DigestSlack, webClientSlack } from "../../src/digest/slack.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { usePostgres } from "../helpers/postgres.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { replicaEngines } from "../helpers/replica-stores.ts";
 import { type SlackStandIn, startSlackStandIn } from "../helpers/slack.ts";
 import { replicaParts, UNREACHED_KENNEL } from "./replica.ts";
 
@@ -33,26 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => slack.close());
 
-/** Two replicas' stores of one record: SQLite, one process's (the same store); PostgreSQL, one each. */
-const engines: Array<{ name: string; skip: boolean; open: () => Promise<CareRecordStore[]> }> = [
-  {
-    name: "SQLite",
-    skip: false,
-    open: async () => {
-      const one = scratchRecord(clock);
-      return [one, one];
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: !pg.available,
-    open: async () => {
-      const url = await pg.freshDatabase();
-      const open = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
-      return [await open(), await open()];
-    },
-  },
-];
+/** Two replicas' stores of one record, on each engine. */
+const engines = replicaEngines(pg, clock);
 
 const text = (s: string): Message => ({ text: s, blocks: [section(s)] });
 

@@ -15,12 +15,12 @@ import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { postParts, replaceParts, tappedParts } from "../../src/listeners/replace-parts.ts";
 import { WelfareRedraw } from "../../src/listeners/welfare-redraw.ts";
 import { silentLogger } from "../../src/log.ts";
-import { openCareRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { PART_UNUSED } from "../../src/words/parts.ts";
 import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { replicaEngines } from "../helpers/replica-stores.ts";
 
 const TZ = "Europe/London";
 const clock = { now: () => new Date("2026-11-24T10:00:00Z") };
@@ -228,26 +228,8 @@ describe.each([
 
 const pg = usePostgres();
 
-/** Two replicas' stores of one record: SQLite, one process's (the same store); PostgreSQL, one each. */
-const engines: Array<{ name: string; skip: boolean; open: () => Promise<CareRecordStore[]> }> = [
-  {
-    name: "SQLite",
-    skip: false,
-    open: async () => {
-      const one = scratchRecord(clock);
-      return [one, one];
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: !pg.available,
-    open: async () => {
-      const url = await pg.freshDatabase();
-      const open = async () => (await openCareRecord({ engine: "postgres", url }, clock, undefined)).store;
-      return [await open(), await open()];
-    },
-  },
-];
+/** Two replicas' stores of one record, on each engine. */
+const engines = replicaEngines(pg, clock);
 
 describe.each(engines)(
   "a long flag drawn again by two replicas at once, one record ($name)",
