@@ -34,8 +34,9 @@ import { fitItems, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
-import { esc, truncate } from "./mrkdwn.ts";
+import { esc } from "./mrkdwn.ts";
 import { instructionBlocks, itemBlocks } from "./record-items.ts";
+import { drawnSections } from "./sections.ts";
 
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
@@ -271,6 +272,10 @@ export function refusalView(text: string) {
     type: "modal" as const,
     title: plain("Not recorded", 24),
     close: plain("Close", 24),
-    blocks: [{ type: "section", text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true } }],
+    // Every word: a refusal may name a pet and its care words whole, past one section.
+    blocks: drawnSections(text).map((t) => ({
+      type: "section",
+      text: { type: "mrkdwn", text: t, verbatim: true },
+    })),
   };
 }

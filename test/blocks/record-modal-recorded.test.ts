@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { SheetPet } from "../../src/answers/sheets.ts";
 import { LIMITS, viewViolations } from "../../src/blocks/limits.ts";
-import { type ModalMeta, recordModal } from "../../src/blocks/record-modal.ts";
+import { type ModalMeta, recordModal, refusalView } from "../../src/blocks/record-modal.ts";
 import type { Entry, ItemKey } from "../../src/record/types.ts";
 
 const sheet = { date: "2026-11-24", round: "morning" as const };
@@ -94,5 +94,35 @@ describe("the record form's Recorded: list", () => {
     const n = entries.length - shown.length;
     expect(all).toContain(`And ${n} earlier entries not shown here`);
     expect(all).toContain("the stay record");
+  });
+});
+
+describe("a form replaced by its refusal", () => {
+  it("a refusal naming a pet and care words past a section: every word, in sections within Slack's limits", () => {
+    // As a give form's refusal names them (escaped): the pet's long name and the kennel system's new words.
+    const name = Array.from({ length: 300 }, (_, i) => `Pn${i}`).join(" ");
+    const care = Array.from({ length: 900 }, (_, i) => (i % 50 === 0 ? `&amp;c${i}` : `c${i}`)).join(" ");
+    const text = `⚠️ ${name}'s care changed in the kennel system: medication 1 now "${care}". Nothing was recorded.`;
+    expect(text.length).toBeGreaterThan(6000);
+    const view = refusalView(text);
+    expect(viewViolations(view)).toEqual([]);
+    const texts = (view.blocks as Block[]).map((b) => b.text?.text ?? "");
+    expect(texts.length).toBeGreaterThan(2);
+    expect(texts.join(" ").split(/\s+/)).toEqual(text.split(/\s+/));
+  });
+
+  it("a run with no space past a section: cut where it must, never inside an escaped & or an emoji", () => {
+    // Each run's pieces would end inside "&amp;" and inside "💊" were they cut at the limit itself.
+    for (const run of ["abc&amp;".repeat(900), "a💊".repeat(2500)]) {
+      const view = refusalView(run);
+      expect(viewViolations(view)).toEqual([]);
+      const texts = (view.blocks as Block[]).map((b) => b.text?.text ?? "");
+      expect(texts.length).toBeGreaterThan(1);
+      expect(texts.join("")).toBe(run);
+      for (const t of texts) {
+        expect(t).not.toMatch(/&[a-z]{0,3}$/);
+        expect(t).not.toMatch(/[\uD800-\uDBFF]$/);
+      }
+    }
   });
 });
