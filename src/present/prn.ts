@@ -56,7 +56,8 @@ export function givenAtError(
 
 /**
  * Why nothing is given now: the kennel system's words for the pet changed since its plan was
- * confirmed (a vet's "STOPPED — do not give"): each changed field's words now, and what to do.
+ * confirmed (a vet's "STOPPED — do not give"): each changed field's words now, and what to do. Plain
+ * text, the pet's name and the kennel system's words in it as they are: escaped whole where it is shown.
  */
 export function wordsChangedWords(petName: string, changed: ChangedItem[]): string {
   const now = changed
