@@ -103,7 +103,7 @@ const titleBlocks = (text: string): Block[] =>
  * Small print: each line its element (a long one as several), a context block holding at most ten
  * and a section's worth of text, so a message can always end between two of them.
  */
-function contexts(lines: Line[]): Block[] {
+export function contexts(lines: Line[]): Block[] {
   const out: Block[] = [];
   let batch: string[] = [];
   for (const t of lines.flatMap((l) => linePieces(l)).map(lineMrkdwn)) {

@@ -14,10 +14,12 @@ import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
+import type { Line } from "../present/doc.ts";
 import { offTimeMark } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
+  earlierEntriesWords,
   INSTRUCTION_ON_POST,
   isMedicationItem,
   recordFormItems,
@@ -27,12 +29,14 @@ import {
   whichHourWords,
 } from "../present/record-form.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
-import { lineMrkdwn } from "./doc.ts";
+import { contexts } from "./doc.ts";
 import { fitItems, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
+import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
-import { esc, truncate } from "./mrkdwn.ts";
+import { esc } from "./mrkdwn.ts";
 import { instructionBlocks, itemBlocks } from "./record-items.ts";
+import { drawnSections } from "./sections.ts";
 
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
@@ -190,31 +194,47 @@ export function recordModal(
     inputs: itemBlocks(f, clock),
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
-  const tail = [...(when ? timeBlocks(when, true) : []), ...recordedBlocks(entries, clock)];
+  const time = when ? timeBlocks(when, true) : [];
+  // The items first (what to record now); what was recorded in the room left, one block kept for it.
+  const fitted = fitItems(items, 1 + time.length + (entries.length ? 1 : 0));
+  const room = LIMITS.viewBlocks - 1 - fitted.length - time.length;
   return modalView({
     callbackId: RECORD_MODAL,
     sealed,
     title: "Record the round",
     submit: late ? "Record late" : "Record",
-    blocks: [heading(sheet, pet, ask), ...fitItems(items, 1 + tail.length), ...tail],
+    blocks: [heading(sheet, pet, ask), ...fitted, ...time, ...recordedBlocks(entries, clock, room)],
   });
 }
 
-/** What the pet's round has recorded already (its last six entries), each with its off-time mark. */
-function recordedBlocks(entries: Entry[], clock: FormClock): unknown[] {
+/**
+ * What the pet's round has recorded already, each entry whole with its off-time mark, in as many
+ * context blocks as it takes within `room`; when they do not all fit, the latest that do and how many
+ * earlier ones are not shown (the stay record has them all). Never a part of an entry.
+ */
+function recordedBlocks(entries: Entry[], clock: FormClock, room: number): unknown[] {
   const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
-  const recorded = entries
-    .map((e) => lineMrkdwn(entryLine(e, clock.timezone, { offTime: offTime(e) })))
-    .slice(-6);
-  if (!recorded.length) return [];
-  return [
-    {
-      type: "context",
-      elements: [
-        { type: "mrkdwn", text: truncate(`Recorded: ${recorded.join(" · ")}`, 2900), verbatim: true },
-      ],
-    },
-  ];
+  const lines = entries.map((e) => entryLine(e, clock.timezone, { offTime: offTime(e) }));
+  /** The entries from the `left`-th on, each whole and its own element, and how many earlier are not shown. */
+  const drawn = (left: number): unknown[] => {
+    const shown: Line[] = [
+      ...lines.slice(left),
+      ...(left > 0 ? [[{ text: earlierEntriesWords(left) }]] : []),
+    ];
+    return contexts(
+      shown.map(
+        (l, i): Line => [
+          ...(i === 0 ? [{ text: "Recorded: " }] : []),
+          ...l,
+          ...(i < shown.length - 1 ? [{ text: " ·" }] : []),
+        ],
+      ),
+    );
+  };
+  if (!lines.length) return [];
+  let left = 0;
+  while (left < lines.length && drawn(left).length > room) left++;
+  return drawn(left);
 }
 
 /**
@@ -252,6 +272,10 @@ export function refusalView(text: string) {
     type: "modal" as const,
     title: plain("Not recorded", 24),
     close: plain("Close", 24),
-    blocks: [{ type: "section", text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true } }],
+    // Every word: a refusal may name a pet and its care words whole, past one section.
+    blocks: drawnSections(text).map((t) => ({
+      type: "section",
+      text: { type: "mrkdwn", text: t, verbatim: true },
+    })),
   };
 }

@@ -69,3 +69,27 @@ export function sectionTexts(lines: string[], max: number = SECTION_MAX): string
   if (current !== undefined) out.push(current);
   return out;
 }
+
+/**
+ * Text already drawn as mrkdwn (escaped by whoever wrote it: a refusal naming a pet and its care) as
+ * sections' texts, whole: cut at the last space or line break that leaves each within `max`, never
+ * inside an escaped `&amp;` or a character; a run with no space longer than a section where it must.
+ */
+export function drawnSections(text: string, max: number = SECTION_MAX): string[] {
+  const out: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const space = rest.slice(0, max + 1).search(/\s\S*$/);
+    let cut = space > 0 ? space : max;
+    if (space <= 0) {
+      // Inside a run with no space: before an entity it would split, and never between a surrogate pair.
+      const amp = rest.lastIndexOf("&", cut);
+      if (amp > cut - 5 && amp > 0 && !rest.slice(amp, cut).includes(";")) cut = amp;
+      if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut--;
+    }
+    out.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest) out.push(rest);
+  return out;
+}

@@ -30,7 +30,7 @@ import {
 import { itemKeyWords, planStateWords } from "../words/plan.ts";
 import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, value, whole } from "./doc.ts";
+import { dotted, line, strong, toned, whole } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
 export { REASON_MISSING_ABOVE, REASONS_ABOVE, reasonMissingWords } from "../words/record.ts";
@@ -56,7 +56,8 @@ export function givenAtError(
 
 /**
  * Why nothing is given now: the kennel system's words for the pet changed since its plan was
- * confirmed (a vet's "STOPPED — do not give"): each changed field's words now, and what to do.
+ * confirmed (a vet's "STOPPED — do not give"): each changed field's words now, and what to do. Plain
+ * text, the pet's name and the kennel system's words in it as they are: escaped whole where it is shown.
  */
 export function wordsChangedWords(petName: string, changed: ChangedItem[]): string {
   const now = changed
@@ -286,7 +287,8 @@ export function answeredDoc(dose: PrnDose, petName: string, effect: PrnEffectEnt
   const question = followUpQuestion(dose.label, petName).replace(/\?$/, "");
   // Drawn as the effect is recorded: the dose's time is said against that day.
   const today = localDate(effect.recordedAt, timezone);
-  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${whole(effect.userName)}${effect.note ? ` · ${value(effect.note, 500)}` : ""}`;
+  // The note whole: the record keeps at most 500 characters, but each line break is drawn " ↵ ".
+  const words = `${effectWords(effect.effect)} · recorded ${timeOf(effect.recordedAt, timezone)} by ${whole(effect.userName)}${effect.note ? ` · ${whole(effect.note)}` : ""}`;
   return {
     fallback: `${question}: ${effectWords(effect.effect)}`,
     parts: [

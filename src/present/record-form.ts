@@ -27,7 +27,12 @@ export { roundWord } from "../domain/rounds.ts";
 export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
-export { INSTRUCTION_ABOVE, INSTRUCTION_ON_POST, timeQuestionWords } from "../words/record.ts";
+export {
+  earlierEntriesWords,
+  INSTRUCTION_ABOVE,
+  INSTRUCTION_ON_POST,
+  timeQuestionWords,
+} from "../words/record.ts";
 
 /** A dose to give if needed (issue 44): given, or given past its limit once checked. */
 export const GIVEN = "given";

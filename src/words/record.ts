@@ -107,6 +107,10 @@ export const INSTRUCTION_ABOVE = "Its whole instruction is just above.";
 export const INSTRUCTION_ON_POST =
   "⚠️ This item's instruction is too long to show whole in this form beside the pet's other items: read it whole on the round post before you record it.";
 
+/** Where a record form's "Recorded:" list has no room for the pet's earliest entries this round: how many, and where they are whole. */
+export const earlierEntriesWords = (n: number): string =>
+  `⚠️ And ${n} earlier ${n === 1 ? "entry" : "entries"} not shown here (a Slack form holds 100 blocks): the stay record has all of them.`;
+
 /** The give form's hint for why a dose was given when the plan's reasons pass a hint's 2,000 characters: each is whole above. */
 export const REASONS_ABOVE = "The plan's reason for each is above, beside it.";
 

@@ -48,7 +48,7 @@ function planThenWords(p: PlanThen): string {
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
 
-/** A reason, a note or a name of staff, shortened at a word boundary (the full record has it whole). */
+/** A reason on the summary line, shortened at a word boundary (the full record has it whole). */
 const cap = (text: string, max: number) => shortenAtWord(text, max);
 
 /** A reason on the summary line: whole when short, else shortened and saying where it is whole. */
@@ -131,11 +131,7 @@ function witnessWords(i: StayItem, timezone: string): StayPiece[] {
   const w = i.witness;
   if (!w) return [];
   if (w.state === "witnessed")
-    return [
-      " · witnessed by ",
-      { value: cap(w.by, 60) },
-      ` ${timeOf(w.at, timezone)}${w.onPaper ? ON_PAPER : ""}`,
-    ];
+    return [" · witnessed by ", { value: w.by }, ` ${timeOf(w.at, timezone)}${w.onPaper ? ON_PAPER : ""}`];
   return [
     ` · ${w.state === "awaiting" ? awaitingWitnessWords(w.until, timezone) : `💉 ${unwitnessedWords(w)}`}`,
   ];
@@ -280,7 +276,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       pieces: [
         text,
         `${from}: ${when}${whoJoin(e)}`,
-        { value: cap(e.userName, 60) },
+        { value: e.userName },
         ...why.flatMap((t): StayPiece[] => [" · ", { value: t }]),
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
@@ -295,7 +291,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       pieces: [
         "corrected: ",
         `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
-        { value: cap(old.userName, 60) },
+        { value: old.userName },
       ],
     });
   }

@@ -238,4 +238,21 @@ describe("the follow-up", () => {
     );
     expect(labels(done)).toEqual([]);
   });
+
+  it("a note of the form's 500 characters over many lines: whole once its line breaks are folded", () => {
+    const d = dose(0, 0, { ack: undefined, note: undefined, userName: "Jane" });
+    // As the form keeps it (line breaks kept): each break is drawn " ↵ ", so it passes 500 once drawn.
+    const note = Array.from({ length: 100 }, (_, i) => `w${String(i).padStart(2, "0")}`).join("\n");
+    expect(Array.from(note).length).toBeLessThanOrEqual(500);
+    const done = answeredMessages(
+      d,
+      "Itchy",
+      { id: 5, effect: "helped", note, userName: "Tom", recordedAt: "2026-11-24T11:12:00Z" },
+      TZ,
+    );
+    for (const m of done) expect(limitViolations(m)).toEqual([]);
+    const text = JSON.stringify(done);
+    expect(text).toContain(note.split("\n").join(" ↵ "));
+    expect(text).not.toContain("…");
+  });
 });

@@ -206,7 +206,9 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
     async () => {
       at("15:00");
       const before = (await doses(itchy)).length;
-      const stopped = "Piriton STOPPED by vet — do not give";
+      const stopped = "Piriton STOPPED by vet <!channel> — do not give & call";
+      // The kennel system's words, escaped: they ping no one.
+      const shown = "Piriton STOPPED by vet &lt;!channel&gt; — do not give &amp; call";
       const form = await openGive("U0TOM", itchy);
       // Changed in the kennel system while the form is open (the round post, from the care cache, does not know yet).
       petRecord(itchy.p).medication5 = stopped;
@@ -217,14 +219,15 @@ describe.each(engines)("as-needed doses under attack ($name)", ({ open, skip }) 
       expect(refused.response_action).toBe("update");
       const words = JSON.stringify(refused.view?.blocks);
       expect(words).toContain("changed in the kennel system since its plan was confirmed");
-      expect(words).toContain(`medication 5 now \\"${stopped}\\"`);
+      expect(words).toContain(`medication 5 now \\"${shown}\\"`);
+      expect(words).not.toContain("<!channel>");
       expect(words).toContain("Nothing was recorded");
       expect(await doses(itchy)).toHaveLength(before);
       // A tap on the post: told the same, and no form opens.
       const give = slack.button(slack.petOn([form.message], itchy.b, itchy.p).buttons, "💊 Give if needed…");
       const tapped = await slack.tap("U0JANE", give as NonNullable<typeof give>, form.message);
       expect(await slack.told(tapped.responseId)).toContain(
-        `changed in the kennel system since its plan was confirmed: medication 5 now "${stopped}"`,
+        `changed in the kennel system since its plan was confirmed: medication 5 now "${shown}"`,
       );
       expect([...h.slack.modals.values()].some((m) => m.trigger_id === tapped.trigger)).toBe(false);
       expect(await doses(itchy)).toHaveLength(before);

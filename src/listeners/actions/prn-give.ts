@@ -86,7 +86,7 @@ async function withStay(
     }),
   ]).finally(() => clearTimeout(timer));
   if (stay?.words.state === "changed")
-    return { ok: false, refusal: wordsChangedWords(esc(located.found.name), stay.words.changed) };
+    return { ok: false, refusal: esc(wordsChangedWords(located.found.name, stay.words.changed)) };
   return { ok: true, found: { ...located.found, stay } };
 }
 
@@ -147,7 +147,7 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   const { deps, meta, found } = f;
   const stay = found.version ? await prnStay(deps, meta.bookingId, meta.petId, found.version) : undefined;
   if (stay?.words.state === "changed")
-    return await f.refuse(wordsChangedWords(esc(found.name), stay.words.changed));
+    return await f.refuse(esc(wordsChangedWords(found.name, stay.words.changed)));
   const sub = readGive(f.values, found.items, {
     now: deps.clock.now().toISOString(),
     arrival: stay?.arrival ?? meta.arrival,
