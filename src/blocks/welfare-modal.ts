@@ -11,7 +11,7 @@ import type { ListPet } from "../answers/welfare-store.ts";
 import type { Round } from "../domain/care.ts";
 import type { MealSeen, WelfareCheck, WelfareField, WelfareValues } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
-import { cleanText } from "../present/doc.ts";
+import { cleanText, type Line } from "../present/doc.ts";
 import {
   ALL_NORMAL,
   dayHeading,
@@ -24,6 +24,7 @@ import {
   WELFARE_FIELDS,
   WELFARE_SIGNS,
 } from "../present/welfare.ts";
+import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaParts } from "./forms.ts";
 import { type FormValues, modalView, plain } from "./modal.ts";
 import { esc, truncate } from "./mrkdwn.ts";
@@ -59,16 +60,25 @@ export const checkForm = defineForm(WELFARE_MODAL, checkMeta, {
 export const adviceForm = defineForm(ADVICE_MODAL, flagMeta, { shorter, names: flagNames });
 export const resolveForm = defineForm(RESOLVE_MODAL, flagMeta, { shorter, names: flagNames });
 
-const section = (text: string) => ({
-  type: "section",
-  text: { type: "mrkdwn", text: truncate(text, 2900), verbatim: true },
-});
+const roomAndName = (room: string | undefined, name: string) => `${room ? `${room} ` : ""}${name}`;
 const context = (text: string) => ({
   type: "context",
   elements: [{ type: "mrkdwn", text: truncate(text, 2900), verbatim: true }],
 });
 
 const valueOption = (field: WelfareField, v: string) => ({ text: plain(valueWords(field, v), 75), value: v });
+
+/** The pet's room and name whole (each up to 2,000 characters), the round and day, in as many sections as they take. */
+function checkHead(list: { date: string; round: Round }, pet: ListPet, late: boolean): unknown[] {
+  const head: Line[] = [
+    [
+      { text: roomAndName(pet.room, pet.name), strong: true },
+      { text: ` · ${list.round} welfare check, ${dayHeading(list.date)}` },
+    ],
+    ...(late ? [[{ text: `⏰ Recording late for ${dayHeading(list.date)}` }]] : []),
+  ];
+  return wordSections(head);
+}
 
 /** "✏️ Something to note": each sign (normal unless seen), and a note; `check`: the check to correct. */
 export function welfareModal(
@@ -78,12 +88,11 @@ export function welfareModal(
   o: { check: WelfareCheck | undefined; meals: MealSeen[]; late: boolean; timezone: string },
 ) {
   const now = o.check?.values ?? ALL_NORMAL;
-  const head = `*${esc(pet.room ?? "")}${pet.room ? " " : ""}${esc(pet.name)}* · ${list.round} welfare check, ${dayHeading(list.date)}`;
   const meals = o.meals.length
     ? o.meals.map((m) => `${m.round}: ${mealWords(m).slice(3)}`).join(" · ")
     : "no meal recorded yet today";
   const blocks: unknown[] = [
-    section(o.late ? `${head}\n⏰ Recording late for ${dayHeading(list.date)}` : head),
+    ...checkHead(list, pet, o.late),
     context(`🍽 Eating, from the round's entries: ${esc(meals)}. To change a meal, use the round post.`),
   ];
   for (const field of WELFARE_FIELDS)
@@ -166,8 +175,11 @@ const textInput = (
   },
 });
 
+/** The flag's pet, room and name whole, and what was flagged, in as many sections as they take. */
 const flagHead = (f: WelfareFlag) =>
-  section(`*${esc(f.room ?? "")}${f.room ? " " : ""}${esc(f.petName)}* · ${esc(flagHeadWords(f))}`);
+  wordSections([
+    [{ text: roomAndName(f.room, f.petName), strong: true }, { text: ` · ${flagHeadWords(f)}` }],
+  ]);
 
 /** A flag's "Vet advice sought?": who was asked, when, what was advised. */
 export function adviceModal(sealed: string, f: WelfareFlag) {
@@ -177,7 +189,7 @@ export function adviceModal(sealed: string, f: WelfareFlag) {
     title: "Vet advice",
     submit: "Record advice",
     blocks: [
-      flagHead(f),
+      ...flagHead(f),
       textInput("vet", "Who gave the advice (the vet or practice)", { max: 200 }),
       textInput("when", "When it was sought (HH:MM today, or YYYY-MM-DD HH:MM)", {
         max: 20,
@@ -196,7 +208,7 @@ export function resolveModal(sealed: string, f: WelfareFlag) {
     sealed,
     title: "Flag resolved",
     submit: "Mark resolved",
-    blocks: [flagHead(f), textInput("why", "Why it is resolved", { max: 500, multiline: true })],
+    blocks: [...flagHead(f), textInput("why", "Why it is resolved", { max: 500, multiline: true })],
   });
 }
 

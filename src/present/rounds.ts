@@ -12,6 +12,7 @@ import type { Round } from "../domain/care.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
+  byHandWords,
   careWarningWords,
   namedDietRow,
   noDietRow,
@@ -48,10 +49,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   if (!p.pet || !p.sheet) {
     const which = whole(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"));
     const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
-    return [
-      dotted(room, line(strong(which), owner), ...marks),
-      [toned("alert", `❔ ${why}, and check this pet's care by hand`)],
-    ];
+    return [dotted(room, line(strong(which), owner), ...marks), [toned("alert", `❔ ${byHandWords(why)}`)]];
   }
   const s = p.sheet;
   const name = line(`${speciesEmoji(p.pet.pet)} `, strong(whole(p.pet.flags.name)), owner);

@@ -220,6 +220,14 @@ export function evaluationWords(e: "complete" | "not_complete" | "unknown"): str
 }
 
 /**
+ * A round's line for a pet whose care is not on its sheet: why, then to check it by hand ("care
+ * details could not be loaded: check this pet's care by hand"); a why that already says what to do
+ * ("…not matched: open the booking") goes on with "and".
+ */
+export const byHandWords = (why: string): string =>
+  why.includes(":") ? `${why}, and check this pet's care by hand` : `${why}: check this pet's care by hand`;
+
+/**
  * Why a booking's care is incomplete, in words, or "" when every pet was matched:
  * "care details not matched: open the booking (Bisquit)". Never nothing when something is unknown.
  */
