@@ -17,9 +17,17 @@ import { button } from "./mrkdwn.ts";
  * with no submit. Every medicine whole with its buttons when a form's 100 blocks hold them all; past
  * that, in pages (`page`, from 1; past the last: the last), each headed by which page it is, the
  * pages holding something to act on and ◀ ▶ to the pages either side: nothing left out, each
- * medicine on one page where one holds it, else at a block's edge on as many as it takes.
+ * medicine on one page where one holds it, else at a block's edge on as many as it takes. `holding`:
+ * the key of a medicine's item (the one a form just acted on): the view at the page that now holds it
+ * (its first), whatever `page` says; when no page does, `page`. `seal`: the view's metadata for the
+ * page it shows (none: one form holds it all).
  */
-export function medicinesView(callbackId: string, sealed: string, doc: Doc, page = 1) {
+export function medicinesView(
+  callbackId: string,
+  seal: (page: number | undefined) => string,
+  doc: Doc,
+  at: { page?: number | undefined; holding?: string | undefined } = {},
+) {
   const head: Part[] = [];
   const foot: Part[] = [];
   const medicines: Part[][] = [];
@@ -31,35 +39,42 @@ export function medicinesView(callbackId: string, sealed: string, doc: Doc, page
   }
   const top = docBlocks(head);
   const bottom = docBlocks(foot);
-  const groups = medicines.map((m) => ({ blocks: docBlocks(m) as unknown[], act: toActOn(m) }));
+  const groups = medicines.map((m) => ({
+    blocks: docBlocks(m) as unknown[],
+    act: toActOn(m),
+    holds: at.holding !== undefined && m.some((p) => p.kind === "item" && p.key === at.holding),
+  }));
   const all = groups.flatMap((g) => g.blocks);
-  const view = (blocks: unknown[]) => ({
+  const view = (page: number | undefined, blocks: unknown[]) => ({
     type: "modal" as const,
     callback_id: callbackId,
     title: { type: "plain_text" as const, text: "Medicines" },
     close: { type: "plain_text" as const, text: "Close" },
-    private_metadata: sealed,
+    private_metadata: seal(page),
     blocks,
   });
-  if (top.length + all.length + bottom.length <= LIMITS.viewBlocks) return view([...top, ...all, ...bottom]);
+  if (top.length + all.length + bottom.length <= LIMITS.viewBlocks)
+    return view(undefined, [...top, ...all, ...bottom]);
   // Each page: its head's words and its buttons beside the document's head and foot.
   const pages = pagesOf(groups, LIMITS.viewBlocks - top.length - bottom.length - 2);
-  const at = Math.min(Math.max(page, 1), pages.length);
-  const shown = pages[at - 1] as MedicinesPage;
-  const toAct = pages.flatMap((p, k) => (p.act ? [k + 1] : []));
-  return view([
+  const holding = pages.findIndex((p) => p.holds) + 1;
+  const k = holding || Math.min(Math.max(at.page ?? 1, 1), pages.length);
+  const shown = pages[k - 1] as MedicinesPage;
+  const toAct = pages.flatMap((p, i) => (p.act ? [i + 1] : []));
+  return view(k, [
     ...top,
-    ...wordSections([[{ text: medicinesPageWords(at, pages.length, toAct) }]]),
-    pageButtons(at, pages.length),
+    ...wordSections([[{ text: medicinesPageWords(k, pages.length, toAct) }]]),
+    pageButtons(k, pages.length),
     ...shown.blocks,
     ...bottom,
   ]);
 }
 
-/** A page of medicines: its blocks, and whether one of them has something to act on. */
+/** A page of medicines: its blocks, whether one of them has something to act on, whether the medicine asked for starts on it. */
 interface MedicinesPage {
   blocks: unknown[];
   act: boolean;
+  holds: boolean;
 }
 
 /**
@@ -68,11 +83,13 @@ interface MedicinesPage {
  * over as many as it takes. Never a block left out.
  */
 function pagesOf(groups: MedicinesPage[], room: number): MedicinesPage[] {
-  const pages: MedicinesPage[] = [{ blocks: [], act: false }];
-  const turn = () => pages.push({ blocks: [], act: false });
+  const pages: MedicinesPage[] = [{ blocks: [], act: false, holds: false }];
+  const turn = () => pages.push({ blocks: [], act: false, holds: false });
   for (const g of groups) {
     const last = pages.at(-1) as MedicinesPage;
     if (last.blocks.length > 0 && last.blocks.length + g.blocks.length > room) turn();
+    // The medicine's first block is on the page it starts on.
+    (pages.at(-1) as MedicinesPage).holds ||= g.holds;
     let rest = g.blocks;
     for (;;) {
       const p = pages.at(-1) as MedicinesPage;

@@ -10,6 +10,7 @@ import type { MedicineItem } from "../domain/custody.ts";
 import {
   handBackDoc,
   medicineHead,
+  medicineKey,
   medicinesPostDoc,
   openDiscrepancyLines,
   stockDoc,
@@ -49,27 +50,52 @@ export function custodyOpenAction(bookingId: number, petId: number, counted: boo
   };
 }
 
+/** Which page of a view: `page` (from 1), or the one holding `holding`'s medicine when one does. */
+export interface ViewPage {
+  page?: number | undefined;
+  /** The id of a counting in of the medicine a form just acted on (its first, or a later supply). */
+  holding?: number | undefined;
+}
+
+/** The key of the held medicine a counting in (its first or a later supply) is of; none: not there. */
+function heldKey(held: HeldMedicine[], entryId: number | undefined): string | undefined {
+  if (entryId === undefined) return undefined;
+  const h = held.find((x) => x.medicine.supplies.some((s) => s.id === entryId));
+  return h ? medicineKey(h.medicine) : undefined;
+}
+
 /**
- * A stay's pet's medicines, with every button (`sealed`: its metadata, medicinesForm's), on as many
- * pages as they take (`page`, from 1).
+ * A stay's pet's medicines, with every button (`seal`: its metadata, medicinesForm's, for the page
+ * shown), on as many pages as they take (`page`, from 1; the one now holding `holding`'s medicine
+ * when one does).
  */
 export function petMedicinesView(
-  sealed: string,
+  seal: (page: number | undefined) => string,
   stay: StayCustody,
   held: HeldMedicine[],
-  o: { petName: string; timezone: string; page?: number | undefined },
+  o: { petName: string; timezone: string } & ViewPage,
 ) {
   const actions = actionsFor(stay.bookingId, stay.petId);
   const doc = petMedicinesDoc(stay, held, { petName: o.petName, timezone: o.timezone, actions });
-  return medicinesView(medicinesForm.id, sealed, doc, o.page);
+  return medicinesView(medicinesForm.id, seal, doc, { page: o.page, holding: heldKey(held, o.holding) });
 }
 
 /**
  * What the kennel holds now, in a view (Home's button), each medicine with its count and close
- * buttons, on as many pages as they take (`page`, from 1).
+ * buttons, on as many pages as they take (`page`, from 1; the one now holding `holding`'s medicine
+ * when one does).
  */
-export function stockView(sealed: string, stock: Stock, timezone: string, page?: number) {
-  return medicinesView(stockForm.id, sealed, stockDoc(stock, timezone, {}, { count, close }), page);
+export function stockView(
+  seal: (page: number | undefined) => string,
+  stock: Stock,
+  timezone: string,
+  at: ViewPage = {},
+) {
+  const doc = stockDoc(stock, timezone, {}, { count, close });
+  return medicinesView(stockForm.id, seal, doc, {
+    page: at.page,
+    holding: heldKey(stock.held, at.holding),
+  });
 }
 
 /** The morning post's medicines to act on, in as many messages as they need; none: nothing to post. */

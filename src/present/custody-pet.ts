@@ -15,6 +15,7 @@ import { balanceWords, notCountedInWords, runwayShortWords } from "../words/cust
 import {
   actionRows,
   medicineHead,
+  medicineKey,
   medicineStateLine,
   openDiscrepancyLines,
   registerLine,
@@ -69,7 +70,7 @@ function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions 
   const parts: Part[] = [
     {
       kind: "item",
-      key: String(m.first.id),
+      key: medicineKey(m),
       lines: [
         medicineHead(m),
         medicineStateLine(h),

@@ -107,13 +107,17 @@ export function actionRows(actions: Action[]): Part[] {
 }
 const ACTIONS_PER_ROW = 25;
 
+/** What a medicine's item is about (its `key`): the stay's pet and the medicine's first counting in. */
+export const medicineKey = (m: MedicineCustody): string =>
+  `${m.first.bookingId}-${m.first.petId}-${m.first.id}`;
+
 /** One medicine as an item: the pet, the medicine, its state, its open discrepancies. */
 function heldItem(h: HeldMedicine, timezone: string, withPet: boolean): Part {
   const m = h.medicine;
   const r = h.runway;
   return {
     kind: "item",
-    key: `${m.first.bookingId}-${m.first.petId}-${m.first.id}`,
+    key: medicineKey(m),
     lines: [
       ...(withPet ? [petHead(m)] : []),
       medicineHead(m),
@@ -215,7 +219,7 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
 export function registerItem(m: MedicineCustody, lines: RegisterLine[], timezone: string): Part {
   return {
     kind: "item",
-    key: `${m.first.bookingId}-${m.first.petId}-${m.first.id}`,
+    key: medicineKey(m),
     lines: [
       dotted(petHead(m), `booking ${m.first.bookingId}`),
       medicineHead(m),

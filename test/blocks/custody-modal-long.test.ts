@@ -66,7 +66,7 @@ const sectionTexts = (blocks: ViewBlock[]) =>
 
 describe("the stock view within a form's 100 blocks", () => {
   it("every medicine while they fit", () => {
-    const view = stockView("sealed", stock(40, 40), "Europe/London");
+    const view = stockView(() => "sealed", stock(40, 40), "Europe/London");
     const blocks = view.blocks as ViewBlock[];
     expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
     const text = sectionTexts(blocks).join("\n");

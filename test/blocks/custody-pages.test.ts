@@ -69,7 +69,7 @@ describe("a pet's medicines past a form's 100 blocks", () => {
     },
   };
   const draw = (page: number) =>
-    petMedicinesView("sealed", stay, [], { petName: "Pip", timezone: "Europe/London", page }) as View;
+    petMedicinesView(() => "sealed", stay, [], { petName: "Pip", timezone: "Europe/London", page }) as View;
 
   it("in pages: every medicine's 💊 Count in…, the as-needed one's too, on one page, each page within the limits", () => {
     expect(plan.items.find((i) => i.key === "med:5")?.kind.kind).toBe("as_needed");
@@ -97,6 +97,47 @@ describe("a pet's medicines past a form's 100 blocks", () => {
     expect(nav.at(-1)).toEqual([`◀ Page ${pages.length - 1}`]);
   });
 
+  it("drawn for a medicine just acted on: at the page now holding it, whichever page was asked for", () => {
+    // Metacam counted in (then more of it): held medicines come first, so it is on page 1 now.
+    const metacam = held(0, false);
+    const m = metacam.medicine;
+    m.first = { ...m.first, bookingId: 41, petId: 7, item: "med:5", label: "Metacam 1.5mg/ml", unit: "ml" };
+    m.supplies = [m.first, { ...m.first, id: 60, seq: 60, quantity: 5 }];
+    const counted: StayCustody = { ...stay, medicines: [m] };
+    const at = (page: number, holding?: number) => {
+      const sealedFor: Array<number | undefined> = [];
+      const view = petMedicinesView(
+        (g) => {
+          sealedFor.push(g);
+          return `sealed:${g}`;
+        },
+        counted,
+        [metacam],
+        { petName: "Pip", timezone: "Europe/London", page, holding },
+      ) as View & { private_metadata: string };
+      expect(viewViolations(view)).toEqual([]);
+      expect(sealedFor).toHaveLength(1);
+      return view;
+    };
+    const countOf = (v: View) =>
+      buttons(v.blocks as Shown[]).find((b) => b.action_id === `custody_count:${m.first.id}`);
+    const pages = pagesFrom((page) => at(page));
+    const last = pages.length;
+    expect(last).toBeGreaterThan(1);
+    expect(countOf(at(last))).toBeUndefined();
+    // By a later supply's id as by its first's: page 1, its head and its metadata saying so.
+    for (const id of [60, m.first.id]) {
+      const v = at(last, id);
+      expect(countOf(v)).toBeDefined();
+      expect(texts(v.blocks as Shown[]).join(" ")).toContain(`Page 1 of ${last}`);
+      expect(v.private_metadata).toBe("sealed:1");
+    }
+    // A medicine on no page: the page asked for.
+    const gone = at(last, 999);
+    expect(texts(gone.blocks as Shown[]).join(" ")).toContain(`Page ${last} of ${last}`);
+    expect(gone.private_metadata).toBe(`sealed:${last}`);
+  });
+
   it("a page past the last draws the last; one form when all fit, with no page's words", () => {
     const pages = pagesFrom(draw);
     expect(draw(99)).toEqual(draw(pages.length));
@@ -107,7 +148,10 @@ describe("a pet's medicines past a form's 100 blocks", () => {
         plan: draftPlan({ medication5: fields.medication5 as string }, CONTEXT),
       },
     };
-    const one = petMedicinesView("sealed", short, [], { petName: "Pip", timezone: "Europe/London" }) as View;
+    const one = petMedicinesView(() => "sealed", short, [], {
+      petName: "Pip",
+      timezone: "Europe/London",
+    }) as View;
     expect(viewViolations(one)).toEqual([]);
     expect(texts(one.blocks as Shown[]).join(" ")).not.toContain("Page 1");
     expect(buttons(one.blocks as Shown[]).map((b) => b.text.text)).toEqual(["💊 Count in…"]);
@@ -159,13 +203,48 @@ describe("the stock past a form's 100 blocks", () => {
       held: Array.from({ length: 80 }, (_, i) => held(i, i >= 70)),
       unread: [],
     };
-    const pages = pagesFrom((page) => stockView("sealed", stock, "Europe/London", page) as View);
+    const pages = pagesFrom((page) => stockView(() => "sealed", stock, "Europe/London", { page }) as View);
     expect(pages.length).toBe(2);
     const counted = pages.flatMap((p) =>
       buttons(p).flatMap((b) => (b.text.text === "🔢 Count…" ? [b.action_id] : [])),
     );
     expect(counted).toEqual(Array.from({ length: 80 }, (_, i) => `custody_count:${i + 1}`));
     for (const p of pages) expect(texts(p).join(" ")).toContain("To act on: page 2.");
+  });
+});
+
+describe("the stock drawn again after a form", () => {
+  it("at the page now holding the medicine acted on, else the page asked for", () => {
+    const stock: Stock = {
+      today: "2026-12-01",
+      held: Array.from({ length: 80 }, (_, i) => held(i, false)),
+      unread: [],
+    };
+    const draw = (page: number, holding?: number) => {
+      const view = stockView((g) => `sealed:${g}`, stock, "Europe/London", { page, holding }) as View & {
+        private_metadata: string;
+      };
+      expect(viewViolations(view)).toEqual([]);
+      const blocks = view.blocks as Shown[];
+      return {
+        head: texts(blocks).join(" "),
+        counts: buttons(blocks).map((b) => b.action_id),
+        sealed: view.private_metadata,
+      };
+    };
+    const first = draw(1);
+    expect(first.head).toContain("Page 1 of 2");
+    expect(first.counts).toContain("custody_count:4");
+    expect(first.counts).not.toContain("custody_count:80");
+    const fromTwo = draw(2, 4);
+    expect(fromTwo.head).toContain("Page 1 of 2");
+    expect(fromTwo.counts).toContain("custody_count:4");
+    expect(fromTwo.sealed).toBe("sealed:1");
+    const fromOne = draw(1, 80);
+    expect(fromOne.head).toContain("Page 2 of 2");
+    expect(fromOne.counts).toContain("custody_count:80");
+    expect(fromOne.sealed).toBe("sealed:2");
+    expect(draw(2, 999)).toEqual(draw(2));
   });
 });
 
@@ -183,7 +262,11 @@ describe("a medicine with more buttons than a row holds", () => {
       reason: "miscount" as const,
       at: "2026-12-01T09:00:00Z",
     }));
-    const view = stockView("sealed", { today: "2026-12-01", held: [h], unread: [] }, "Europe/London") as View;
+    const view = stockView(
+      () => "sealed",
+      { today: "2026-12-01", held: [h], unread: [] },
+      "Europe/London",
+    ) as View;
     expect(viewViolations(view)).toEqual([]);
     const closes = buttons(view.blocks as Shown[]).filter((b) => b.text.text === "✔️ Close discrepancy…");
     expect(closes.map((b) => b.action_id)).toEqual(

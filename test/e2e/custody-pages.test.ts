@@ -4,11 +4,13 @@
  * sandbox. Pip's plan holds four medicines whose words fill a form, then Metacam if needed for
  * pain: her medicines view comes in pages; "Page 2 ▶" draws the next in place; Metacam's
  * 💊 Count in…, on a later page, opens its form, and what is counted in is kept; the view under the
- * form is drawn again at the page it showed.
+ * form is drawn again at the page now holding Metacam (held medicines come first, so it has moved).
  */
 import { describe, expect, it } from "vitest";
 import { currentPlan } from "../../src/answers/plans.ts";
-import { custodyOpen, custodyPage } from "../../src/blocks/buttons.ts";
+import { custodyCount, custodyOpen, custodyPage } from "../../src/blocks/buttons.ts";
+import { medicinesForm } from "../../src/blocks/custody-modal.ts";
+import { viewViolations } from "../../src/blocks/limits.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
 import { clickForForm, petIds, sandboxPet, usePlanHarness } from "../helpers/plan-slack.ts";
@@ -138,8 +140,19 @@ describe("a pet's medicines view longer than one Slack form", () => {
     const [row] = (await h.bot.deps.record?.log({ kind: "medicine_in" })) ?? [];
     expect(row).toMatchObject({ bookingId, petId, userId: "U0JANE" });
     expect(row?.body).toMatchObject({ item: "med:5", label: "Metacam 1.5mg/ml", unit: "ml", quantity: 10 });
-    // The view under the form drawn again from the record, at the page it showed.
+    // The view under the form drawn again from the record, at the page now holding Metacam: held,
+    // with its 🔢 Count…, and the head saying which page that is.
     await h.slack.waitFor(() => now(view).version > before, 10_000);
-    expect(textOf(now(view))).toContain(`Page ${page} of`);
+    const redrawn = now(view);
+    expect(viewViolations(redrawn.view)).toEqual([]);
+    const count = buttonsOf(redrawn).find((b) => b.text.text === "🔢 Count…");
+    expect(custodyCount.read(count?.value)?.custodyId).toBe(row?.id);
+    expect(textOf(redrawn)).toContain("Metacam 1.5mg/ml");
+    const shown = Number(/Page (\d+) of/.exec(textOf(redrawn))?.[1]);
+    expect(shown).toBeLessThan(page);
+    expect(textOf(redrawn)).toContain(`Page ${shown} of ${pages}`);
+    // Its metadata names that page, which forms opened from it carry.
+    const meta = medicinesForm.read(h.bot.deps.seal.open(redrawn.view.private_metadata as string));
+    expect(meta).toMatchObject({ bookingId, petId, page: shown });
   }, 120_000);
 });

@@ -5,7 +5,8 @@
  * are not the sender), then the use case (src/answers/custody-write.ts), which checks against the
  * record now. Committed before Slack is answered (the form closes), then the sender told privately
  * and the view under the form (a pet's medicines, the stock) drawn again from the record, at the page
- * it showed.
+ * that now holds the medicine acted on (counted in, it moves up among those held), else (no longer
+ * in the view) the page it showed.
  */
 import type { App } from "@slack/bolt";
 import {
@@ -76,21 +77,26 @@ async function secondPerson(f: CustodyForm<Where>): Promise<Counter | undefined 
   return { userId: id, userName: f.deps.access.displayName(id) ?? id };
 }
 
-/** After a commit: the sender told, and the view under the form (when there is one) drawn again. */
+/**
+ * After a commit: the sender told, and the view under the form (when there is one) drawn again at the
+ * page now holding the medicine acted on (`counted`: a counting in of it, with its stay's pet), else
+ * the page it showed.
+ */
 async function done(
   f: CustodyForm<Where>,
-  stay: { bookingId: number; petId: number },
+  counted: { bookingId: number; petId: number; id: number },
   words: string,
 ): Promise<void> {
   await f.tell(words);
   const underId = f.view.previous_view_id;
   const under = f.meta.under;
   if (!underId || !under) return;
+  const at = { page: f.meta.page, holding: counted.id };
   try {
     const view =
       under === "pet"
-        ? await medicinesViewOf(f.deps, stay, f.meta.channel, f.meta.page)
-        : await stockViewOf(f.deps, under === "controlled", f.meta.channel, f.meta.page);
+        ? await medicinesViewOf(f.deps, counted, f.meta.channel, at)
+        : await stockViewOf(f.deps, under === "controlled", f.meta.channel, at);
     await f.client.views.update({ view_id: underId, view: view as never });
   } catch (error) {
     f.deps.log.warn(
@@ -139,7 +145,7 @@ async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promis
     meta.petName ?? (await currentPlan(deps, meta.bookingId, meta.petId))?.petName ?? `pet ${meta.petId}`;
   await done(
     f,
-    meta,
+    m,
     `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(name)}${withWitness}.`,
   );
 }

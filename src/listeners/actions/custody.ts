@@ -22,7 +22,13 @@ import {
   custodyPage,
   custodyStock,
 } from "../../blocks/buttons.ts";
-import { discrepancyText, medicineHeadText, petMedicinesView, stockView } from "../../blocks/custody.ts";
+import {
+  discrepancyText,
+  medicineHeadText,
+  petMedicinesView,
+  stockView,
+  type ViewPage,
+} from "../../blocks/custody.ts";
 import {
   closeForm,
   closeModal,
@@ -73,41 +79,42 @@ function viewOf(
 
 /**
  * A stay's pet's medicines view, read from the record now (`channel`: where it was opened from;
- * `page`: which, from 1, when it takes more than one form).
+ * `at`: which page, from 1, when it takes more than one form, or the one now holding a medicine);
+ * its metadata names the page it shows.
  */
 export async function medicinesViewOf(
   deps: BotDeps,
   ids: { bookingId: number; petId: number },
   channel: string | undefined,
-  page?: number,
+  at: ViewPage = {},
 ) {
   const { stay, held } = await petMedicines(deps, ids.bookingId, ids.petId);
   const n = stay.plan?.petName ?? `pet ${ids.petId}`;
-  const meta = {
+  const meta = (g: number | undefined) => ({
     b: ids.bookingId,
     p: ids.petId,
     n,
     ...(channel ? { c: channel } : {}),
-    ...(page ? { g: page } : {}),
-  };
-  const o = { petName: n, timezone: deps.config.timezone, page };
-  return petMedicinesView(sealed(deps, medicinesForm, meta), stay, held, o);
+    ...(g ? { g } : {}),
+  });
+  const o = { petName: n, timezone: deps.config.timezone, ...at };
+  return petMedicinesView((g) => sealed(deps, medicinesForm, meta(g)), stay, held, o);
 }
 
-/** What the kennel holds now, as a view (`controlled`: those drugs only; `page`: which, from 1). */
+/** What the kennel holds now, as a view (`controlled`: those drugs only; `at`: which page, as above). */
 export async function stockViewOf(
   deps: BotDeps,
   controlled: boolean,
   channel: string | undefined,
-  page?: number,
+  at: ViewPage = {},
 ) {
   const stock = await stockNow(deps, { controlled });
-  const meta = {
+  const meta = (g: number | undefined) => ({
     ...(controlled ? { k: true } : {}),
     ...(channel ? { c: channel } : {}),
-    ...(page ? { g: page } : {}),
-  };
-  return stockView(sealed(deps, stockForm, meta), stock, deps.config.timezone, page);
+    ...(g ? { g } : {}),
+  });
+  return stockView((g) => sealed(deps, stockForm, meta(g)), stock, deps.config.timezone, at);
 }
 
 /** "◀ Page 1", "Page 3 ▶": the custody view the button is in, drawn again in place at that page. */
@@ -118,8 +125,8 @@ async function turnPage(t: CustodyTap<typeof custodyPage, undefined>) {
   const v = shown.view;
   const view =
     v.under === "pet"
-      ? await medicinesViewOf(t.deps, v, shown.channel, t.ids.page)
-      : await stockViewOf(t.deps, v.controlled, shown.channel, t.ids.page);
+      ? await medicinesViewOf(t.deps, v, shown.channel, { page: t.ids.page })
+      : await stockViewOf(t.deps, v.controlled, shown.channel, { page: t.ids.page });
   try {
     await t.client.views.update({ view_id: body.view.id, hash: body.view.hash, view: view as never });
   } catch (error) {
