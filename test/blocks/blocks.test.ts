@@ -321,6 +321,33 @@ describe("cards and lists", () => {
     expect(parsedTexts(message)).not.toMatch(/<!channel>|<http/);
   });
 
+  it("raw JSON: a pet's name or a typed search in the notification text is escaped once, the header plain", () => {
+    const name = "Rex <!channel> <@U123> & <https://x|y>";
+    const shown = "Rex &lt;!channel&gt; &lt;@U123&gt; &amp; &lt;https://x|y&gt;";
+    const messages = [
+      ...petMessages({ ...view({ ...medicated, name }), raw: { name } }, TZ, "2026"),
+      ...petListMessages({
+        query: name,
+        name,
+        owner: undefined,
+        items: [],
+        page: 1,
+        totalPages: 1,
+        totalRecords: 0,
+        requestId: "r",
+        raw: [],
+      }),
+    ];
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expectWithinLimits(m);
+      expect(parsedTexts(m)).not.toMatch(/<!channel>|<@U123>|<https/);
+      expect(m.text).toContain(shown);
+      const head = m.blocks[0];
+      expect(head?.type === "header" && head.text.text).toContain(name);
+    }
+  });
+
   it("a customer with every field hostile and huge, and 40 pets, stays within the limits", () => {
     const hostile = Object.fromEntries(
       Object.entries(customer).map(([k, v]) => [k, typeof v === "string" ? LONG : v]),
