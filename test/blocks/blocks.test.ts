@@ -19,6 +19,7 @@ import { flagsOf } from "../../src/domain/flags.ts";
 import type { Booking, Customer, Pet } from "../../src/kennel/schemas.ts";
 import { readCustomer } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
+import { HOSTILE, HOSTILE_SHOWN } from "../helpers/hostile.ts";
 import { biz, booking, bookingsOn, customerPets, data, pet, reportOf, TZ } from "../helpers/reports.ts";
 
 /** What Slack parses for mentions and links: the top-level text and every mrkdwn text (not plain_text). */
@@ -322,8 +323,8 @@ describe("cards and lists", () => {
   });
 
   it("raw JSON: a pet's name or a typed search in the notification text is escaped once, the header plain", () => {
-    const name = "Rex <!channel> <@U123> & <https://x|y>";
-    const shown = "Rex &lt;!channel&gt; &lt;@U123&gt; &amp; &lt;https://x|y&gt;";
+    const name = `Rex ${HOSTILE}`;
+    const shown = `Rex ${HOSTILE_SHOWN}`;
     const messages = [
       ...petMessages({ ...view({ ...medicated, name }), raw: { name } }, TZ, "2026"),
       ...petListMessages({

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import { HOSTILE, HOSTILE_SHOWN, hostilePetNames } from "../helpers/hostile.ts";
 import { roundsBot } from "../helpers/paper.ts";
 import { formOpenedBy, submit } from "../helpers/plan-slack.ts";
 import { buttonValue, tapBody } from "../helpers/slack.ts";
@@ -15,25 +16,10 @@ import { buttonValue, tapBody } from "../helpers/slack.ts";
 const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
-const HOSTILE = "<!channel> <@U123> & <https://x|y>";
-const HOSTILE_SHOWN = "&lt;!channel&gt; &lt;@U123&gt; &amp; &lt;https://x|y&gt;";
 
-// Before the round is posted: each pet renamed in the kennel system, its bookings naming it so (its
-// care still matched).
+// Before the round is posted: every pet renamed in the kennel system (the bot reads it again).
 const bot = roundsBot(clock, "kennel-desk-paper-escape-", (h) => {
-  const { pets, bookings } = h.sandbox.main as {
-    pets: Array<Record<string, unknown>>;
-    bookings: typeof pets;
-  };
-  for (const pet of pets) {
-    const name = String(pet.name ?? "");
-    if (!name) continue;
-    pet.name = `${name} ${HOSTILE}`;
-    for (const b of bookings)
-      if (b.customerId === pet.customerId && typeof b.petNames === "string")
-        b.petNames = b.petNames.replace(name, String(pet.name));
-  }
-  // Not what the bot read as it started: read again.
+  hostilePetNames(h.sandbox.main);
   h.bot.deps.kennel?.clearCache();
 });
 

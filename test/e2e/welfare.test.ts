@@ -25,6 +25,7 @@ import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { HOSTILE, HOSTILE_SHOWN, hostilePetNames } from "../helpers/hostile.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 import {
@@ -40,9 +41,6 @@ const DATE = "2026-11-22";
 let at = Date.parse("2026-11-20T17:10:00Z");
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0WELFARE";
-/** Words from the kennel system or a person that Slack would read as a ping or a link; and as shown, escaped once. */
-const HOSTILE = "<!channel> <@U123> & <https://x|y>";
-const HOSTILE_SHOWN = "&lt;!channel&gt; &lt;@U123&gt; &amp; &lt;https://x|y&gt;";
 const pg = usePostgres();
 const onExit: Array<() => void> = [];
 /** The record is the sandbox's (as the bot and the command line open it): the kennel API on this computer. */
@@ -657,18 +655,8 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
     async () => {
       const day = "2026-11-23";
       at = Date.parse(`${day}T08:10:00Z`);
-      // Each one-pet booking's pet renamed in the kennel system, the booking naming it so (its care still matched).
-      const { pets, bookings } = h.sandbox.main as {
-        pets: Array<Record<string, unknown>>;
-        bookings: typeof pets;
-      };
-      const was = [...pets, ...bookings].map((r) => [r, r.name, r.petNames] as const);
-      for (const b of bookings) {
-        const pet = pets.find((p) => p.customerId === b.customerId && p.name === b.petNames);
-        if (!pet || /[,&+/;]/.test(String(pet.name))) continue;
-        pet.name = `${String(pet.name)} ${HOSTILE}`;
-        b.petNames = pet.name;
-      }
+      // Every pet renamed in the kennel system.
+      const restore = hostilePetNames(h.sandbox.main);
       // Not what the earlier checks read and kept: read again.
       h.bot.deps.kennel?.clearCache();
       try {
@@ -685,7 +673,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
         expect(told).toContain(` ${HOSTILE_SHOWN}'s morning welfare check, mon 23 nov)`);
         expect(told).not.toMatch(/<!channel>|<@U123>|<https|&amp;amp;/);
       } finally {
-        for (const [r, name, petNames] of was) Object.assign(r, { name, petNames });
+        restore();
         h.bot.deps.kennel?.clearCache();
       }
     },
