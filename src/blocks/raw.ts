@@ -4,7 +4,7 @@
  * terminal command that prints all of it. A 10 MB answer never floods a channel.
  */
 import { LIMITS } from "./limits.ts";
-import { esc, escLines, header, section } from "./mrkdwn.ts";
+import { esc, escLines, fallback, header, section } from "./mrkdwn.ts";
 import type { Block, Message } from "./types.ts";
 
 export const RAW_MAX_MESSAGES = 3;
@@ -33,7 +33,11 @@ export function rawMessages(title: string, raw: unknown, fullCommand: string): M
     const n = i / SECTIONS_PER_MESSAGE + 1;
     const blocks: Block[] = [header(total > 1 ? `${title} (raw, part ${n} of ${total})` : `${title} (raw)`)];
     for (const c of chunks.slice(i, i + SECTIONS_PER_MESSAGE)) blocks.push(section(`\`\`\`${c}\`\`\``));
-    messages.push({ text: `${title}: the API's JSON${total > 1 ? `, part ${n} of ${total}` : ""}`, blocks });
+    // The title names a pet, a customer or a typed search: Slack parses the notification's text too.
+    messages.push({
+      text: fallback(`${title}: the API's JSON${total > 1 ? `, part ${n} of ${total}` : ""}`),
+      blocks,
+    });
   }
   if (cutShort) {
     const last = messages[messages.length - 1] as Message;

@@ -29,9 +29,9 @@ export const FORGED_FORM =
 export const whoChecked = (c: Pick<WelfareCheck, "userName" | "recordedAt">, timezone: string) =>
   `${esc(c.userName)} checked it at ${timeOf(c.recordedAt, timezone)}`;
 
-/** "Biscuit's evening welfare check" */
+/** "Biscuit's evening welfare check", in mrkdwn: the pet's name from the kennel system escaped. */
 export const checkOf = ({ list, pet }: ListPetFound) =>
-  `${pet.name}'s ${checkName(list.round, list.date).toLowerCase()}`;
+  `${esc(pet.name)}'s ${checkName(list.round, list.date).toLowerCase()}`;
 
 /** A pet on a kept list, found. */
 export type ListPetFound = Extract<OnList, { ok: true }>;
@@ -53,7 +53,7 @@ export function onList(what: string) {
 /**
  * After a check is committed (or found committed by this same request before): the flags it
  * opened, posted in the post's thread; the message redrawn; the checker told when the answer went
- * late or the post could not be updated.
+ * late or the post could not be updated. `name`: the check, in mrkdwn (`checkOf`).
  */
 export async function afterCheck(
   t: { client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
@@ -66,9 +66,9 @@ export async function afterCheck(
   await redraw.postFlags(t.client, opened, at);
   const updated = await redraw.redraw(t.client, list, pet.message, at);
   if (t.ack.late)
-    return await t.tell(`✅ Recorded: ${esc(name)}.${updated ? "" : " The post shows it at the next tap."}`);
+    return await t.tell(`✅ Recorded: ${name}.${updated ? "" : " The post shows it at the next tap."}`);
   if (!updated)
     await t.tell(
-      `✅ Recorded for ${esc(name)}, but the post could not be updated just now; it will show it at the next tap.`,
+      `✅ Recorded for ${name}, but the post could not be updated just now; it will show it at the next tap.`,
     );
 }

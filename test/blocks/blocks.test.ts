@@ -19,6 +19,7 @@ import { flagsOf } from "../../src/domain/flags.ts";
 import type { Booking, Customer, Pet } from "../../src/kennel/schemas.ts";
 import { readCustomer } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
+import { HOSTILE, HOSTILE_SHOWN } from "../helpers/hostile.ts";
 import { biz, booking, bookingsOn, customerPets, data, pet, reportOf, TZ } from "../helpers/reports.ts";
 
 /** What Slack parses for mentions and links: the top-level text and every mrkdwn text (not plain_text). */
@@ -319,6 +320,33 @@ describe("cards and lists", () => {
     const [message] = petMessages(view(hostile), TZ, "2026") as [Message];
     expectWithinLimits(message);
     expect(parsedTexts(message)).not.toMatch(/<!channel>|<http/);
+  });
+
+  it("raw JSON: a pet's name or a typed search in the notification text is escaped once, the header plain", () => {
+    const name = `Rex ${HOSTILE}`;
+    const shown = `Rex ${HOSTILE_SHOWN}`;
+    const messages = [
+      ...petMessages({ ...view({ ...medicated, name }), raw: { name } }, TZ, "2026"),
+      ...petListMessages({
+        query: name,
+        name,
+        owner: undefined,
+        items: [],
+        page: 1,
+        totalPages: 1,
+        totalRecords: 0,
+        requestId: "r",
+        raw: [],
+      }),
+    ];
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expectWithinLimits(m);
+      expect(parsedTexts(m)).not.toMatch(/<!channel>|<@U123>|<https/);
+      expect(m.text).toContain(shown);
+      const head = m.blocks[0];
+      expect(head?.type === "header" && head.text.text).toContain(name);
+    }
   });
 
   it("a customer with every field hostile and huge, and 40 pets, stays within the limits", () => {

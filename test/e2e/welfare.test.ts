@@ -25,6 +25,7 @@ import { openCareRecord, temporaryRecord } from "../../src/record/open.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { type Harness, homeOpened, SIGNING_SECRET, startHarness } from "../helpers/bot.ts";
+import { HOSTILE, HOSTILE_SHOWN, hostilePetNames } from "../helpers/hostile.ts";
 import { usePostgres } from "../helpers/postgres.ts";
 import { commandForm, postSigned } from "../helpers/slack.ts";
 import {
@@ -104,6 +105,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
     });
     h.slack.users.set("U0JANE", { id: "U0JANE", real_name: "Jane Doe", profile: { display_name: "Jane" } });
     h.slack.users.set("U0TOM", { id: "U0TOM" });
+    h.slack.users.set("U0REX", { id: "U0REX", profile: { display_name: `Rex ${HOSTILE}` } });
   }, 60_000);
   afterAll(async () => {
     if (skip) return;
@@ -440,15 +442,23 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       await h.slack.waitFor(() => updatesOf(fm.ts) > before, 10_000);
       expect(JSON.stringify(now(fm.id).blocks)).toContain("Vet advice from Riverside Vets");
 
-      // Resolved: two staff with the form open; the first closes it, the second is told who did.
+      // Resolved: two staff with the form open; the first closes it, the second is told who did (a
+      // name set in Slack, escaped: it pings no one).
       const [resolve] = welfareButtons(now(fm.id).blocks, "wf_resolve");
-      const a = await modalFor((await tap(fm.id, resolve as WelfareButton, "U0JANE")).trigger);
+      const a = await modalFor((await tap(fm.id, resolve as WelfareButton, "U0REX")).trigger);
       const t = await modalFor((await tap(fm.id, resolve as WelfareButton, "U0TOM")).trigger);
       const before2 = updatesOf(fm.ts);
-      await submit(formPayload(a, "U0JANE", {}, { why: "Stools normal since the bland diet" }));
+      await submit(formPayload(a, "U0REX", {}, { why: "Stools normal since the bland diet" }));
       const second = await submit(formPayload(t, "U0TOM", {}, { why: "fine" }));
-      expect(second.text).toMatch(/Already resolved: Jane resolved it at 17:10/);
+      expect(second.text).toMatch(/Already resolved: Rex .+ resolved it at 17:10/);
       expect(await store.log({ kind: KINDS.resolved })).toHaveLength(1);
+      // A tap on the message's old button: told privately, in mrkdwn.
+      const stale = await tap(fm.id, resolve as WelfareButton, "U0TOM");
+      await h.slack.waitFor(() => h.slack.responsesFor(stale.responseId).length > 0, 10_000);
+      const told = String(h.slack.responsesFor(stale.responseId)[0]?.body.text);
+      expect(told).toBe(
+        `Already resolved: Rex ${HOSTILE_SHOWN} resolved it at 17:10. Nothing more was written.`,
+      );
       await h.slack.waitFor(() => updatesOf(fm.ts) > before2, 10_000);
       const shown = JSON.stringify(now(fm.id).blocks);
       expect(shown).toContain("✔️ Resolved");
@@ -638,6 +648,34 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       expect(text.stdout).toMatch(
         /Sat 21 Nov, evening: ✅ all normal · 🍽 .+ · checked late, Sun 22 Nov 21:30 Jane/,
       );
+    },
+  );
+  it.skipIf(skip)(
+    "the second to tap is told the pet's name from the kennel system escaped once: it pings no one",
+    async () => {
+      const day = "2026-11-23";
+      at = Date.parse(`${day}T08:10:00Z`);
+      // Every pet renamed in the kennel system.
+      const restore = hostilePetNames(h.sandbox.main);
+      // Not what the earlier checks read and kept: read again.
+      h.bot.deps.kennel?.clearCache();
+      try {
+        const parent = await post("morning", day);
+        // A pet the kept list names with the kennel system's new words (another's care may be read before).
+        const [list] = await readLists(store, day, "morning");
+        const renamed = list?.pets.find((p) => p.name.endsWith(HOSTILE));
+        const first = welfareButtons(now(parent.id).blocks, "wf_ok").find((x) => x.p === renamed?.petId);
+        await tap(parent.id, first as WelfareButton, "U0JANE");
+        const again = await tap(parent.id, first as WelfareButton, "U0TOM");
+        await h.slack.waitFor(() => h.slack.responsesFor(again.responseId).length > 0, 10_000);
+        const told = String(h.slack.responsesFor(again.responseId)[0]?.body.text);
+        expect(told).toMatch(/^Already checked: Jane checked it at 08:10/);
+        expect(told).toContain(` ${HOSTILE_SHOWN}'s morning welfare check, mon 23 nov)`);
+        expect(told).not.toMatch(/<!channel>|<@U123>|<https|&amp;amp;/);
+      } finally {
+        restore();
+        h.bot.deps.kennel?.clearCache();
+      }
     },
   );
 });

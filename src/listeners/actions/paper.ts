@@ -11,6 +11,7 @@ import { paperEntered } from "../../answers/paper-entered.ts";
 import { petStatus } from "../../answers/record-round.ts";
 import type { Sheet } from "../../answers/sheets.ts";
 import { paperEnter } from "../../blocks/buttons.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
 import {
   formValue,
   type PaperPickMeta,
@@ -170,5 +171,5 @@ async function drawn(
     return;
   }
   if (recorded) void f.deps.roundCheck?.changed(sheet.date, sheet.round);
-  await f.tell(paperThreadWords(pet.name));
+  await f.tell(paperThreadWords(esc(pet.name)));
 }

@@ -8,6 +8,7 @@
  */
 import type { App } from "@slack/bolt";
 import { type FlagWrite, loadFlag, recordAdvice, resolveFlag } from "../../answers/welfare-flags.ts";
+import { esc } from "../../blocks/mrkdwn.ts";
 import { flagAdvice, flagResolve } from "../../blocks/welfare.ts";
 import {
   adviceForm,
@@ -28,8 +29,9 @@ import { FORGED_FORM } from "../welfare-words.ts";
 
 type FlagNamed = NonNullable<ReturnType<typeof adviceForm.read>>;
 
+/** Mrkdwn: the name Slack gave the person who resolved it escaped (a display name can say <!channel>). */
 const resolvedWords = (w: FlagWrite, timezone: string) =>
-  `Already resolved: ${w.flag.resolved?.userName ?? "someone"} resolved it at ${timeOf(w.flag.resolved?.recordedAt, timezone)}. Nothing more was written.`;
+  `Already resolved: ${w.flag.resolved ? esc(w.flag.resolved.userName) : "someone"} resolved it at ${timeOf(w.flag.resolved?.recordedAt, timezone)}. Nothing more was written.`;
 
 /** A flag's form, for a flag not resolved yet (one resolved meanwhile: its message redrawn, and who resolved it said). */
 async function openFlagForm(
