@@ -249,9 +249,15 @@ export interface FormSpec<W, N, F> {
   run: (form: Form<N, F>) => Promise<void>;
 }
 
-/** A form's errors told privately: "⚠️ Nothing was recorded: Say why it was given. Open the form again." */
-const notRecorded = (errors: string[]) =>
-  `⚠️ Nothing was recorded: ${[...new Set(errors)].join(" ")} Open the form again.`;
+/**
+ * A form's errors told privately when its answer came too late to show them on the form: "⚠️ Nothing
+ * was recorded: Say why it was given. Open the form again." A message is mrkdwn: an error naming a
+ * pet or a drug in the kennel system's words could carry `<!channel>`. Some forms' errors come
+ * escaped already (src/listeners/actions/record-submit.ts), others as plain words, so every `<` and
+ * `>` left is escaped here: neither kind can make a mention or a link, and an escaped one is unchanged.
+ */
+export const notRecorded = (errors: string[]) =>
+  `⚠️ Nothing was recorded: ${[...new Set(errors)].join(" ").replace(/</g, "&lt;").replace(/>/g, "&gt;")} Open the form again.`;
 
 /** A form Slack sent without its fields (`state` null or not an object): nothing in it can be read. */
 const UNREADABLE_FORM =
