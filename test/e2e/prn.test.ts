@@ -17,6 +17,7 @@ import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homePublished, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
+import { channelPosts, contactValues } from "../helpers/privacy.ts";
 import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
@@ -486,4 +487,14 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       expect(dmsTo("U0TOM")).toHaveLength(dms);
     },
   );
+
+  it.skipIf(skip)("no owner's contact in any post, thread reply or message drawn again after a tap", () => {
+    const posts = channelPosts(h.slack);
+    const contacts = contactValues(h.sandbox);
+    expect(contacts.size).toBeGreaterThan(0);
+    expect(h.slack.api.filter((a) => a.path === "/api/chat.update").length).toBeGreaterThan(0);
+    for (const post of posts)
+      for (const contact of contacts)
+        if (post.includes(contact)) throw new Error(`contact detail "${contact}" in a channel post`);
+  });
 });
