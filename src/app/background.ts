@@ -73,7 +73,11 @@ export function backgroundJobs(
     draw: (sheet, index, ref) => slack.sheets.redraw(slack.client, sheet, index, ref),
   });
   if (afterEntry) deps.roundCheck = afterEntry;
-  const followUps = botFollowUps(base, slack.client, options.followUps);
+  // A follow-up is kennel data in a DM: only to a giver the access check still admits (the DM with
+  // the app is the person's own, as the Home tab: ALLOWED_CHANNELS does not apply).
+  const admits = async (user: string) =>
+    (await deps.access.check(slack.client, user, undefined, { home: true })).ok;
+  const followUps = botFollowUps(base, slack.client, admits, options.followUps);
   deps.prnFollowUps = followUps;
   return { digest, doseAlerts, followUps, warm, warmCare: options.warmCare !== false };
 }

@@ -6,7 +6,8 @@
  * record whose request key is the dose's), and only the replica whose claim was written sends it.
  * A bot that was down catches up when it starts: a follow-up due while it was down (a dose given in
  * the last 24 hours, not answered) is sent then. The clock and the waiting are injected, so tests
- * run on a fake clock.
+ * run on a fake clock. A giver who may no longer see kennel data (made a guest since, deactivated)
+ * is sent nothing: the follow-up is claimed, not sent, and logged.
  *
  * The one gap: a replica that stops between writing its claim and Slack taking the message leaves
  * that follow-up unsent (never sent twice); the dose still shows "awaiting effect" on the sheet.
@@ -34,6 +35,11 @@ export interface PrnFollowUpOptions {
    * channel a message was sent to; where it went (the DM's channel) and its ts.
    */
   send: (to: string, message: Message, threadTs?: string) => Promise<Sent>;
+  /**
+   * Whether the giver may still be told of the kennel's pets (the bot's access check): one made a
+   * guest, deactivated or gone from the workspace since the dose gets no follow-up.
+   */
+  admits: (userId: string) => Promise<boolean>;
   /** Waits; resolves false when the job is being stopped. Default: a timer that `changed()` cuts short. */
   sleep?: (ms: number) => Promise<boolean>;
   tickMs?: number;
@@ -89,6 +95,13 @@ export class PrnFollowUps {
       if (this.#stopping) break;
       if (!(await claimFollowUp(deps, dose))) continue;
       try {
+        if (!(await this.#o.admits(dose.userId as string))) {
+          deps.log.warn(
+            { prnId: dose.id, userId: dose.userId },
+            "as-needed dose: no follow-up, the giver may no longer see kennel data (the dose shows awaiting effect)",
+          );
+          continue;
+        }
         const tz = deps.config.timezone;
         // A follow-up too long for one message: its further parts in the first one's thread, marked as
         // its parts (src/blocks/parts.ts) so that an answer draws each again in place.
@@ -142,7 +155,10 @@ export class PrnFollowUps {
   }
 }
 
-/** The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver). */
+/**
+ * The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver),
+ * sent only to a giver `admits` still lets see kennel data.
+ */
 export function botFollowUps(
   deps: BotBase,
   client: {
@@ -155,10 +171,12 @@ export function botFollowUps(
       }): Promise<{ channel?: string; ts?: string }>;
     };
   },
+  admits: PrnFollowUpOptions["admits"],
   options: Partial<Pick<PrnFollowUpOptions, "sleep" | "tickMs">> = {},
 ): PrnFollowUps {
   return new PrnFollowUps({
     deps,
+    admits,
     send: async (to, message, threadTs) => {
       const res = await client.chat.postMessage({
         channel: to,

@@ -73,12 +73,12 @@ export function withoutContacts(value: unknown): unknown {
 }
 
 /**
- * A field holding an owner's contact, by its name: a phone or mobile number, an email, an address or
- * postcode, a second or emergency contact (customerPhone, customerEmail, workPhone, address1, zipCode,
- * secondContact_Firstname, emergencyContactAddress…).
+ * A field holding an owner's contact, by its name: a phone, mobile or landline number, an email, an
+ * address or postcode, a second or emergency contact (customerPhone, customerEmail, workPhone,
+ * landline, address1, zipCode, secondContact_Firstname, emergencyContactAddress…).
  */
 type ContactKey =
-  `${string}${"phone" | "Phone" | "mobile" | "Mobile" | "email" | "Email" | "address" | "Address" | "zipCode" | "Contact"}${string}`;
+  `${string}${"phone" | "Phone" | "mobile" | "Mobile" | "landline" | "Landline" | "email" | "Email" | "address" | "Address" | "zipCode" | "Contact"}${string}`;
 
 /**
  * What a channel renderer or post may receive: the data with every contact field taken out of its

@@ -2,7 +2,8 @@
  * The as-needed doses' follow-up job on both engines (issue 35): a dose given at 09:10 is followed
  * up at 10:10 (PRN_FOLLOW_UP), not before; two replicas sharing one record send it once; a bot that
  * was down sends, when it starts, the follow-ups due meanwhile; an answered dose, and one given more
- * than a day ago, are not followed up; the loop sleeps until the next follow-up is due.
+ * than a day ago, are not followed up; the loop sleeps until the next follow-up is due; a giver made
+ * a guest since the dose is sent nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEffect } from "../../src/answers/prn.ts";
@@ -29,9 +30,16 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
   let store: CareRecordStore;
   let deps: BotBase;
   const sent: Array<{ to: string; message: Message }> = [];
+  /** Givers the access check refuses now (made a guest since the dose), and whom it was asked about. */
+  const refused = new Set<string>();
+  const asked: string[] = [];
   const replica = (o: { sleep?: (ms: number) => Promise<boolean> } = {}) =>
     new PrnFollowUps({
       deps,
+      admits: async (userId) => {
+        asked.push(userId);
+        return !refused.has(userId);
+      },
       send: async (to, message) => {
         sent.push({ to, message });
         return { channel: `D${to}`, ts: `1.${sent.length}` };
@@ -144,6 +152,29 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
       job.stop();
       release(false);
       expect(sent.map((s) => s.to)).toEqual(["U0TOM", "U0JANE"]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "a giver the access check refuses now (made a guest since the dose) is sent nothing, once",
+    async () => {
+      sent.length = 0;
+      asked.length = 0;
+      refused.add("U0GUEST");
+      const guests = await dose("2026-11-22T15:00:00.000Z", "U0GUEST", "view:V6");
+      await dose("2026-11-22T15:01:00.000Z", "U0TOM", "view:V7");
+      now = Date.parse("2026-11-22T16:01:00Z");
+      const job = replica();
+      expect((await job.runOnce()).sent).toBe(1);
+      // Tom, still staff, hears back; the guest gets no message naming the pet or its medicine.
+      expect(sent.map((s) => s.to)).toEqual(["U0TOM"]);
+      expect(asked).toEqual(["U0GUEST", "U0TOM"]);
+      // Claimed all the same: not asked about again at every look, nor sent later by another replica.
+      const claims = await store.log({ kind: "prn_follow_up" });
+      expect(claims.map((c) => c.requestKey)).toContain(`prn_follow_up:${guests}`);
+      expect((await replica().runOnce()).sent).toBe(0);
+      expect(asked).toEqual(["U0GUEST", "U0TOM"]);
+      expect(sent).toHaveLength(1);
     },
   );
 });

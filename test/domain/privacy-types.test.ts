@@ -51,11 +51,12 @@ describe("a channel renderer's booking", () => {
     expect([phone, email, any]).toHaveLength(3);
   });
 
-  it("a customer made channel-safe keeps no phone, email, address or second contact", () => {
+  it("a customer made channel-safe keeps no phone (mobile, landline, work), email, address or second contact", () => {
     type Safe = ChannelSafe<Customer>;
     expectTypeOf<Safe>().toHaveProperty("firstname");
     expectTypeOf<Safe>().not.toHaveProperty("email");
     expectTypeOf<Safe>().not.toHaveProperty("workPhone");
+    expectTypeOf<Safe>().not.toHaveProperty("landline");
     expectTypeOf<Safe>().not.toHaveProperty("address1");
     expectTypeOf<Safe>().not.toHaveProperty("zipCode");
     expectTypeOf<Safe>().not.toHaveProperty("emergencyContactAddress");

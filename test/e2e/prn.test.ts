@@ -12,10 +12,12 @@
 import { describe, expect, it } from "vitest";
 import { prnDoses } from "../../src/answers/prn.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
+import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, homePublished, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
+import { channelPosts, contactValues } from "../helpers/privacy.ts";
 import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
 import { PAST_ROUNDS } from "../helpers/record-slack.ts";
 import { commandForm, postSigned, submissionBody, tapBody } from "../helpers/slack.ts";
@@ -225,6 +227,8 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       at("10:00");
       const replica = new PrnFollowUps({
         deps: h.bot.deps,
+        admits: async (user) =>
+          (await h.bot.deps.access.check(h.bot.app.client, user, undefined, { home: true })).ok,
         send: async (to, m, threadTs) => {
           const res = await h.bot.app.client.chat.postMessage({
             channel: to,
@@ -439,4 +443,58 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       }
     },
   );
+
+  it.skipIf(skip)(
+    "a giver made a guest before the follow-up is due: no direct message naming the pet or its medicine",
+    async () => {
+      at("22:00");
+      const shown = petOn(await rounds());
+      const { trigger } = await tap("U0TOM", give(shown.buttons), shown.message);
+      const modal = await modalOf(trigger);
+      const given = (await doses()).length;
+      const first = await submit("U0TOM", modal, modal.view, { reason: "scratching late" });
+      // Past the plan's most in 24 h: given with the acknowledgement.
+      if (first.response_action === "update")
+        await submit("U0TOM", modal, first.view as OpenedModal["view"], {
+          reason: "scratching late",
+          ack: true,
+          note: "Manager agreed",
+        });
+      expect(await doses()).toHaveLength(given + 1);
+      // An admin makes Tom a guest: Slack says so at once (user_change), and from then on.
+      h.slack.users.set("U0TOM", { id: "U0TOM", is_restricted: true, profile: { display_name: "Tom" } });
+      await postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
+        token: "x",
+        team_id: "T1",
+        api_app_id: "A1",
+        type: "event_callback",
+        event_id: "Ev-prn-user-change",
+        event_time: 1_700_000_000,
+        event: {
+          type: "user_change",
+          user: { id: "U0TOM", team_id: "T1", is_restricted: true, name: "tom" },
+        },
+      });
+      await expect
+        .poll(async () => (await store.staff()).find((s) => s.userId === "U0TOM")?.verdict)
+        .toBe("guest");
+      const dms = dmsTo("U0TOM").length;
+      at("23:00");
+      expect((await followUps().runOnce()).sent).toBe(0);
+      expect(dmsTo("U0TOM")).toHaveLength(dms);
+      // Claimed, not sent: no later look sends it either.
+      expect((await followUps().runOnce()).sent).toBe(0);
+      expect(dmsTo("U0TOM")).toHaveLength(dms);
+    },
+  );
+
+  it.skipIf(skip)("no owner's contact in any post, thread reply or message drawn again after a tap", () => {
+    const posts = channelPosts(h.slack);
+    const contacts = contactValues(h.sandbox);
+    expect(contacts.size).toBeGreaterThan(0);
+    expect(h.slack.api.filter((a) => a.path === "/api/chat.update").length).toBeGreaterThan(0);
+    for (const post of posts)
+      for (const contact of contacts)
+        if (post.includes(contact)) throw new Error(`contact detail "${contact}" in a channel post`);
+  });
 });

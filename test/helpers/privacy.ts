@@ -5,11 +5,15 @@ import type { SlackStandIn } from "./slack.ts";
 const CONTACT_FIELDS = [
   "mobile",
   "email",
+  "emailSecondary",
   "landline",
   "workPhone",
   "address",
+  "address1",
+  "zipCode",
   "emergencyContactPhone",
   "emergencyContactEmail",
+  "emergencyContactAddress",
 ];
 
 /** Phones, emails and addresses of the sandbox's customers and bookings (values long enough to be unique). */
@@ -28,12 +32,16 @@ export function contactValues(sandbox: Sandbox): Set<string> {
   return contacts;
 }
 
-/** Everything posted for a channel: answers to a channel, and messages posted with chat.postMessage. */
+/**
+ * Everything posted for a channel: answers to a channel, messages posted with chat.postMessage, and
+ * every message drawn again in place (chat.update: a round or welfare post after a tap), each as sent.
+ */
 export function channelPosts(slack: SlackStandIn): string[] {
   return [
     ...slack.responses
       .filter((r) => r.body.response_type === "in_channel")
       .map((r) => JSON.stringify(r.body)),
     ...slack.messages.map((m) => JSON.stringify(m)),
+    ...slack.api.filter((a) => a.path === "/api/chat.update").map((a) => JSON.stringify(a.body)),
   ];
 }
