@@ -23,6 +23,13 @@ export function escLines(value: unknown): string {
   return escapeMarks(cleanText(value));
 }
 
+/**
+ * Mrkdwn as plain text again (what `esc` escaped put back), for words that go both into a message and
+ * into a form's field error, which Slack shows as plain text: there "&lt;" would be read as it is.
+ */
+export const plainOf = (mrkdwn: string): string =>
+  mrkdwn.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
 const escapeMarks = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**

@@ -8,6 +8,10 @@ import type { webApi } from "@slack/bolt";
 import { locateOnList, type Located as OnList } from "../answers/welfare.ts";
 import type { WelfareList } from "../answers/welfare-store.ts";
 import { esc } from "../blocks/mrkdwn.ts";
+
+/** "Evening welfare check, Tue 1 Dec" as "evening welfare check, Tue 1 Dec": the day's own capitals kept. */
+const lowerFirst = (s: string) => `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
+
 import type { WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
@@ -31,7 +35,7 @@ export const whoChecked = (c: Pick<WelfareCheck, "userName" | "recordedAt">, tim
 
 /** "Biscuit's evening welfare check", in mrkdwn: the pet's name from the kennel system escaped. */
 export const checkOf = ({ list, pet }: ListPetFound) =>
-  `${esc(pet.name)}'s ${checkName(list.round, list.date).toLowerCase()}`;
+  `${esc(pet.name)}'s ${lowerFirst(checkName(list.round, list.date))}`;
 
 /** A pet on a kept list, found. */
 export type ListPetFound = Extract<OnList, { ok: true }>;

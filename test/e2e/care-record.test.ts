@@ -13,6 +13,7 @@ import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { createSeal } from "../../src/slack/seal.ts";
 import { type Harness, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { HOSTILE } from "../helpers/hostile.ts";
 import {
   actionPayload,
   atOnce,
@@ -29,6 +30,7 @@ import { postSigned } from "../helpers/slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const clock = { now: () => new Date("2026-11-22T09:00:00Z") };
+const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const CHANNEL = "C0ROUNDS";
 const engines = useStoreEngines(clock);
 
@@ -294,6 +296,46 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
       expect(await entriesOf(p.state.d, p.state.p)).toEqual([]);
       expect(await entriesOf("2026-11-23", later.state.p)).toEqual([]);
       expect(await store.entries({})).toHaveLength(written);
+    },
+  );
+
+  it.skipIf(skip)(
+    "two forms open on one pet: the second saved is refused on its fields in plain words, naming who recorded it as Slack does",
+    async () => {
+      // A name set in Slack that would ping in a message: on a form's field (plain text) it reads as typed.
+      h.slack.users.set("U0HAL", { id: "U0HAL", profile: { display_name: `Hal ${HOSTILE}` } });
+      const [msg] = await rounds("evening");
+      const entry = msg as NonNullable<typeof msg>;
+      const buttons = await buttonsOf(store, entry.blocks, recordEach);
+      const untouched = [];
+      for (const b of buttons) if ((await entriesOf(b.state.d, b.state.p)).length === 0) untouched.push(b);
+      const p = untouched[2] as Button;
+      const open = async (user: string) => {
+        const { trigger } = await tap(entry.id, p, user);
+        await h.slack.waitFor(
+          () => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger),
+          10_000,
+        );
+        return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as NonNullable<
+          ReturnType<typeof h.slack.modals.get>
+        >;
+      };
+      const hal = await open("U0HAL");
+      const jane = await open("U0JANE");
+      const [item] = p.state.i[0] as [string, string, string];
+      const choices = { [item]: [item === "meal" ? "ate_all" : "given", ""] as [string, string] };
+      const save = async (modal: typeof hal, user: string) =>
+        postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+          payload: JSON.stringify(viewPayload(modal, user, choices)),
+        });
+      await save(hal, "U0HAL");
+      const refused = await save(jane, "U0JANE");
+      const errors = Object.values(JSON.parse(refused.text).errors ?? {}) as string[];
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) {
+        expect(error).toMatch(new RegExp(`^Not recorded: Hal ${escapeRegExp(HOSTILE)} recorded it at`));
+        expect(error).not.toMatch(/&lt;|&gt;|&amp;/);
+      }
     },
   );
 

@@ -450,7 +450,10 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       const before2 = updatesOf(fm.ts);
       await submit(formPayload(a, "U0REX", {}, { why: "Stools normal since the bland diet" }));
       const second = await submit(formPayload(t, "U0TOM", {}, { why: "fine" }));
-      expect(second.text).toMatch(/Already resolved: Rex .+ resolved it at 17:10/);
+      // On its field, in plain words (Slack shows a field's error as plain text).
+      expect(JSON.parse(second.text).errors?.why).toBe(
+        `Already resolved: Rex ${HOSTILE} resolved it at 17:10. Nothing more was written.`,
+      );
       expect(await store.log({ kind: KINDS.resolved })).toHaveLength(1);
       // A tap on the message's old button: told privately, in mrkdwn.
       const stale = await tap(fm.id, resolve as WelfareButton, "U0TOM");
@@ -670,8 +673,20 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
         await h.slack.waitFor(() => h.slack.responsesFor(again.responseId).length > 0, 10_000);
         const told = String(h.slack.responsesFor(again.responseId)[0]?.body.text);
         expect(told).toMatch(/^Already checked: Jane checked it at 08:10/);
-        expect(told).toContain(` ${HOSTILE_SHOWN}'s morning welfare check, mon 23 nov)`);
+        expect(told).toContain(` ${HOSTILE_SHOWN}'s morning welfare check, Mon 23 Nov)`);
         expect(told).not.toMatch(/<!channel>|<@U123>|<https|&amp;amp;/);
+        // Two forms open on another such pet: the second saved is refused on its field, in plain words
+        // (Slack shows a field's error as plain text: escaped, it would read "&lt;!channel&gt;").
+        const other = list?.pets.find((p) => p.name.endsWith(HOSTILE) && p.petId !== renamed?.petId);
+        const note = welfareButtons(now(parent.id).blocks, "wf_note").find((x) => x.p === other?.petId);
+        const jane = await modalFor((await tap(parent.id, note as WelfareButton, "U0JANE")).trigger);
+        const tom = await modalFor((await tap(parent.id, note as WelfareButton, "U0TOM")).trigger);
+        await submit(formPayload(jane, "U0JANE", { "sign:urine": "more" }));
+        const late = await submit(formPayload(tom, "U0TOM", { "sign:stool": "loose" }));
+        const error = String(JSON.parse(late.text).errors?.note);
+        expect(error).toMatch(/^Not recorded: Jane checked it at 08:10 after this form was opened/);
+        expect(error).toContain(`${other?.name}'s morning welfare check, Mon 23 Nov)`);
+        expect(error).not.toMatch(/&lt;|&gt;|&amp;/);
       } finally {
         restore();
         h.bot.deps.kennel?.clearCache();

@@ -10,6 +10,7 @@ import type { App } from "@slack/bolt";
 import { checkGiven } from "../../answers/late-entry.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
+import { esc, plainOf } from "../../blocks/mrkdwn.ts";
 import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -44,7 +45,9 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     if (result.status === "already" || result.status === "nothing") {
       const words = `Not recorded: ${whoRecorded(result.existing, deps.config.timezone)}, after this form was opened (${roundName(sheet, pet)}). Close it and open ✏️ Record each… again to correct it.`;
       const fields = [...new Set(result.existing.map((e) => `it:${e.item}`))];
-      const errors = Object.fromEntries((fields.length ? fields : [firstField(pet)]).map((k) => [k, words]));
+      const errors = Object.fromEntries(
+        (fields.length ? fields : [firstField(pet)]).map((k) => [k, plainOf(words)]),
+      );
       // The form stays open, the error on each item recorded meanwhile (the late confirmation has none).
       if (result.status === "already" && !late && (await f.ack.send({ response_action: "errors", errors })))
         return;
@@ -82,7 +85,7 @@ async function each(
   if (done.status === "partly") {
     // A dose given if needed not written after the entries were: the form stays open, saying so.
     if (!(await f.ack.send({ response_action: "errors", errors: done.errors })))
-      await f.tell(`⚠️ ${Object.values(done.errors).join(" ")}`);
+      await f.tell(`⚠️ ${esc(Object.values(done.errors).join(" "))}`);
     await redraw.afterTap(f.client, sheet, pet.message, f.meta.at);
     return undefined;
   }

@@ -8,7 +8,7 @@
  */
 import type { App } from "@slack/bolt";
 import { type FlagWrite, loadFlag, recordAdvice, resolveFlag } from "../../answers/welfare-flags.ts";
-import { esc } from "../../blocks/mrkdwn.ts";
+import { esc, plainOf } from "../../blocks/mrkdwn.ts";
 import { flagAdvice, flagResolve } from "../../blocks/welfare.ts";
 import {
   adviceForm,
@@ -112,7 +112,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
       const result = await resolveFlag(deps, f.found, sub.why, f.who, f.requestKey);
       if (result.status === "already") {
         const words = resolvedWords(result, tz());
-        if (await f.ack.send({ response_action: "errors", errors: { why: words } })) return;
+        if (await f.ack.send({ response_action: "errors", errors: { why: plainOf(words) } })) return;
         return await f.tell(words);
       }
       await recorded(f);

@@ -8,6 +8,7 @@
  */
 import type { App } from "@slack/bolt";
 import { checkPet } from "../../answers/welfare.ts";
+import { plainOf } from "../../blocks/mrkdwn.ts";
 import { checkForm, readWelfareSubmission } from "../../blocks/welfare-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onForm } from "../interaction.ts";
@@ -30,7 +31,7 @@ export function registerWelfareSubmit(app: App, deps: BotDeps, redraw: WelfareRe
       const name = checkOf(f.found);
       if (write.status === "already") {
         const words = `Not recorded: ${whoChecked(write.existing, deps.config.timezone)} after this form was opened (${name}). Close it and open ✏️ Change to correct it.`;
-        if (await f.ack.send({ response_action: "errors", errors: { note: words } })) return;
+        if (await f.ack.send({ response_action: "errors", errors: { note: plainOf(words) } })) return;
         return await f.tell(words);
       }
       // Committed: the form closes now.
