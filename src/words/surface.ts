@@ -58,3 +58,7 @@ export function previewAnsweredWords(base: string, port: number, here: boolean):
     ? `the preview answered at ${base} (PORT ${port}): ${none}`
     : `a preview answered at ${base} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; ${none}. This folder's bot, when it runs, answers on its own PORT: set PORT to it here`;
 }
+
+/** "⚠️ The next page could not be shown: Slack could not be reached. Try again in a minute." */
+export const viewNotDrawnWords = (what: string, happened: string, toDo: string): string =>
+  `⚠️ ${what} could not be shown: ${happened} ${toDo}`.trim();

@@ -154,5 +154,35 @@ describe("a pet's medicines view longer than one Slack form", () => {
     // Its metadata names that page, which forms opened from it carry.
     const meta = medicinesForm.read(h.bot.deps.seal.open(redrawn.view.private_metadata as string));
     expect(meta).toMatchObject({ bookingId, petId, page: shown });
+
+    // A page Slack will not draw (its views.update failing): the tapper is told so, privately.
+    const turn = buttonsOf(redrawn).find((b) => /^(◀ )?Page \d+( ▶)?$/.test(b.text.text)) as Element;
+    h.slack.broken.add("views.update");
+    const told = () =>
+      h.slack.api.filter(
+        (r) => r.path === "/api/chat.postEphemeral" && String(r.body.text).includes("could not be shown"),
+      );
+    try {
+      const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+        payload: JSON.stringify(
+          tapBody({
+            user: "U0JANE",
+            trigger: `tpages${++seq}`,
+            on: { modal: now(view) },
+            action: {
+              action_id: turn.action_id,
+              block_id: "b",
+              value: turn.value,
+              action_ts: `1764300${seq}.0001`,
+            },
+          }),
+        ),
+      });
+      expect(res.status).toBe(200);
+      await h.slack.waitFor(() => told().length > 0, 10_000);
+      expect(String(told()[0]?.body.text)).toMatch(/^⚠️ Page \d+ could not be shown: /);
+    } finally {
+      h.slack.broken.delete("views.update");
+    }
   }, 120_000);
 });

@@ -49,6 +49,7 @@ import { balanceWords, CUSTODY_REFUSALS } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type IdsOf, type Located, nothingToFind, onTap, sealed, type Tap } from "../interaction.ts";
 import { NO_STORE } from "../record-round.ts";
+import { updateTappedView } from "../view-update.ts";
 
 type Body = { view?: { type?: string; private_metadata?: string; id?: string; hash?: string } };
 
@@ -127,15 +128,7 @@ async function turnPage(t: CustodyTap<typeof custodyPage, undefined>) {
     v.under === "pet"
       ? await medicinesViewOf(t.deps, v, shown.channel, { page: t.ids.page })
       : await stockViewOf(t.deps, v.controlled, shown.channel, { page: t.ids.page });
-  try {
-    await t.client.views.update({ view_id: body.view.id, hash: body.view.hash, view: view as never });
-  } catch (error) {
-    // A newer tap's page came first (hash_conflict): the view shows that one.
-    t.deps.log.debug(
-      { err: String((error as Error)?.message ?? error) },
-      "a medicines view's page not drawn",
-    );
-  }
+  await updateTappedView(t, { view_id: body.view.id, hash: body.view.hash, view }, `Page ${t.ids.page}`);
 }
 
 /** Opens a view on the tap's trigger: over the custody view the button is in, else on its own. */

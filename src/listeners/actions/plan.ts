@@ -31,6 +31,7 @@ import type { Form, Located, MetaOf, Tap } from "../interaction.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import type { PlanPosts } from "../plan-redraw.ts";
 import { FORGED, type MessageRef, NO_STORE } from "../record-round.ts";
+import { updateTappedView } from "../view-update.ts";
 
 const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> = {
   no_store: NO_STORE,
@@ -210,12 +211,7 @@ async function drawnAgain(
   const answers = answersOf(meta.answers, view.state?.values, tapped);
   const form = await formOf(t.deps, { ...meta, answers, part: part ?? meta.part }, t.who.userId);
   if (!form) return;
-  try {
-    await t.client.views.update({ view_id: view.id, hash: view.hash, view: form as never });
-  } catch (error) {
-    // A newer tap's update came first (hash_conflict): it carries this answer too (a part not drawn is tapped again).
-    t.deps.log.debug({ err: String((error as Error)?.message ?? error) }, "a plan form's answer not drawn");
-  }
+  await updateTappedView(t, { view_id: view.id, hash: view.hash, view: form }, "The care plan form");
 }
 
 // The view and the version it shows: after Save, Slack keeps the view's id for the plan's form
