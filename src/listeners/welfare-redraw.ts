@@ -3,12 +3,19 @@
  * the day's checks, meals and flags: src/answers/welfare.ts), put in place with chat.update (or the
  * tap's response_url when chat.update cannot; src/listeners/message-redraw.ts): nothing is read back
  * from Slack, one redraw at a time per message, a tap while one waits joins it. The flags a check opened are posted in the post's thread, each with its buttons.
+ * After a flag's advice or resolution, every channel message showing the flag is drawn again
+ * (`flagChanged`): the pet's message on each kept list of the flag's days and of today, found from
+ * the posts' "posted" records (src/digest/post-claims.ts) and, for a reply, one read of the post's
+ * thread; and, when the form came from the Home tab, the flag's own message in that thread.
  */
 import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
 import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
-import type { WelfareList } from "../answers/welfare-store.ts";
-import { flagMessages, flagsListMessages, welfareMessage } from "../blocks/welfare.ts";
+import { readLists, type WelfareList } from "../answers/welfare-store.ts";
+import { partPlace, type ThreadMessage } from "../blocks/parts.ts";
+import { flagAdvice, flagMessages, flagsListMessages, welfareMessage, welfareOk } from "../blocks/welfare.ts";
+import { roundPost } from "../digest/posts.ts";
+import { slugOfArea, welfareParentKind } from "../digest/welfare-kinds.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -57,6 +64,78 @@ export class WelfareRedraw {
     });
   }
 
+  /**
+   * Every channel message showing the flag drawn again from the record, after its advice or its
+   * resolution was committed (and acked): the pet's message on each kept list naming it on the
+   * flag's days and today, and (`ownMessage`: the form came from the Home tab's list) the flag's own
+   * message in its post's thread. Each failure logged, never thrown.
+   */
+  async flagChanged(client: WebClient, flag: WelfareFlag, o: { ownMessage: boolean }): Promise<void> {
+    try {
+      await this.#flagChanged(client, flag, o.ownMessage);
+    } catch (error) {
+      this.#deps.log.warn(
+        { flag: flag.id, err: String((error as Error)?.message ?? error) },
+        "the welfare posts showing a flag were not drawn again",
+      );
+    }
+  }
+
+  async #flagChanged(client: WebClient, flag: WelfareFlag, ownMessage: boolean): Promise<void> {
+    const store = this.#deps.record;
+    const w = this.#deps.config.welfare;
+    if (!store) return;
+    const today = localDate(this.#deps.clock.now(), this.#deps.config.timezone);
+    const days = [...new Set([...flag.entries.map((e) => e.date), flag.date, today])].filter(
+      (d) => d <= today,
+    );
+    const threads = new Map<string, Promise<ThreadMessage[]>>();
+    const thread = (channel: string, ts: string) => {
+      const key = `${channel}:${ts}`;
+      if (!threads.has(key)) threads.set(key, threadOf(client, channel, ts));
+      return threads.get(key) as Promise<ThreadMessage[]>;
+    };
+    // The flag's own message: in the thread of the post it was opened on (its last entry's round first).
+    const last = flag.entries.at(-1);
+    let flagAt: { channel: string; parent: string }[] = [];
+    for (const date of days.sort()) {
+      const posted = await postedParents(store, date);
+      const lists = (await Promise.all(w.rounds.map((r) => readLists(store, date, r)))).flat();
+      // The last list kept for each round and area (a replica's identical one is the same record).
+      const kept = [...new Map(lists.map((l) => [`${l.round}|${l.area}`, l])).values()];
+      for (const list of kept) {
+        const pet = list.pets.find((p) => p.bookingId === flag.bookingId && p.petId === flag.petId);
+        const kind = w.inRound
+          ? roundPost(list.round)
+          : welfareParentKind({ part: "post", round: list.round, slug: slugOfArea(w, list.area) }, false);
+        const parent = posted.get(kind);
+        if (!pet || !parent) continue;
+        if (ownMessage && date === flag.date) {
+          const mine = { channel: parent.channel, parent: parent.ts };
+          flagAt = list.round === last?.round ? [mine, ...flagAt] : [...flagAt, mine];
+        }
+        let ts: string | undefined = parent.ts;
+        if (w.inRound || pet.message > 0) {
+          const value = welfareOk.encode({ l: list.id, b: pet.bookingId, p: pet.petId });
+          ts = (await thread(parent.channel, parent.ts)).find(
+            (m) => m.ts !== parent.ts && valuesIn(m.blocks).includes(value),
+          )?.ts;
+        }
+        if (!ts) continue;
+        const threadTs = ts === parent.ts ? undefined : parent.ts;
+        await this.redraw(client, list, pet.message, { channel: parent.channel, ts, threadTs });
+      }
+    }
+    const value = flagAdvice.encode({ f: flag.id });
+    for (const { channel, parent } of flagAt) {
+      const found = (await thread(channel, parent)).find((m) => valuesIn(m.blocks).includes(value));
+      if (!found) continue;
+      const at = { channel, ts: found.ts, threadTs: parent, parts: partPlace(found.blocks).n };
+      await this.redrawFlag(client, { flagId: flag.id, onHomeList: false, at });
+      return;
+    }
+  }
+
   /** Posts each flag just opened in the thread of the message the check was made on. */
   async postFlags(client: WebClient, flags: WelfareFlag[], ref: MessageRef): Promise<void> {
     for (const f of flags) {
@@ -65,4 +144,43 @@ export class WelfareRedraw {
       if (error) this.#deps.log.warn({ flag: f.id, err: error }, "could not post a welfare flag");
     }
   }
+}
+
+/** Where each post of a day is, as its "posted" record says (kind: its parent's channel and ts). */
+async function postedParents(
+  store: NonNullable<BotDeps["record"]>,
+  date: string,
+): Promise<Map<string, { channel: string; ts: string }>> {
+  const out = new Map<string, { channel: string; ts: string }>();
+  for (const { body } of await store.log({ kind: "post_claim", date }))
+    if (body.step === "posted" && !out.has(body.kind))
+      out.set(body.kind, { channel: body.channel, ts: body.ts });
+  return out;
+}
+
+/** A thread's messages (its parent first), every page. */
+async function threadOf(client: WebClient, channel: string, ts: string): Promise<ThreadMessage[]> {
+  const out: ThreadMessage[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const res = await client.conversations.replies({
+      channel,
+      ts,
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const m of res.messages ?? []) if (m.ts) out.push({ ts: m.ts, blocks: m.blocks });
+    cursor = res.response_metadata?.next_cursor || undefined;
+    if (!res.has_more || !cursor) return out;
+  }
+  throw new Error("the thread ran past 50 pages; stopped reading");
+}
+
+/** Every button value in a message's blocks. */
+function valuesIn(blocks: unknown): string[] {
+  if (Array.isArray(blocks)) return blocks.flatMap(valuesIn);
+  if (!blocks || typeof blocks !== "object") return [];
+  const o = blocks as Record<string, unknown>;
+  const own = o.type === "button" && typeof o.value === "string" ? [o.value] : [];
+  return [...own, ...Object.values(o).flatMap((v) => (v && typeof v === "object" ? valuesIn(v) : []))];
 }

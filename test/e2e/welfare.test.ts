@@ -425,6 +425,7 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       );
       expect(await store.log({ kind: KINDS.advice })).toEqual([]);
       const before = updatesOf(fm.ts);
+      const beforePost = updatesOf(midday.ts);
       await submit(
         formPayload(
           form,
@@ -441,6 +442,11 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       });
       await h.slack.waitFor(() => updatesOf(fm.ts) > before, 10_000);
       expect(JSON.stringify(now(fm.id).blocks)).toContain("Vet advice from Riverside Vets");
+      // The post's message holding the pet too: drawn again from the record, not at its next tap.
+      await h.slack.waitFor(() => updatesOf(midday.ts) > beforePost, 10_000);
+      expect(petBlockOf(now(midday.id).blocks, b.b, b.p)?.text?.text).toContain(
+        "🩺 vet advice: Riverside Vets",
+      );
 
       // Resolved: two staff with the form open; the first closes it, the second is told who did (a
       // name set in Slack, escaped: it pings no one).

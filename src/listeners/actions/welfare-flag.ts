@@ -4,7 +4,8 @@
  * second to try is told who resolved it and when). Through the pipeline
  * (src/listeners/interaction.ts): the guard, the sealed metadata, a flag Kennel Desk opened;
  * committed before the ack; then the message the button was on (the flag in the post's thread, or
- * the Home tab's list) drawn again from the record, one redraw at a time.
+ * the Home tab's list) drawn again from the record, one redraw at a time, and after it every other
+ * channel message showing the flag (src/listeners/welfare-redraw.ts flagChanged).
  */
 import type { App } from "@slack/bolt";
 import { type FlagWrite, loadFlag, recordAdvice, resolveFlag } from "../../answers/welfare-flags.ts";
@@ -70,6 +71,21 @@ async function onFlag(deps: BotDeps, ids: { flagId: number }): Promise<Located<W
   return flag ? { ok: true, found: flag } : { ok: false, refusal: `🔒 ${TAMPERED}` };
 }
 
+/**
+ * Committed: the form closes, the message it came from is drawn again, the sender told when it
+ * must be; then every other channel message showing the flag (the pet's line on the welfare posts,
+ * and the flag's own message when the form came from the Home tab's list).
+ */
+async function recorded(f: Form<FlagNamed, WelfareFlag>, redraw: WelfareRedraw) {
+  await f.ack.send();
+  const updated = await redraw.redrawFlag(f.client, f.meta);
+  if (f.ack.late || !updated)
+    await f.tell(
+      `✅ Recorded on the welfare flag.${updated ? "" : " The message shows it when it is next drawn."}`,
+    );
+  await redraw.flagChanged(f.client, f.found, { ownMessage: f.meta.onHomeList });
+}
+
 export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedraw): void {
   const tz = () => deps.config.timezone;
   for (const [button, form, modal] of [
@@ -99,7 +115,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
       const sub = readAdvice(f.values, deps.clock.now(), deps.config.timezone, f.found);
       if (!sub.ok) return await f.atFields(sub.errors);
       await recordAdvice(deps, f.found, sub, f.who, f.requestKey);
-      await recorded(f);
+      await recorded(f, redraw);
     },
   });
 
@@ -115,17 +131,7 @@ export function registerWelfareFlag(app: App, deps: BotDeps, redraw: WelfareRedr
         if (await f.ack.send({ response_action: "errors", errors: { why: plainOf(words) } })) return;
         return await f.tell(words);
       }
-      await recorded(f);
+      await recorded(f, redraw);
     },
   });
-
-  /** Committed: the form closes, the message it came from is drawn again, the sender told when it must be. */
-  async function recorded(f: Form<FlagNamed, WelfareFlag>) {
-    await f.ack.send();
-    const updated = await redraw.redrawFlag(f.client, f.meta);
-    if (f.ack.late || !updated)
-      await f.tell(
-        `✅ Recorded on the welfare flag.${updated ? "" : " The message shows it when it is next drawn."}`,
-      );
-  }
 }
