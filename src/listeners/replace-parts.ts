@@ -59,7 +59,7 @@ export const tappedBlocks = (body: unknown): unknown =>
   (body as { message?: { blocks?: unknown } } | undefined)?.message?.blocks;
 
 /** A thread's messages, every page (Slack's own method through the Web API client). */
-async function threadOf(client: WebClient, channel: string, ts: string): Promise<ThreadMessage[]> {
+export async function threadOf(client: WebClient, channel: string, ts: string): Promise<ThreadMessage[]> {
   const out: ThreadMessage[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {

@@ -21,7 +21,7 @@ import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 import type { MessageRef } from "./record-round.ts";
-import { type PartsAt, postParts, replaceParts } from "./replace-parts.ts";
+import { type PartsAt, postParts, replaceParts, threadOf } from "./replace-parts.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -156,24 +156,6 @@ async function postedParents(
     if (body.step === "posted" && !out.has(body.kind))
       out.set(body.kind, { channel: body.channel, ts: body.ts });
   return out;
-}
-
-/** A thread's messages (its parent first), every page. */
-async function threadOf(client: WebClient, channel: string, ts: string): Promise<ThreadMessage[]> {
-  const out: ThreadMessage[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const res = await client.conversations.replies({
-      channel,
-      ts,
-      limit: 200,
-      ...(cursor ? { cursor } : {}),
-    });
-    for (const m of res.messages ?? []) if (m.ts) out.push({ ts: m.ts, blocks: m.blocks });
-    cursor = res.response_metadata?.next_cursor || undefined;
-    if (!res.has_more || !cursor) return out;
-  }
-  throw new Error("the thread ran past 50 pages; stopped reading");
 }
 
 /** Every button value in a message's blocks. */
