@@ -57,7 +57,8 @@ export function onList(what: string) {
 /**
  * After a check is committed (or found committed by this same request before): the flags it
  * opened, posted in the post's thread; the message redrawn; the checker told when the answer went
- * late or the post could not be updated. `name`: the check, in mrkdwn (`checkOf`).
+ * late or the post could not be updated; then the other posts showing the pet (an earlier round's,
+ * whose check began the run) drawn again with the flag. `name`: the check, in mrkdwn (`checkOf`).
  */
 export async function afterCheck(
   t: { client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
@@ -70,9 +71,10 @@ export async function afterCheck(
   await redraw.postFlags(t.client, opened, at);
   const updated = await redraw.redraw(t.client, list, pet.message, at);
   if (t.ack.late)
-    return await t.tell(`✅ Recorded: ${name}.${updated ? "" : " The post shows it at the next tap."}`);
-  if (!updated)
+    await t.tell(`✅ Recorded: ${name}.${updated ? "" : " The post shows it at the next tap."}`);
+  else if (!updated)
     await t.tell(
       `✅ Recorded for ${name}, but the post could not be updated just now; it will show it at the next tap.`,
     );
+  for (const flag of opened) await redraw.flagChanged(t.client, flag, { ownMessage: false });
 }
