@@ -6,7 +6,8 @@
  * refuses a dose with no reason; a second dose inside the least interval, and a third past the most
  * per 24 h, are warned and, once acknowledged with a note, recorded with the acknowledgement; an
  * hour after the first the giver gets "Effect of Piriton 4mg for …?" once, though two replicas look
- * at the record at once, and the answer is an entry (a second answer refused with the first's).
+ * at the record at once, and the answer is an entry (a second answer refused with the first's). A giver
+ * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it.
  * Every word from the API and from staff reaches Slack escaped.
  */
 import { describe, expect, it } from "vitest";
