@@ -15,6 +15,7 @@ import { type RetentionJob, startRetention } from "../digest/retention.ts";
 import { type DigestSchedule, startDigestSchedule } from "../digest/schedule.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { asBulk } from "../kennel/limiter.ts";
+import type { Access } from "../listeners/access.ts";
 import type { BotDeps } from "../listeners/bot-deps.ts";
 import type { SheetRedraw } from "../listeners/record-round.ts";
 
@@ -73,13 +74,23 @@ export function backgroundJobs(
     draw: (sheet, index, ref) => slack.sheets.redraw(slack.client, sheet, index, ref),
   });
   if (afterEntry) deps.roundCheck = afterEntry;
-  // A follow-up is kennel data in a DM: only to a giver the access check still admits (the DM with
-  // the app is the person's own, as the Home tab: ALLOWED_CHANNELS does not apply).
-  const admits = async (user: string) =>
-    (await deps.access.check(slack.client, user, undefined, { home: true })).ok;
-  const followUps = botFollowUps(base, slack.client, admits, options.followUps);
+  const followUps = botFollowUps(base, slack.client, admitsNow(deps.access, slack.client), options.followUps);
   deps.prnFollowUps = followUps;
   return { digest, doseAlerts, followUps, warm, warmCare: options.warmCare !== false };
+}
+
+/**
+ * Whether a giver may still be told of the kennel's pets, for a follow-up: kennel data in a DM, so
+ * only to one the access check admits, asked of Slack now (nothing waits on a follow-up; a giver made
+ * a guest since, whose user_change the bot missed, is refused). The DM with the app is the person's
+ * own, as the Home tab: ALLOWED_CHANNELS does not apply. Slack not answering is "unknown", not a refusal.
+ */
+export function admitsNow(access: Access, client: App["client"]): PrnFollowUpOptions["admits"] {
+  return async (user) => {
+    const result = await access.check(client, user, undefined, { home: true, fresh: true });
+    if (result.ok) return "admitted";
+    return result.unconfirmed ? "unknown" : "refused";
+  };
 }
 
 /** After start: the channels' guests checked, the care cache warmed, the schedules and retention begun. */

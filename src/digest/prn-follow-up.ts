@@ -6,8 +6,11 @@
  * record whose request key is the dose's), and only the replica whose claim was written sends it.
  * A bot that was down catches up when it starts: a follow-up due while it was down (a dose given in
  * the last 24 hours, not answered) is sent then. The clock and the waiting are injected, so tests
- * run on a fake clock. A giver who may no longer see kennel data (made a guest since, deactivated)
- * is sent nothing: the follow-up is claimed, not sent, and logged.
+ * run on a fake clock. Before the claim, Slack is asked whether the giver may still see kennel data
+ * (nothing waits on a follow-up, so the access check's trust in staff seen lately is not used): one
+ * made a guest since, deactivated or gone from the workspace is sent nothing, the follow-up claimed,
+ * not sent, and logged; when Slack does not answer, nothing is claimed and it is asked again at the
+ * next look (a minute later at most).
  *
  * The one gap: a replica that stops between writing its claim and Slack taking the message leaves
  * that follow-up unsent (never sent twice); the dose still shows "awaiting effect" on the sheet.
@@ -28,6 +31,9 @@ interface Sent {
   ts: string;
 }
 
+/** What the access check says of a giver now. */
+export type Admission = "admitted" | "refused" | "unknown";
+
 export interface PrnFollowUpOptions {
   deps: BotBase;
   /**
@@ -36,10 +42,11 @@ export interface PrnFollowUpOptions {
    */
   send: (to: string, message: Message, threadTs?: string) => Promise<Sent>;
   /**
-   * Whether the giver may still be told of the kennel's pets (the bot's access check): one made a
-   * guest, deactivated or gone from the workspace since the dose gets no follow-up.
+   * Whether the giver may still be told of the kennel's pets (the bot's access check, asking Slack
+   * now): one made a guest, deactivated or gone from the workspace since the dose gets no follow-up.
+   * "unknown" (or a throw): Slack did not answer; asked again at the next look.
    */
-  admits: (userId: string) => Promise<boolean>;
+  admits: (userId: string) => Promise<Admission>;
   /** Waits; resolves false when the job is being stopped. Default: a timer that `changed()` cuts short. */
   sleep?: (ms: number) => Promise<boolean>;
   tickMs?: number;
@@ -93,15 +100,23 @@ export class PrnFollowUps {
     let sent = 0;
     for (const { dose, petName } of due) {
       if (this.#stopping) break;
+      const admission = await this.#admission(dose.userId as string);
+      if (admission === "unknown") {
+        deps.log.warn(
+          { prnId: dose.id, userId: dose.userId },
+          "as-needed dose: Slack did not say whether the giver may still see kennel data; the follow-up is tried again shortly",
+        );
+        continue;
+      }
       if (!(await claimFollowUp(deps, dose))) continue;
+      if (admission === "refused") {
+        deps.log.warn(
+          { prnId: dose.id, userId: dose.userId },
+          "as-needed dose: no follow-up, the giver may no longer see kennel data (the dose shows awaiting effect)",
+        );
+        continue;
+      }
       try {
-        if (!(await this.#o.admits(dose.userId as string))) {
-          deps.log.warn(
-            { prnId: dose.id, userId: dose.userId },
-            "as-needed dose: no follow-up, the giver may no longer see kennel data (the dose shows awaiting effect)",
-          );
-          continue;
-        }
         const tz = deps.config.timezone;
         // A follow-up too long for one message: its further parts in the first one's thread, marked as
         // its parts (src/blocks/parts.ts) so that an answer draws each again in place.
@@ -118,6 +133,11 @@ export class PrnFollowUps {
       }
     }
     return { sent, next };
+  }
+
+  /** The access check's answer for a giver; "unknown" when it throws. */
+  #admission(userId: string): Promise<Admission> {
+    return this.#o.admits(userId).catch(() => "unknown" as const);
   }
 
   async #loop(): Promise<void> {
@@ -157,7 +177,7 @@ export class PrnFollowUps {
 
 /**
  * The bot's follow-ups: each a direct message through its Slack client (the app's DM with the giver),
- * sent only to a giver `admits` still lets see kennel data.
+ * sent only to a giver `admits` says may still see kennel data.
  */
 export function botFollowUps(
   deps: BotBase,

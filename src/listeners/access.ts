@@ -13,7 +13,8 @@
  * without waiting on Slack, and the person is looked up again after it when their verdict is older
  * than REFRESH_MS. A person never seen, a member not seen for longer than TRUST_MS, and anyone
  * refused before whose verdict is older than REFRESH_MS are looked up before anything is written:
- * guests and strangers are refused first, always.
+ * guests and strangers are refused first, always. What nothing waits on (an as-needed dose's
+ * follow-up, src/app/background.ts) asks `fresh`: Slack is asked now, whoever it is.
  */
 import type { webApi } from "@slack/bolt";
 
@@ -25,7 +26,8 @@ import type { Logger } from "../log.ts";
 import type { CareRecordStore, StaffMember } from "../record/types.ts";
 import type { InFlight } from "./in-flight.ts";
 
-export type AccessResult = { ok: true } | { ok: false; message: string };
+/** `unconfirmed`: Slack did not answer (not a refusal of who the person is; asking later may admit). */
+export type AccessResult = { ok: true } | { ok: false; message: string; unconfirmed?: true };
 
 /** A verdict older than this is looked up again (after the ack, for a member). */
 const REFRESH_MS = 10 * 60_000;
@@ -163,7 +165,7 @@ export class Access {
     client: WebClient,
     userId: string | undefined,
     channelId: string | undefined,
-    where: { home?: boolean; button?: boolean } = {},
+    where: { home?: boolean; button?: boolean; fresh?: boolean } = {},
   ): Promise<AccessResult> {
     const place = this.#place(channelId, where);
     if (place) return place;
@@ -173,7 +175,7 @@ export class Access {
     const now = this.#clock.now().getTime();
     let known = this.#known.get(userId);
     const age = known ? now - known.at : Number.POSITIVE_INFINITY;
-    if (known && !known.refusal && age < TRUST_MS) {
+    if (known && !known.refusal && age < TRUST_MS && !where.fresh) {
       // A member seen before: admitted now; looked up again after this answer when it is time.
       if (age > REFRESH_MS && !this.#asking.has(userId))
         this.#ask(client, userId).catch((error: unknown) =>
@@ -184,7 +186,7 @@ export class Access {
         );
       return { ok: true };
     }
-    if (!known || age >= REFRESH_MS) {
+    if (!known || age >= REFRESH_MS || where.fresh) {
       try {
         known = await this.#ask(client, userId);
       } catch (error) {
@@ -196,6 +198,10 @@ export class Access {
           ok: false,
           message:
             "Kennel Desk could not confirm your account with Slack just now, so it shows nothing. Try again in a minute.",
+          // Slack's "no such user" is an answer (refused); any other failure leaves the person unconfirmed.
+          ...((error as { data?: { error?: unknown } })?.data?.error === "user_not_found"
+            ? {}
+            : { unconfirmed: true as const }),
         };
       }
     }

@@ -3,15 +3,18 @@
  * up at 10:10 (PRN_FOLLOW_UP), not before; two replicas sharing one record send it once; a bot that
  * was down sends, when it starts, the follow-ups due meanwhile; an answered dose, and one given more
  * than a day ago, are not followed up; the loop sleeps until the next follow-up is due; a giver made
- * a guest since the dose is sent nothing.
+ * a guest since the dose is sent nothing, though the bot never heard of it but from users.info, asked
+ * at the hour; Slack not answering then delays the follow-up, never loses it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEffect } from "../../src/answers/prn.ts";
+import { admitsNow } from "../../src/app/background.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { BotBase } from "../../src/deps.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
+import { Access } from "../../src/listeners/access.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -38,7 +41,7 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
       deps,
       admits: async (userId) => {
         asked.push(userId);
-        return !refused.has(userId);
+        return refused.has(userId) ? "refused" : "admitted";
       },
       send: async (to, message) => {
         sent.push({ to, message });
@@ -174,6 +177,67 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
       expect(claims.map((c) => c.requestKey)).toContain(`prn_follow_up:${guests}`);
       expect((await replica().runOnce()).sent).toBe(0);
       expect(asked).toEqual(["U0GUEST", "U0TOM"]);
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    "through the access check: Slack asked at the hour, a guest since is sent nothing; Slack not answering delays it",
+    async () => {
+      sent.length = 0;
+      /** What users.info says now (an Error: Slack failing), and whom it was asked about. */
+      const users = new Map<string, Record<string, unknown> | Error>();
+      const looked: string[] = [];
+      const client = {
+        users: {
+          info: async ({ user }: { user: string }) => {
+            looked.push(user);
+            const u = users.get(user);
+            if (u instanceof Error) throw u;
+            return { ok: true, user: u };
+          },
+        },
+      } as unknown as Parameters<typeof admitsNow>[1];
+      const access = new Access([], clock, silentLogger());
+      access.setWorkspace({ teamId: "T1" });
+      const job = () =>
+        new PrnFollowUps({
+          deps,
+          admits: admitsNow(access, client),
+          send: async (to, message) => {
+            sent.push({ to, message });
+            return { channel: `D${to}`, ts: `1.${sent.length}` };
+          },
+        });
+      // Both givers seen as staff at the dose (a tap's users.info).
+      now = Date.parse("2026-11-22T17:00:00Z");
+      for (const id of ["U0LEE", "U0MAY"]) {
+        users.set(id, { id, team_id: "T1", name: id.toLowerCase() });
+        expect(await access.check(client, id, undefined, { home: true })).toEqual({ ok: true });
+      }
+      const lees = await dose("2026-11-22T17:00:00.000Z", "U0LEE", "view:V8");
+      const mays = await dose("2026-11-22T17:00:00.000Z", "U0MAY", "view:V9");
+      // Lee made a guest half an hour later; no user_change reached the bot. May's users.info fails.
+      users.set("U0LEE", { id: "U0LEE", team_id: "T1", is_restricted: true });
+      users.set("U0MAY", new Error("fatal_error"));
+      looked.length = 0;
+      now = Date.parse("2026-11-22T18:00:00Z");
+      const claims = async () => (await store.log({ kind: "prn_follow_up" })).map((c) => c.requestKey);
+      expect((await job().runOnce()).sent).toBe(0);
+      expect(looked.sort()).toEqual(["U0LEE", "U0MAY"]);
+      expect(sent).toEqual([]);
+      // Lee's claimed (not asked about again); May's not: tried again at the next look.
+      expect(await claims()).toContain(`prn_follow_up:${lees}`);
+      expect(await claims()).not.toContain(`prn_follow_up:${mays}`);
+      // Slack answers again at the next tick: May, still staff, hears back, once.
+      users.set("U0MAY", { id: "U0MAY", team_id: "T1", name: "may" });
+      now = Date.parse("2026-11-22T18:01:00Z");
+      looked.length = 0;
+      expect((await job().runOnce()).sent).toBe(1);
+      expect(looked).toEqual(["U0MAY"]);
+      expect(sent.map((s) => s.to)).toEqual(["U0MAY"]);
+      expect(await claims()).toContain(`prn_follow_up:${mays}`);
+      expect((await job().runOnce()).sent).toBe(0);
       expect(sent).toHaveLength(1);
     },
   );

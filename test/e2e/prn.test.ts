@@ -6,11 +6,13 @@
  * refuses a dose with no reason; a second dose inside the least interval, and a third past the most
  * per 24 h, are warned and, once acknowledged with a note, recorded with the acknowledgement; an
  * hour after the first the giver gets "Effect of Piriton 4mg for …?" once, though two replicas look
- * at the record at once, and the answer is an entry (a second answer refused with the first's).
+ * at the record at once, and the answer is an entry (a second answer refused with the first's). A giver
+ * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it.
  * Every word from the API and from staff reaches Slack escaped.
  */
 import { describe, expect, it } from "vitest";
 import { prnDoses } from "../../src/answers/prn.ts";
+import { admitsNow } from "../../src/app/background.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
@@ -227,8 +229,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       at("10:00");
       const replica = new PrnFollowUps({
         deps: h.bot.deps,
-        admits: async (user) =>
-          (await h.bot.deps.access.check(h.bot.app.client, user, undefined, { home: true })).ok,
+        admits: admitsNow(h.bot.deps.access, h.bot.app.client),
         send: async (to, m, threadTs) => {
           const res = await h.bot.app.client.chat.postMessage({
             channel: to,
@@ -485,6 +486,52 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       // Claimed, not sent: no later look sends it either.
       expect((await followUps().runOnce()).sent).toBe(0);
       expect(dmsTo("U0TOM")).toHaveLength(dms);
+    },
+  );
+
+  it.skipIf(skip)(
+    "asked of Slack at the hour: a giver made a guest with no user_change is sent nothing; Slack failing delays a follow-up, never loses it",
+    async () => {
+      nameStaff(h, { U0LEE: "Lee", U0MAY: "May" });
+      const claimed = async () => (await store.log({ kind: "prn_follow_up" })).length;
+      // Lee and May, staff, each give a dose (past the plan's most in 24 h: given with the acknowledgement).
+      for (const [user, hhmm] of [
+        ["U0LEE", "22:05"],
+        ["U0MAY", "22:06"],
+      ] as const) {
+        at(hhmm);
+        const shown = petOn(await rounds());
+        const { trigger } = await tap(user, give(shown.buttons), shown.message);
+        const modal = await modalOf(trigger);
+        const given = (await doses()).length;
+        const fields = { reason: "scratching late", ack: true, note: "Manager agreed" };
+        const first = await submit(user, modal, modal.view, { reason: "scratching late" });
+        if (first.response_action === "update")
+          await submit(user, modal, first.view as OpenedModal["view"], fields);
+        expect(await doses()).toHaveLength(given + 1);
+      }
+      // Half an hour later an admin makes Lee a guest; Slack's user_change never reaches the bot.
+      at("22:35");
+      h.slack.users.set("U0LEE", { id: "U0LEE", is_restricted: true, profile: { display_name: "Lee" } });
+      const before = await claimed();
+      // At the hour Slack's users.info fails: nothing sent, nothing claimed.
+      at("23:06");
+      h.slack.broken.add("users.info");
+      try {
+        expect((await followUps().runOnce()).sent).toBe(0);
+        expect(await claimed()).toBe(before);
+      } finally {
+        h.slack.broken.delete("users.info");
+      }
+      // The next look: Slack answers. Lee, a guest now, gets nothing; May hears back, once.
+      at("23:07");
+      expect((await followUps().runOnce()).sent).toBe(1);
+      expect(await claimed()).toBe(before + 2);
+      await h.slack.waitFor(() => dmsTo("U0MAY").length > 0, 10_000);
+      expect(JSON.stringify(dmsTo("U0MAY")[0]?.blocks)).toMatch(/Effect of Piriton 4mg for [^?]+\?/);
+      expect((await followUps().runOnce()).sent).toBe(0);
+      expect(dmsTo("U0MAY")).toHaveLength(1);
+      expect(dmsTo("U0LEE")).toHaveLength(0);
     },
   );
 

@@ -72,6 +72,55 @@ describe("Access.check", () => {
       message: expect.stringMatching(/could not confirm your account/),
     });
     expect(await access.check(client({ id: "UM", team_id: "T1" }), "UM", "C1")).toEqual({ ok: true });
+    expect(failed).toMatchObject({ unconfirmed: true });
+    expect(outsider).not.toHaveProperty("unconfirmed");
+    // Slack's own answer that there is no such user is a refusal, not Slack failing.
+    const gone = Object.assign(new Error("An API error occurred: user_not_found"), {
+      code: "slack_webapi_platform_error",
+      data: { ok: false, error: "user_not_found" },
+    });
+    const unknown = await access.check(client(gone), "UG", "C1");
+    expect(unknown.ok).toBe(false);
+    expect(unknown).not.toHaveProperty("unconfirmed");
+  });
+
+  it("`fresh` asks Slack now even for staff seen lately (what it says kept); without it they are not asked", async () => {
+    let now = Date.parse("2026-11-22T09:00:00Z");
+    const access = new Access([], { now: () => new Date(now) }, silentLogger());
+    access.setWorkspace(workspace);
+    let user: Record<string, unknown> | Error = { id: "UL", team_id: "T1" };
+    let asked = 0;
+    const slack = {
+      users: {
+        info: async () => {
+          asked++;
+          if (user instanceof Error) throw user;
+          return { ok: true, user };
+        },
+      },
+    } as unknown as webApi.WebClient;
+    expect(await access.check(slack, "UL", "C1")).toEqual({ ok: true });
+    // Made a guest five minutes later, with no user_change: a tap is still admitted, Slack not asked.
+    now += 5 * 60_000;
+    user = { id: "UL", team_id: "T1", is_restricted: true };
+    expect(await access.check(slack, "UL", "C1", { button: true })).toEqual({ ok: true });
+    await access.settledName("UL");
+    expect(asked).toBe(1);
+    // `fresh` asks: Slack failing is said apart from a refusal; then Slack says guest.
+    now += 60_000;
+    user = new Error("fatal_error");
+    const before = asked;
+    expect(await access.check(slack, "UL", undefined, { home: true, fresh: true })).toMatchObject({
+      ok: false,
+      unconfirmed: true,
+    });
+    expect(asked).toBe(before + 1);
+    user = { id: "UL", team_id: "T1", is_restricted: true };
+    const refused = await access.check(slack, "UL", undefined, { home: true, fresh: true });
+    expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/guest accounts/) });
+    expect(refused).not.toHaveProperty("unconfirmed");
+    // What Slack said is kept: the next tap is refused too.
+    expect((await access.check(slack, "UL", "C1", { button: true })).ok).toBe(false);
   });
 });
 
