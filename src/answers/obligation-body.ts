@@ -17,6 +17,7 @@ import {
 } from "../domain/obligations.ts";
 import { type DueItem, dueOf } from "../domain/record.ts";
 import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
+import { firstChars } from "../domain/text.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
 import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
 import { localDate, zonedInstant } from "../time.ts";
@@ -34,7 +35,6 @@ function isoOf(at: string | undefined): string | undefined {
  * nor an item's words: those are kept whole, as the round's kept sheet keeps them (src/record/kinds/
  * round-pet.ts; issue 47), and refused with it past the record's limits, never cut.
  */
-const cut = (s: string, max: number) => Array.from(s).slice(0, max).join("");
 
 /** An item's window at a round, by the settings now (what the obligation keeps). */
 export function windowOf(deps: Pick<Deps, "config">, d: DueItem, date: string, round: Round): DoseWindow {
@@ -73,8 +73,8 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
     bookingId,
     petId,
     name: p.pet.flags.name || p.pet.pet.name || `pet ${petId}`,
-    ...(p.booking.roomName ? { room: cut(p.booking.roomName, PET_NAME_MAX) } : {}),
-    ...(p.booking.reference ? { reference: cut(p.booking.reference, 100) } : {}),
+    ...(p.booking.roomName ? { room: firstChars(p.booking.roomName, PET_NAME_MAX) } : {}),
+    ...(p.booking.reference ? { reference: firstChars(p.booking.reference, 100) } : {}),
     ...(checkIn ? { checkIn } : {}),
     ...(checkOut ? { checkOut } : {}),
     ...(arrivesAt ? { arrivesAt } : {}),

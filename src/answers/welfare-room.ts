@@ -6,6 +6,7 @@
  * long it was and where it is whole (src/record/entry-room.ts `keptInEntry`), never cut silently.
  */
 
+import { firstChars } from "../domain/text.ts";
 import { keptInEntry } from "../record/entry-room.ts";
 import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
 import { WELFARE_UNLISTED_MAX } from "../record/kinds/welfare.ts";
@@ -14,8 +15,6 @@ import { WELFARE_UNLISTED_MAX } from "../record/kinds/welfare.ts";
 export const LIST_CHARS = 900_000;
 /** The lengths long names (and lines) are shortened to, each tried in turn until the list fits. */
 const SHORTER = [200, 120] as const;
-
-const upTo = (s: string, max: number) => Array.from(s).slice(0, max).join("");
 
 interface Named {
   name: string;
@@ -31,10 +30,10 @@ export function withinRecord<P extends Named>(
   const whole = {
     pets: pets.map((p) => ({
       ...p,
-      name: upTo(p.name, PET_NAME_MAX),
-      ...(p.room !== undefined ? { room: upTo(p.room, PET_NAME_MAX) } : {}),
+      name: firstChars(p.name, PET_NAME_MAX),
+      ...(p.room !== undefined ? { room: firstChars(p.room, PET_NAME_MAX) } : {}),
     })),
-    unlisted: unlisted.map((l) => upTo(l, WELFARE_UNLISTED_MAX)),
+    unlisted: unlisted.map((l) => firstChars(l, WELFARE_UNLISTED_MAX)),
   };
   let fitted = whole;
   for (const max of SHORTER) {

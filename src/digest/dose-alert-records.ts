@@ -16,6 +16,7 @@
  */
 
 import type { DoseAlert } from "../domain/dose-alerts.ts";
+import { firstChars } from "../domain/text.ts";
 import { type Claim, type ClaimedDose, doseAlert, type Posted } from "../record/kinds/dose-alert.ts";
 import { LABEL_MAX, PET_NAME_MAX, TEXT_MAX } from "../record/kinds/round-pet.ts";
 import type { CareRecordStore, LogEntry } from "../record/types.ts";
@@ -60,8 +61,6 @@ export async function readAlerts(store: CareRecordStore, date: string): Promise<
   return alertRecords(await store.log({ kind: DOSE_ALERT_KIND, date }));
 }
 
-const upTo = (s: string, max: number) => Array.from(s).slice(0, max).join("");
-
 /** The doses an alert names, as its claim keeps them. */
 function claimedDoses(a: DoseAlert): ClaimedDose[] {
   return a.doses.map((d) => ({
@@ -69,11 +68,11 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     p: d.petId,
     // Whole, as a round's kept sheet keeps them (src/record/kinds/round-pet.ts: up to 2,000 and 200,000
     // characters), so a reply never cuts a name or a drug; only words past those (never kept) are cut.
-    name: upTo(d.petName, PET_NAME_MAX),
-    ...(d.room ? { room: upTo(d.room, PET_NAME_MAX) } : {}),
+    name: firstChars(d.petName, PET_NAME_MAX),
+    ...(d.room ? { room: firstChars(d.room, PET_NAME_MAX) } : {}),
     item: d.due.item,
-    label: upTo(d.due.label, LABEL_MAX),
-    text: upTo(d.due.text, TEXT_MAX),
+    label: firstChars(d.due.label, LABEL_MAX),
+    text: firstChars(d.due.text, TEXT_MAX),
     ...(d.due.highAlert ? { highAlert: true } : {}),
     ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     opensAt: d.window.opensAt,

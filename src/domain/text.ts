@@ -93,6 +93,9 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The text's first `max` characters (code points, as the database counts them), unmarked: only for words past what any record keeps. */
+export const firstChars = (text: string, max: number): string => Array.from(text).slice(0, max).join("");
+
 /** Cuts plain text to at most `max` characters at a word boundary where one is near, with "…". */
 export function shorten(text: string, max: number): string {
   const chars = Array.from(text);

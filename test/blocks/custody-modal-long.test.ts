@@ -5,56 +5,18 @@
  * one past what a field holds is not offered in part, and said.
  */
 import { describe, expect, it } from "vitest";
-import type { HeldMedicine, Stock } from "../../src/answers/custody-stock.ts";
+import type { Stock } from "../../src/answers/custody-stock.ts";
 import { stockView } from "../../src/blocks/custody.ts";
 import { countInModal, countModal } from "../../src/blocks/custody-modal.ts";
 import { blocksViolations, LIMITS } from "../../src/blocks/limits.ts";
 import type { Block, InputBlock } from "../../src/blocks/types.ts";
-import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
 import type { CountInStart } from "../../src/domain/custody-rules.ts";
 import { MEDICINE_WORDS_MAX } from "../../src/domain/custody-units.ts";
 import { readCountIn } from "../../src/present/custody-form.ts";
 import { medicineIn } from "../../src/record/kinds/custody.ts";
+import { held } from "../helpers/custody-fixtures.ts";
 
 type ViewBlock = Block | InputBlock;
-
-function held(i: number, alert: boolean): HeldMedicine {
-  const first: MedicineIn = {
-    id: i + 1,
-    seq: i + 1,
-    date: "2026-12-01",
-    bookingId: 100 + i,
-    petId: 200 + i,
-    item: "med:1",
-    label: `Drug${i} 50 mg`,
-    unit: "tablet",
-    quantity: 28,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: false,
-    highAlert: false,
-    by: { userName: "Jane" },
-    recordedAt: "2026-12-01T08:00:00Z",
-  };
-  const medicine: MedicineCustody = {
-    first,
-    supplies: [first],
-    petName: `Pet${i}`,
-    room: `Kennel ${i}`,
-    unit: "tablet",
-    lines: [],
-    balance: 20,
-    counts: [],
-    open: [],
-    lastCounted: "2026-12-01",
-    lastCountedAt: "2026-12-01T08:00:00Z",
-  };
-  return {
-    medicine,
-    pastDiscard: false,
-    ...(alert ? { countDue: { due: "2026-11-28", overdue: true, days: 3 } } : {}),
-  };
-}
 
 const stock = (n: number, alertFrom: number): Stock => ({
   today: "2026-12-01",

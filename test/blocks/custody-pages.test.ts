@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { StayCustody } from "../../src/answers/custody.ts";
-import type { HeldMedicine, Stock } from "../../src/answers/custody-stock.ts";
+import type { Stock } from "../../src/answers/custody-stock.ts";
 import { custodyIn, custodyPage } from "../../src/blocks/buttons.ts";
 import { petMedicinesView, stockView } from "../../src/blocks/custody.ts";
 import { viewViolations } from "../../src/blocks/limits.ts";
-import type { MedicineCustody, MedicineIn } from "../../src/domain/custody.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
+import { held } from "../helpers/custody-fixtures.ts";
 import { stayContext } from "../helpers/reader.ts";
 
 const CONTEXT: ReaderContext = stayContext("2026-12-05T10:00:00Z", "2026-12-12T10:00:00Z", {
@@ -157,44 +157,6 @@ describe("a pet's medicines past a form's 100 blocks", () => {
     expect(buttons(one.blocks as Shown[]).map((b) => b.text.text)).toEqual(["💊 Count in…"]);
   });
 });
-
-function held(i: number, alert: boolean): HeldMedicine {
-  const first: MedicineIn = {
-    id: i + 1,
-    seq: i + 1,
-    date: "2026-12-01",
-    bookingId: 100 + i,
-    petId: 200 + i,
-    item: "med:1",
-    label: `Drug${i} 50 mg`,
-    unit: "tablet",
-    quantity: 28,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: false,
-    highAlert: false,
-    by: { userName: "Jane" },
-    recordedAt: "2026-12-01T08:00:00Z",
-  };
-  const medicine: MedicineCustody = {
-    first,
-    supplies: [first],
-    petName: `Pet${i}`,
-    room: `Kennel ${i}`,
-    unit: "tablet",
-    lines: [],
-    balance: 20,
-    counts: [],
-    open: [],
-    lastCounted: "2026-12-01",
-    lastCountedAt: "2026-12-01T08:00:00Z",
-  };
-  return {
-    medicine,
-    pastDiscard: false,
-    ...(alert ? { countDue: { due: "2026-11-28", overdue: true, days: 3 } } : {}),
-  };
-}
 
 describe("the stock past a form's 100 blocks", () => {
   it("80 medicines in pages: each one's 🔢 Count… on one page, the pages to act on named on each", () => {

@@ -155,3 +155,21 @@ export function broken(messages: Message[]): string[] {
     ...duplicateActionIds(m).map((a) => `message ${i + 1}: action id ${a} twice`),
   ]);
 }
+
+/** What a reader sees of messages' sections and small print, one run, unescaped (a text going on in the next section reads on). */
+export const sectionsSeen = (messages: Array<Pick<Message, "blocks">>): string =>
+  normal(
+    messages
+      .flatMap((m) => m.blocks)
+      .flatMap((b) =>
+        b.type === "section" && b.text
+          ? [b.text.text]
+          : b.type === "context"
+            ? b.elements.map((e) => ("text" in e ? e.text : ""))
+            : [],
+      )
+      .join(" ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&"),
+  );

@@ -7,7 +7,6 @@
 import { describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { stayRecordMessages } from "../../src/blocks/stay.ts";
-import type { Message } from "../../src/blocks/types.ts";
 import { flagMessages } from "../../src/blocks/welfare.ts";
 import { cellKey } from "../../src/domain/chart.ts";
 import type { MedicineCount, RegisterLine } from "../../src/domain/custody.ts";
@@ -24,7 +23,7 @@ import type { Entry } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
 import { chartOf, chartOptions, chartPet, PLAIN_TEXT } from "../helpers/chart.ts";
-import { normal } from "../helpers/whole-care.ts";
+import { normal, sectionsSeen as seenOf } from "../helpers/whole-care.ts";
 import { TEXT, TZ } from "./harness.ts";
 
 /** Words to pass `n` characters, each distinct (some `&` and `<`), so a cut anywhere loses one. */
@@ -143,24 +142,6 @@ const pet: PetStayRecord = {
   },
 };
 const stay: StayRecordView = { bookingId: 1, pets: [pet], problem: undefined };
-
-/** What a reader sees of the messages' sections and small print, one run (a text going on in the next section reads on). */
-const seenOf = (messages: Message[]) =>
-  normal(
-    messages
-      .flatMap((m) => m.blocks)
-      .flatMap((b) =>
-        b.type === "section" && b.text
-          ? [b.text.text]
-          : b.type === "context"
-            ? b.elements.map((e) => ("text" in e ? e.text : ""))
-            : [],
-      )
-      .join(" ")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&"),
-  );
 
 describe("staff's words about care, whole", () => {
   it("a flag's message shows the vet's advice and why it was resolved whole", () => {

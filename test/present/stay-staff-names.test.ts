@@ -7,13 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import { stayRecordMessages } from "../../src/blocks/stay.ts";
-import type { Message } from "../../src/blocks/types.ts";
 import type { PetStayRecord, StayItem, StayRecordView } from "../../src/domain/stay.ts";
 import { stayPageDoc } from "../../src/present/stay.ts";
 import type { Entry } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
 import { stayRecordText } from "../../src/text/stay.ts";
-import { normal } from "../helpers/whole-care.ts";
+import { normal, sectionsSeen as seenOf } from "../helpers/whole-care.ts";
 import { TEXT, TZ } from "./harness.ts";
 
 /** A name of `n` characters, its words distinct (some `&` and `<` to escape), so a cut anywhere loses one. */
@@ -73,24 +72,6 @@ const pet: PetStayRecord = {
   notDue: [],
 };
 const stay: StayRecordView = { bookingId: 1, pets: [pet], problem: undefined };
-
-/** What a reader sees of the messages' sections and small print, one run, unescaped. */
-const seenOf = (messages: Message[]) =>
-  normal(
-    messages
-      .flatMap((m) => m.blocks)
-      .flatMap((b) =>
-        b.type === "section" && b.text
-          ? [b.text.text]
-          : b.type === "context"
-            ? b.elements.map((e) => ("text" in e ? e.text : ""))
-            : [],
-      )
-      .join(" ")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&"),
-  );
 
 describe("the stay's record names its staff whole", () => {
   it("an 80-character and two 250-character names: whole in Slack, the terminal and the printable page", () => {
