@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { WelfareBoard } from "../answers/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { type ActionOf, lineText, type Part } from "../present/doc.ts";
-import { uncheckedDoc, welfareMessageDoc } from "../present/welfare.ts";
+import { uncheckedDoc, type WelfareDocOptions, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
 import { defineButton } from "./buttons.ts";
 import { docBlocks, docMessages, lineSections } from "./doc.ts";
@@ -99,14 +99,18 @@ export function welfareMessage(
   index: number,
   o: { timezone: string; lateAt?: string | undefined },
 ): Message {
-  const draw = (compact: boolean): Message => {
+  const draw = (compact: WelfareDocOptions["compact"]): Message => {
     const doc = welfareMessageDoc(board, index, { ...o, compact });
     const blocks: Block[] = [];
     for (const p of doc.parts) blocks.push(...(p.kind === "item" ? petBlocks(p, board) : docBlocks([p])));
     return { text: fallback(doc.fallback), blocks };
   };
+  // In full; else each pet in few words; else those with the checkers' names shortened too.
+  const room = LIMITS.messageText - 200;
   const full = draw(false);
-  return messageChars(full) > LIMITS.messageText - 200 ? draw(true) : full;
+  if (messageChars(full) <= room) return full;
+  const few = draw(true);
+  return messageChars(few) <= room ? few : draw("short");
 }
 
 /** Every message of a welfare post: the parent, then the replies. */

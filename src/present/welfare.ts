@@ -69,6 +69,9 @@ export function checkLine(
   return [span];
 }
 
+/** A checker's name in a message too long even in few words with whole names (Slack's allow 80). */
+const CHECKER_SHORT = 20;
+
 /** A check's note on the post, one block a pet: past this, shortened with where it is whole. */
 const NOTE_ON_POST = 100;
 
@@ -86,8 +89,9 @@ function petLines(p: BoardPet, timezone: string): Line[] {
 /**
  * A pet in a few words, for a message that would be too long in full (every value within its
  * escaped size): "✅ all normal · 18:10 Jane", "⚠️ 2 signs noted · 18:10 Jane", "🚩 2 flags: …".
+ * The checker's name is whole, but for `checkerMax` (a message still too long in few words).
  */
-function petCompact(p: BoardPet, timezone: string): Line[] {
+function petCompact(p: BoardPet, timezone: string, checkerMax?: number): Line[] {
   const name = petNameLine(p);
   const c = p.check;
   const seen = c ? abnormalSigns(c.values).length + (c.note ? 1 : 0) : 0;
@@ -95,7 +99,7 @@ function petCompact(p: BoardPet, timezone: string): Line[] {
     ? [
         toned(
           seen ? "warn" : undefined,
-          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${checkedWhen(c, timezone)} ${valueWithin(c.userName, 20)}`,
+          `${seen ? `⚠️ ${plural(seen, "thing")} noted` : "✅ all normal"} · ${checkedWhen(c, timezone)} ${checkerMax === undefined ? whole(c.userName) : valueWithin(c.userName, checkerMax)}`,
         ),
       ]
     : [{ text: "⬜ to check" }];
@@ -138,8 +142,12 @@ export interface WelfareDocOptions {
   timezone: string;
   /** A post made late: when it went out, "19:40". */
   lateAt?: string | undefined;
-  /** The message would be too long in full: each pet in fewer words. */
-  compact?: boolean;
+  /**
+   * The message would be too long in full: each pet in fewer words (`true`), and, when even those
+   * would be, the checkers' names within 20 characters each (`"short"`: they stay whole in the
+   * stay record and on the check's form).
+   */
+  compact?: boolean | "short";
 }
 
 /**
@@ -181,7 +189,9 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     parts.push({
       kind: "item",
       key: welfarePetKey(p),
-      lines: o.compact ? petCompact(p, o.timezone) : petLines(p, o.timezone),
+      lines: o.compact
+        ? petCompact(p, o.timezone, o.compact === "short" ? CHECKER_SHORT : undefined)
+        : petLines(p, o.timezone),
     });
   if (message === 0 && list.pets.length === 0 && list.unlisted.length === 0)
     parts.push({ kind: "text", lines: [line("No pet in house here at this round.")] });

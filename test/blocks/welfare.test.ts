@@ -202,3 +202,32 @@ describe("the advice form's time", () => {
     });
   });
 });
+
+describe("a welfare message too long in full, drawn in few words", () => {
+  const withCheckers = (name: (i: number) => string): WelfareBoard => {
+    const b = board(150, true);
+    const pets = b.pets.map((p, i) => (p.check ? { ...p, check: { ...p.check, userName: name(i) } } : p));
+    return { ...b, pets, list: { ...b.list, pets } };
+  };
+  const text = (ms: ReturnType<typeof welfareMessages>) => JSON.stringify(ms);
+
+  it("names each checker whole (Slack allows 80 characters), within Block Kit's limits", () => {
+    const name = (i: number) => `Bartholomew Featherstonehaugh-Cholmondeley ${i} of the Night Shift`;
+    const messages = welfareMessages(withCheckers(name), { timezone: "Europe/London" });
+    // The first message is in few words (its checks' notes are not on it).
+    expect(JSON.stringify(messages[0])).not.toContain("&lt;!channel&gt; &lt;!channel&gt;");
+    for (let i = 0; i < 150; i++) if (i % 3) expect(text(messages)).toContain(name(i));
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+  });
+
+  it("shortens the checkers' names only when even few words with them whole would pass Slack's 12,000 characters", () => {
+    const name = (i: number) => `${"&".repeat(76)}${i}`.slice(0, 80);
+    const messages = welfareMessages(withCheckers(name), { timezone: "Europe/London" });
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    // The first message's 21 pets need it; the last's three are whole, in full.
+    const [first, last] = [messages[0], messages.at(-1)].map((m) => JSON.stringify(m));
+    expect(first).toContain("18:10 &amp;&amp;…");
+    expect(first).not.toContain("&amp;".repeat(76));
+    expect(last).toContain(`18:10 ${"&amp;".repeat(76)}148`);
+  });
+});
