@@ -121,7 +121,7 @@ describe("the care record unavailable, from Slack", () => {
     "PostgreSQL stopped: the tapper alone is told, the message is unchanged, commands keep answering",
     async () => {
       const server = await pg.ownServer();
-      const store = createStore(postgresDriver({ url: new URL(server.url), connectTimeoutMs: 1000 }), clock);
+      const store = createStore(postgresDriver({ url: new URL(server.url), connectTimeoutMs: 5000 }), clock);
       await store.ready();
       const h = await startHarness({ record: store, clock, env: PAST_ROUNDS });
       try {

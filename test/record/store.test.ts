@@ -495,7 +495,7 @@ describe("the care record unavailable gives a StoreError, and nothing half-writt
     async () => {
       const server = await postgres.ownServer();
       const url = new URL(server.url);
-      const store = createStore(postgresDriver({ url, connectTimeoutMs: 1000 }), clock);
+      const store = createStore(postgresDriver({ url, connectTimeoutMs: 5000 }), clock);
       await store.ready();
       expect((await store.record([entry()])).status).toBe("recorded");
       server.stop();
