@@ -7,7 +7,7 @@
 import type { webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
 import { esc } from "../blocks/mrkdwn.ts";
-import { viewNotDrawnWords } from "../words/surface.ts";
+import { type NotDrawn, viewNotDrawnWords } from "../words/surface.ts";
 import type { BotDeps } from "./bot-deps.ts";
 
 interface Tapped {
@@ -19,7 +19,7 @@ interface Tapped {
 export async function updateTappedView(
   t: Tapped,
   update: { view_id: string; hash?: string | undefined; view: unknown },
-  what: string,
+  shown: NotDrawn,
 ): Promise<void> {
   try {
     await t.client.views.update({
@@ -30,11 +30,11 @@ export async function updateTappedView(
   } catch (error) {
     const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
     if (code === "hash_conflict") {
-      t.deps.log.debug({ what }, "a view's newer drawing came first");
+      t.deps.log.debug({ ...shown }, "a view's newer drawing came first");
       return;
     }
     const f = describeFailure(error);
-    t.deps.log.warn({ what, failure: f }, "a view could not be drawn again");
-    await t.tell(viewNotDrawnWords(what, esc(f.what), esc(f.whatToDo)));
+    t.deps.log.warn({ ...shown, failure: f }, "a view could not be drawn again");
+    await t.tell(viewNotDrawnWords(shown, esc(f.what), esc(f.whatToDo)));
   }
 }

@@ -11,6 +11,7 @@
  */
 import { viewRefusal } from "./slack-refusal.ts";
 import type { OpenedModal, SlackStandIn } from "./slack-standin-types.ts";
+import { viewHash } from "./slack-web-api.ts";
 
 /** Slack's most views in one stack (views.push past it: `push_limit_reached`). */
 const MOST_STACKED = 3;
@@ -97,7 +98,7 @@ function viewAsSent(teamId: string, s: OpenedModal[], values: unknown) {
     team_id: teamId,
     app_id: "APREVIEW",
     state: { values: stateOf(m.view, values) },
-    hash: `h${m.id}-${m.version}`,
+    hash: viewHash(m),
     previous_view_id: s.at(-2)?.id ?? null,
     root_view_id: s[0]?.id ?? m.id,
   };

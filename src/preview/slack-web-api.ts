@@ -18,6 +18,9 @@ export const blocksOf = (body: Record<string, unknown>) =>
 
 export const posted = (m: TimelineEntry) => m.via === "postMessage";
 
+/** A modal's hash as the stand-in gives it, one for each drawing: views.update refuses any other. */
+export const viewHash = (m: Pick<OpenedModal, "id" | "version">) => `h${m.id}-${m.version}`;
+
 /**
  * One page of a conversations.* read, as Slack pages: `limit` (at most the stand-in's page size)
  * and an opaque `cursor`; `has_more` and `response_metadata.next_cursor` when more remain.
@@ -87,6 +90,18 @@ export interface WebApiState {
   files: Map<string, UploadedFile>;
   add: (entry: Omit<TimelineEntry, "id" | "ts">) => TimelineEntry;
   changed: () => void;
+}
+
+/**
+ * Why Slack refuses a views.update of `shown`, if it does: a view closed or unknown; no blocks; a
+ * hash not the view's now (a newer drawing came first, and Slack keeps it).
+ */
+function updateRefusal(shown: OpenedModal | undefined, body: Record<string, unknown>) {
+  const view = body.view as { blocks?: unknown } | undefined;
+  if (!shown || shown.closed) return "not_found";
+  if (!view || !Array.isArray(view.blocks)) return "invalid_arguments";
+  if (body.hash !== undefined && body.hash !== viewHash(shown)) return "hash_conflict";
+  return undefined;
 }
 
 /** Answers one Web API method as Slack would. */
@@ -271,15 +286,15 @@ export function webApi(
       if (!trigger) return fail("invalid_trigger_id");
       if (view?.type !== "modal" || !Array.isArray(view.blocks)) return fail("invalid_arguments");
       const m = stand.openModal(trigger, view as Record<string, unknown>, method === "views.push");
-      return ok({ view: { id: m.id, ...view, hash: `h${m.id}-1` } });
+      return ok({ view: { id: m.id, ...view, hash: viewHash(m) } });
     }
     case "views.update": {
-      const id = String(body.view_id ?? "");
-      const view = body.view as Record<string, unknown> | undefined;
-      if (!modals.get(id) || modals.get(id)?.closed) return fail("not_found");
-      if (!view || !Array.isArray(view.blocks)) return fail("invalid_arguments");
-      stand.updateModal(id, view);
-      return ok({ view: { id, ...view, hash: `h${id}-${modals.get(id)?.version}` } });
+      const refused = updateRefusal(modals.get(String(body.view_id ?? "")), body);
+      if (refused) return fail(refused);
+      const id = String(body.view_id);
+      stand.updateModal(id, body.view as Record<string, unknown>);
+      const m = modals.get(id) as OpenedModal;
+      return ok({ view: { id, ...m.view, hash: viewHash(m) } });
     }
     default:
       return ok({});

@@ -59,6 +59,16 @@ export function previewAnsweredWords(base: string, port: number, here: boolean):
     : `a preview answered at ${base} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; ${none}. This folder's bot, when it runs, answers on its own PORT: set PORT to it here`;
 }
 
-/** "⚠️ The next page could not be shown: Slack could not be reached. Try again in a minute." */
-export const viewNotDrawnWords = (what: string, happened: string, toDo: string): string =>
-  `⚠️ ${what} could not be shown: ${happened} ${toDo}`.trim();
+/**
+ * What a tap inside a view was to show and Slack did not draw: a page, a part ("Page 2", "Part 2 of
+ * the care plan form"), or what was chosen in it and the view it was to be shown on ("Your answer",
+ * `on` "the care plan form").
+ */
+export interface NotDrawn {
+  what: string;
+  on?: string;
+}
+
+/** "⚠️ Your answer could not be shown on the care plan form: Slack could not be reached. Try again in a minute." */
+export const viewNotDrawnWords = (shown: NotDrawn, happened: string, toDo: string): string =>
+  `⚠️ ${shown.what} could not be shown${shown.on ? ` on ${shown.on}` : ""}: ${happened} ${toDo}`.trim();

@@ -3,7 +3,8 @@
  * Bolt app over HTTP with signed bodies, the Slack stand-in and the awkward sandbox. Pip's insulin
  * and four more medicines with names of thousands of characters: her plan's form comes in parts,
  * each saying what it and the others hold; "Part 2 ▶" draws the next in place; each question
- * answered in whichever part asks it; Confirm, in the last part, confirms with every answer.
+ * answered in whichever part asks it; a part Slack does not draw is told to the tapper alone, by its
+ * number; Confirm, in the last part, confirms with every answer.
  */
 import { describe, expect, it } from "vitest";
 import { currentPlan } from "../../src/answers/plans.ts";
@@ -114,6 +115,36 @@ describe("a care plan longer than one Slack form", () => {
       }
     }
     expect(asked.size).toBeGreaterThan(1);
+    // A part Slack will not draw (its views.update failing): Jane alone is told which, and what to do.
+    const back = blocksOf(form).find((b) => b.block_id === "plan_parts")?.elements?.[0];
+    expect(back?.text?.text).toBe(`◀ Part ${parts - 1}`);
+    const told = () =>
+      h.slack.api.filter(
+        (r) => r.path === "/api/chat.postEphemeral" && String(r.body.text).includes("could not be shown"),
+      );
+    h.slack.broken.add("views.update");
+    try {
+      const tap = tapBody({
+        user: "U0JANE",
+        trigger: `tparts${++seq}`,
+        on: { modal: form },
+        action: {
+          action_id: back?.action_id,
+          block_id: "plan_parts",
+          value: back?.value,
+          action_ts: `1764100${seq}.0001`,
+        },
+      });
+      const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(tap) });
+      expect(res.status).toBe(200);
+      await h.slack.waitFor(() => told().length > 0, 10_000);
+    } finally {
+      h.slack.broken.delete("views.update");
+    }
+    expect(told().map((r) => [r.body.user, String(r.body.text).split(":")[0]])).toEqual([
+      ["U0JANE", `⚠️ Part ${parts - 1} of the care plan form could not be shown`],
+    ]);
+    expect(h.slack.modals.get(form.id)?.version).toBe(form.version);
     expect((form.view.submit as { text?: string } | undefined)?.text).toBe("Confirm");
     expect((await submit(h, "U0JANE", form, {}, "tparts-confirm")).response_action).toBe("clear");
     const plan = await currentPlan(h, bookingId, petId);

@@ -169,6 +169,31 @@ describe("the Slack stand-in", () => {
     ]);
   });
 
+  it("views.update with the hash of a drawing that is not the view's now: hash_conflict, the newer drawing kept", async () => {
+    const view = (text: string) => ({
+      type: "modal",
+      title: { type: "plain_text", text: "Plan" },
+      blocks: [{ type: "section", text: { type: "mrkdwn", text } }],
+    });
+    const opened = await call("views.open", { trigger_id: "t1", view: view("first") });
+    const { id, hash } = opened.view as { id: string; hash: string };
+    // Two taps on the first drawing: the one that reaches Slack first is drawn, with its hash.
+    const newer = await call("views.update", { view_id: id, hash, view: view("newer") });
+    expect(newer).toMatchObject({ ok: true, view: { id } });
+    expect(await call("views.update", { view_id: id, hash, view: view("older") })).toEqual({
+      ok: false,
+      error: "hash_conflict",
+    });
+    expect(slack.modals.get(id)).toMatchObject({ version: 2, view: view("newer") });
+    // The newer drawing's hash, or none at all, is drawn.
+    const h2 = (newer.view as { hash: string }).hash;
+    expect(await call("views.update", { view_id: id, hash: h2, view: view("third") })).toMatchObject({
+      ok: true,
+    });
+    expect(await call("views.update", { view_id: id, view: view("fourth") })).toMatchObject({ ok: true });
+    expect(slack.modals.get(id)).toMatchObject({ version: 4, view: view("fourth") });
+  });
+
   it("views.publish keeps each user's Home tab, a new version on each publish; bad views are refused", async () => {
     const blocks = [{ type: "header", text: { type: "plain_text", text: "Today" } }];
     await expect(

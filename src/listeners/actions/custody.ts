@@ -128,7 +128,8 @@ async function turnPage(t: CustodyTap<typeof custodyPage, undefined>) {
     v.under === "pet"
       ? await medicinesViewOf(t.deps, v, shown.channel, { page: t.ids.page })
       : await stockViewOf(t.deps, v.controlled, shown.channel, { page: t.ids.page });
-  await updateTappedView(t, { view_id: body.view.id, hash: body.view.hash, view }, `Page ${t.ids.page}`);
+  const update = { view_id: body.view.id, hash: body.view.hash, view };
+  await updateTappedView(t, update, { what: `Page ${t.ids.page}` });
 }
 
 /** Opens a view on the tap's trigger: over the custody view the button is in, else on its own. */

@@ -211,7 +211,12 @@ async function drawnAgain(
   const answers = answersOf(meta.answers, view.state?.values, tapped);
   const form = await formOf(t.deps, { ...meta, answers, part: part ?? meta.part }, t.who.userId);
   if (!form) return;
-  await updateTappedView(t, { view_id: view.id, hash: view.hash, view: form }, "The care plan form");
+  // What did not happen, should Slack not draw it: the answer chosen, or the part turned to.
+  const shown =
+    part === undefined
+      ? { what: "Your answer", on: "the care plan form" }
+      : { what: `Part ${part + 1} of the care plan form` };
+  await updateTappedView(t, { view_id: view.id, hash: view.hash, view: form }, shown);
 }
 
 // The view and the version it shows: after Save, Slack keeps the view's id for the plan's form
