@@ -69,6 +69,14 @@ export async function readLists(store: CareRecordStore, date: string, round: Rou
     .map((e) => lists.remember(store, e));
 }
 
+/** The lists kept for every round of the days `from` to `to` (both included), in one read, oldest first. */
+export async function readListsBetween(
+  store: CareRecordStore,
+  days: { from: string; to: string },
+): Promise<WelfareList[]> {
+  return (await store.log({ kind: KINDS.list, ...days })).map((e) => lists.remember(store, e));
+}
+
 // --- reading the records -------------------------------------------------------------------------
 
 /** A check from its record. */

@@ -4,6 +4,7 @@
  * recorded it) and closes when someone marks it resolved, saying why. Records of the care record,
  * put together here for every surface; pure.
  */
+import { addDays } from "../time.ts";
 import type { EpisodeEntry, Sign } from "./welfare.ts";
 
 export interface VetAdvice {
@@ -67,4 +68,26 @@ export function adviceTimeProblem(
   if (t > Date.parse(o.now) + 5 * 60_000) return "future";
   if (t < Date.parse(o.openedAt) - 60_000) return "before_flag";
   return undefined;
+}
+
+/**
+ * How many days' posts, today's included, a flag's change draws again at most: a flag open longer
+ * (on a long stay) draws the last month's, never hundreds of days' (each day's posts are read from
+ * the record, and a post's thread from Slack).
+ */
+export const REDRAW_DAYS = 31;
+
+/**
+ * The days whose welfare posts may show a flag, as ranges each read at once: every day from the
+ * run's first entry to today (a post's message holding a pet shows the stay's open flags, so a post
+ * drawn while the flag was open shows it), the last REDRAW_DAYS at most; and the flag's own days (its
+ * entries' and its opening day, whose post holds its message) however old. Oldest first.
+ */
+export function flagPostDays(
+  flag: Pick<WelfareFlag, "date" | "entries">,
+  today: string,
+): Array<{ from: string; to: string }> {
+  const own = [...new Set([...flag.entries.map((e) => e.date), flag.date])].filter((d) => d <= today).sort();
+  const from = [own[0] ?? today, addDays(today, 1 - REDRAW_DAYS)].sort().at(-1) as string;
+  return [...own.filter((d) => d < from).map((d) => ({ from: d, to: d })), { from, to: today }];
 }

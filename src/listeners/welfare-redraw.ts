@@ -3,20 +3,23 @@
  * the day's checks, meals and flags: src/answers/welfare.ts), put in place with chat.update (or the
  * tap's response_url when chat.update cannot; src/listeners/message-redraw.ts): nothing is read back
  * from Slack, one redraw at a time per message, a tap while one waits joins it. The flags a check opened are posted in the post's thread, each with its buttons.
- * After a flag's advice or resolution, every channel message showing the flag is drawn again
- * (`flagChanged`): the pet's message on each kept list of the flag's days and of today, found from
- * the posts' "posted" records (src/digest/post-claims.ts) and, for a reply, one read of the post's
- * thread; and, when the form came from the Home tab, the flag's own message in that thread.
+ * After a flag opens, and after its advice or resolution, every channel message showing the flag is
+ * drawn again (`flagChanged`): the pet's message on each kept list holding the pet of every day from
+ * the flag's first entry to today (a post of a day between shows the flag too: a list shows its
+ * stay's open flags), the last 31 days at most, and of the flag's own days however old; found from
+ * the kept lists and the posts' "posted" records (src/digest/post-claims.ts), read for the days at
+ * once, and, for a reply, one read of the post's thread; and, when the form came from the Home tab,
+ * the flag's own message in that thread.
  */
 import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
 import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
-import { readLists, type WelfareList } from "../answers/welfare-store.ts";
+import { type ListPet, readListsBetween, type WelfareList } from "../answers/welfare-store.ts";
 import { partPlace, type ThreadMessage } from "../blocks/parts.ts";
 import { flagAdvice, flagMessages, flagsListMessages, welfareMessage, welfareOk } from "../blocks/welfare.ts";
 import { roundPost } from "../digest/posts.ts";
 import { slugOfArea, welfareParentKind } from "../digest/welfare-kinds.ts";
-import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { flagPostDays, type WelfareFlag } from "../domain/welfare-flag.ts";
 import { localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
@@ -24,6 +27,7 @@ import type { MessageRef } from "./record-round.ts";
 import { type PartsAt, postParts, replaceParts, threadOf } from "./replace-parts.ts";
 
 type WebClient = webApi.WebClient;
+type Store = NonNullable<BotDeps["record"]>;
 
 export class WelfareRedraw {
   readonly #deps: BotDeps;
@@ -65,10 +69,11 @@ export class WelfareRedraw {
   }
 
   /**
-   * Every channel message showing the flag drawn again from the record, after its advice or its
-   * resolution was committed (and acked): the pet's message on each kept list naming it on the
-   * flag's days and today, and (`ownMessage`: the form came from the Home tab's list) the flag's own
-   * message in its post's thread. Each failure logged, never thrown.
+   * Every channel message showing the flag drawn again from the record, after it opened or its
+   * advice or resolution was committed (and acked): the pet's message on each kept list naming it,
+   * every day from the flag's first entry to today (src/domain/welfare-flag.ts `flagPostDays`: the
+   * last 31 at most, and the flag's own days), and (`ownMessage`: the form came from the Home tab's
+   * list) the flag's own message in its post's thread. Each failure logged, never thrown.
    */
   async flagChanged(client: WebClient, flag: WelfareFlag, o: { ownMessage: boolean }): Promise<void> {
     try {
@@ -83,49 +88,21 @@ export class WelfareRedraw {
 
   async #flagChanged(client: WebClient, flag: WelfareFlag, ownMessage: boolean): Promise<void> {
     const store = this.#deps.record;
-    const w = this.#deps.config.welfare;
     if (!store) return;
     const today = localDate(this.#deps.clock.now(), this.#deps.config.timezone);
-    const days = [...new Set([...flag.entries.map((e) => e.date), flag.date, today])].filter(
-      (d) => d <= today,
-    );
-    const threads = new Map<string, Promise<ThreadMessage[]>>();
-    const thread = (channel: string, ts: string) => {
-      const key = `${channel}:${ts}`;
-      if (!threads.has(key)) threads.set(key, threadOf(client, channel, ts));
-      return threads.get(key) as Promise<ThreadMessage[]>;
-    };
+    const thread = threadsOnce(client);
     // The flag's own message: in the thread of the post it was opened on (its last entry's round first).
     const last = flag.entries.at(-1);
     let flagAt: { channel: string; parent: string }[] = [];
-    for (const date of days.sort()) {
-      const posted = await postedParents(store, date);
-      const lists = (await Promise.all(w.rounds.map((r) => readLists(store, date, r)))).flat();
-      // The last list kept for each round and area (a replica's identical one is the same record).
-      const kept = [...new Map(lists.map((l) => [`${l.round}|${l.area}`, l])).values()];
-      for (const list of kept) {
-        const pet = list.pets.find((p) => p.bookingId === flag.bookingId && p.petId === flag.petId);
-        const kind = w.inRound
-          ? roundPost(list.round)
-          : welfareParentKind({ part: "post", round: list.round, slug: slugOfArea(w, list.area) }, false);
-        const parent = posted.get(kind);
-        if (!pet || !parent) continue;
+    for (const days of flagPostDays(flag, today))
+      for (const shown of await petPosts(store, this.#deps.config.welfare, days, flag)) {
+        const { date, list, parent } = shown;
         if (ownMessage && date === flag.date) {
           const mine = { channel: parent.channel, parent: parent.ts };
           flagAt = list.round === last?.round ? [mine, ...flagAt] : [...flagAt, mine];
         }
-        let ts: string | undefined = parent.ts;
-        if (w.inRound || pet.message > 0) {
-          const value = welfareOk.encode({ l: list.id, b: pet.bookingId, p: pet.petId });
-          ts = (await thread(parent.channel, parent.ts)).find(
-            (m) => m.ts !== parent.ts && valuesIn(m.blocks).includes(value),
-          )?.ts;
-        }
-        if (!ts) continue;
-        const threadTs = ts === parent.ts ? undefined : parent.ts;
-        await this.redraw(client, list, pet.message, { channel: parent.channel, ts, threadTs });
+        await this.#redrawPet(client, shown, thread);
       }
-    }
     const value = flagAdvice.encode({ f: flag.id });
     for (const { channel, parent } of flagAt) {
       const found = (await thread(channel, parent)).find((m) => valuesIn(m.blocks).includes(value));
@@ -134,6 +111,20 @@ export class WelfareRedraw {
       await this.redrawFlag(client, { flagId: flag.id, onHomeList: false, at });
       return;
     }
+  }
+
+  /** The post's message holding the pet drawn again (a thread reply found by one read of the thread). */
+  async #redrawPet(client: WebClient, { list, pet, parent }: PetPost, thread: Threads): Promise<void> {
+    let ts: string | undefined = parent.ts;
+    if (this.#deps.config.welfare.inRound || pet.message > 0) {
+      const value = welfareOk.encode({ l: list.id, b: pet.bookingId, p: pet.petId });
+      ts = (await thread(parent.channel, parent.ts)).find(
+        (m) => m.ts !== parent.ts && valuesIn(m.blocks).includes(value),
+      )?.ts;
+    }
+    if (!ts) return;
+    const threadTs = ts === parent.ts ? undefined : parent.ts;
+    await this.redraw(client, list, pet.message, { channel: parent.channel, ts, threadTs });
   }
 
   /** Posts each flag just opened in the thread of the message the check was made on. */
@@ -146,16 +137,64 @@ export class WelfareRedraw {
   }
 }
 
-/** Where each post of a day is, as its "posted" record says (kind: its parent's channel and ts). */
+/** A day's post whose kept list holds the flag's pet: the list, the pet on it, where the post is. */
+interface PetPost {
+  date: string;
+  list: WelfareList;
+  pet: ListPet;
+  parent: { channel: string; ts: string };
+}
+
+/**
+ * The posts of the days `from` to `to` whose kept list holds the flag's pet (each round's and area's
+ * last list kept), day by day, then round by round: two reads of the record whatever the days.
+ */
+async function petPosts(
+  store: Store,
+  w: BotDeps["config"]["welfare"],
+  days: { from: string; to: string },
+  flag: WelfareFlag,
+): Promise<PetPost[]> {
+  const [lists, posted] = await Promise.all([readListsBetween(store, days), postedParents(store, days)]);
+  const out: PetPost[] = [];
+  for (const date of [...new Set(lists.map((l) => l.date))].sort()) {
+    const ofDay = w.rounds.flatMap((r) => lists.filter((l) => l.date === date && l.round === r));
+    // The last list kept for each round and area (a replica's identical one is the same record).
+    for (const list of new Map(ofDay.map((l) => [`${l.round}|${l.area}`, l])).values()) {
+      const pet = list.pets.find((p) => p.bookingId === flag.bookingId && p.petId === flag.petId);
+      const kind = w.inRound
+        ? roundPost(list.round)
+        : welfareParentKind({ part: "post", round: list.round, slug: slugOfArea(w, list.area) }, false);
+      const parent = posted.get(`${date}|${kind}`);
+      if (pet && parent) out.push({ date, list, pet, parent });
+    }
+  }
+  return out;
+}
+
+/** Where each post of the days is, as its "posted" record says ("date|kind": its parent's channel and ts). */
 async function postedParents(
-  store: NonNullable<BotDeps["record"]>,
-  date: string,
+  store: Store,
+  days: { from: string; to: string },
 ): Promise<Map<string, { channel: string; ts: string }>> {
   const out = new Map<string, { channel: string; ts: string }>();
-  for (const { body } of await store.log({ kind: "post_claim", date }))
-    if (body.step === "posted" && !out.has(body.kind))
-      out.set(body.kind, { channel: body.channel, ts: body.ts });
+  for (const { date, body } of await store.log({ kind: "post_claim", ...days })) {
+    const key = `${date}|${body.kind}`;
+    if (body.step === "posted" && !out.has(key)) out.set(key, { channel: body.channel, ts: body.ts });
+  }
   return out;
+}
+
+type Threads = (channel: string, ts: string) => Promise<ThreadMessage[]>;
+
+/** A thread's messages, read from Slack once however many posts' messages are found in it. */
+function threadsOnce(client: WebClient): Threads {
+  const threads = new Map<string, Promise<ThreadMessage[]>>();
+  return (channel, ts) => {
+    const key = `${channel}:${ts}`;
+    if (!threads.has(key)) threads.set(key, threadOf(client, channel, ts));
+    return threads.get(key) as Promise<ThreadMessage[]>;
+  };
 }
 
 /** Every button value in a message's blocks. */

@@ -4,7 +4,8 @@
  * and midday checks) open a flag, posted in the midday post's thread. Vet advice, then the
  * resolution, recorded from the list in the tapper's DM: each time the welfare posts' messages
  * holding the pet and the flag's own message are drawn again from the record (chat.update), as a tap
- * on them would draw them.
+ * on them would draw them. A flag opened one day, shown on the next day's post, advised on the day
+ * after: that day between's post is drawn again too.
  */
 import { expect, it } from "vitest";
 import { type Harness, SIGNING_SECRET, useHarness } from "../helpers/bot.ts";
@@ -57,26 +58,57 @@ async function modalFor(trigger: string) {
     ReturnType<typeof h.slack.modals.get>
   >;
 }
-/** The round's welfare post, made by the bot's scheduled-post job: its parent as Slack shows it. */
-async function post(round: string) {
-  const outcome = await h.bot.digest?.runPost(`welfare:${round}`, DATE);
+/** The day's round's welfare post, made by the bot's scheduled-post job: its parent as Slack shows it. */
+async function post(round: string, date = DATE) {
+  const outcome = await h.bot.digest?.runPost(`welfare:${round}`, date);
   expect(outcome?.result).toBe("posted");
   const parent = h.slack.timeline.find(
-    (m) => !m.thread_ts && m.metadata?.event_payload.kind === `welfare:${round}`,
+    (m) =>
+      !m.thread_ts &&
+      m.metadata?.event_payload.kind === `welfare:${round}` &&
+      m.metadata?.event_payload.date === date,
   );
   if (!parent) throw new Error("no welfare post");
   return parent;
 }
-/** The pet's last button on a post, tapped, and a loose stool recorded through its form. */
-async function loose(round: string, time: string) {
-  at = Date.parse(`${DATE}T${time}:00Z`);
-  const parent = await post(round);
-  const b = welfareButtons(message(parent.id).blocks, "wf_note").at(-1) as WelfareButton;
-  const tap = tapPayload(h.slack, parent.id, b, USER);
+/** The message of a post (its parent, or a reply in its thread) holding the pet. */
+function holding(parent: { ts: string }, pet: { b: number; p: number }) {
+  const found = h.slack.timeline.find(
+    (m) =>
+      m.channel === CHANNEL &&
+      (m.ts === parent.ts || m.thread_ts === parent.ts) &&
+      petBlockOf(m.blocks, pet.b, pet.p) !== undefined,
+  );
+  if (!found) throw new Error(`no message of the post holds pet ${pet.p}`);
+  return found;
+}
+/**
+ * A pet's button on a post (`pet`, or its parent's first or last pet), tapped, and a loose stool
+ * recorded through its form.
+ */
+async function loose(
+  round: string,
+  time: string,
+  o: { date?: string; pet?: { b: number; p: number } | "first" } = {},
+) {
+  const date = o.date ?? DATE;
+  at = Date.parse(`${date}T${time}:00Z`);
+  const parent = await post(round, date);
+  const pet = o.pet;
+  const on = typeof pet === "object" ? holding(parent, pet) : parent;
+  const buttons = welfareButtons(on.blocks, "wf_note");
+  const b = (
+    typeof pet === "object"
+      ? buttons.find((x) => x.b === pet.b && x.p === pet.p)
+      : pet === "first"
+        ? buttons[0]
+        : buttons.at(-1)
+  ) as WelfareButton;
+  const tap = tapPayload(h.slack, on.id, b, USER);
   await send(tap.body);
-  const before = updatesOf(parent.ts);
+  const before = updatesOf(on.ts);
   await send(formPayload(await modalFor(tap.trigger), USER, { "sign:stool": "loose" }));
-  await h.slack.waitFor(() => updatesOf(parent.ts) > before, 10_000);
+  await h.slack.waitFor(() => updatesOf(on.ts) > before, 10_000);
   return { parent, b };
 }
 /** The Home tab's "🚩 welfare flags open" list, in the tapper's DM: its newest message. */
@@ -152,4 +184,39 @@ it("advice and the resolution recorded from the Home tab's list draw the welfare
   expect(own).toContain("✔️ Resolved");
   expect(own).toContain("Stools normal since the bland diet");
   expect(own).not.toContain("wf_resolve:");
+});
+
+it("advice recorded days after a flag opened draws again the posts of the days between, which show it", async () => {
+  const [day1, day2, day3] = ["2026-11-23", "2026-11-24", "2026-11-25"];
+  // Day 1: the first pet of the morning post, loose at the morning and midday checks: a flag opens.
+  const { b: pet } = await loose("morning", "08:30", { date: day1, pet: "first" });
+  const { parent: midday } = await loose("midday", "12:10", { date: day1, pet });
+  const adviceOf = (id: number) => welfareButtons(message(id).blocks, "wf_advice")[0];
+  await h.slack.waitFor(
+    () => h.slack.timeline.some((m) => m.thread_ts === midday.ts && adviceOf(m.id) !== undefined),
+    10_000,
+  );
+  const flag = h.slack.timeline.find((m) => m.thread_ts === midday.ts && adviceOf(m.id) !== undefined);
+  if (!flag) throw new Error("the flag was not posted");
+
+  // Day 2: the morning post lists the pet, with the flag still open; no one taps it.
+  at = Date.parse(`${day2}T08:30:00Z`);
+  const between = holding(await post("morning", day2), pet);
+  const line = () => petBlockOf(message(between.id).blocks, pet.b, pet.p)?.text?.text ?? "";
+  expect(line()).toContain("🩺 vet advice sought? not yet");
+
+  // Day 3: vet advice, recorded from the flag's own message: day 2's post is drawn again with it.
+  at = Date.parse(`${day3}T09:00:00Z`);
+  const before = updatesOf(between.ts);
+  const tap = tapPayload(h.slack, flag.id, adviceOf(flag.id) as WelfareButton, USER);
+  await send(tap.body);
+  const fields = { vet: "Riverside Vets", when: "08:45", advice: "Bland diet 48 h" };
+  await send(formPayload(await modalFor(tap.trigger), USER, {}, fields));
+  // Recorded: the flag's own message says so (drawn before the posts showing the flag).
+  await h.slack.waitFor(() => JSON.stringify(message(flag.id).blocks).includes("Riverside Vets"), 10_000);
+  await h.slack.waitFor(() => updatesOf(between.ts) > before, 15_000);
+  expect(line()).toContain("🩺 vet advice: Riverside Vets");
+  expect(line()).not.toContain("vet advice sought? not yet");
+  const update = h.slack.api.findLast((r) => r.path === "/api/chat.update" && r.body.ts === between.ts);
+  expect(JSON.stringify(update?.body)).toContain("Riverside Vets");
 });
