@@ -7,7 +7,8 @@
  * per 24 h, are warned and, once acknowledged with a note, recorded with the acknowledgement; an
  * hour after the first the giver gets "Effect of Piriton 4mg for …?" once, though two replicas look
  * at the record at once, and the answer is an entry (a second answer refused with the first's). A giver
- * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it.
+ * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it,
+ * asked again 1 then 2 minutes later, not at every look.
  * Every word from the API and from staff reaches Slack escaped, and no owner's contact reaches a channel.
  * Each test runs on a bot, a record and a Slack of its own, and sets up what it needs itself (the pet
  * put on Piriton and its plan confirmed, the doses before it): each passes alone, in any order.
@@ -559,7 +560,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   );
 
   it.skipIf(skip)(
-    "asked of Slack at the hour: a giver made a guest with no user_change is sent nothing; Slack failing delays a follow-up, never loses it",
+    "asked of Slack at the hour: a giver made a guest with no user_change is sent nothing; Slack failing delays a follow-up, backing off, never loses it",
     async () => {
       await onPiriton();
       nameStaff(h, { U0LEE: "Lee", U0MAY: "May" });
@@ -571,17 +572,29 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       at("22:35");
       h.slack.users.set("U0LEE", { id: "U0LEE", is_restricted: true, profile: { display_name: "Lee" } });
       const before = await claimed();
-      // At the hour Slack's users.info fails: nothing sent, nothing claimed.
-      at("23:06");
+      // Whom users.info was asked about so far.
+      const asked = () =>
+        h.slack.api.filter((a) => a.path === "/api/users.info").map((a) => String(a.body.user));
+      // At the hour Slack's users.info fails, and again a minute later: nothing sent, nothing claimed.
       h.slack.broken.add("users.info");
       try {
-        expect((await followUps().runOnce()).sent).toBe(0);
-        expect(await claimed()).toBe(before);
+        for (const hhmm of ["23:06", "23:07"]) {
+          at(hhmm);
+          const calls = asked().length;
+          expect((await followUps().runOnce()).sent).toBe(0);
+          expect(asked().slice(calls)).toContain("U0MAY");
+          expect(await claimed()).toBe(before);
+        }
       } finally {
         h.slack.broken.delete("users.info");
       }
-      // The next look: Slack answers. Lee, a guest now, gets nothing; May hears back, once.
-      at("23:07");
+      // Slack backed off after two failures in a row: not asked again at 23:08, but at 23:09.
+      at("23:08");
+      const calls = asked().length;
+      expect((await followUps().runOnce()).sent).toBe(0);
+      expect(asked()).toHaveLength(calls);
+      // Slack answers: Lee, a guest now, gets nothing; May hears back, once.
+      at("23:09");
       expect((await followUps().runOnce()).sent).toBe(1);
       expect(await claimed()).toBe(before + 2);
       await h.slack.waitFor(() => dmsTo("U0MAY").length > 0, 10_000);
