@@ -4,7 +4,8 @@
  * was down sends, when it starts, the follow-ups due meanwhile; an answered dose, and one given more
  * than a day ago, are not followed up; the loop sleeps until the next follow-up is due; a giver made
  * a guest since the dose is sent nothing, though the bot never heard of it but from users.info, asked
- * at the hour; Slack not answering then delays the follow-up, never loses it.
+ * at the hour; Slack not answering then delays the follow-up, never loses it, asked again 1, 2, 4, 8
+ * minutes after each failure, then every 15 minutes, not at every look.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEffect } from "../../src/answers/prn.ts";
@@ -12,7 +13,7 @@ import { admitsNow } from "../../src/app/background.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { BotBase } from "../../src/deps.ts";
-import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
+import { type Admission, PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import { createKennelClient } from "../../src/kennel/client.ts";
 import { Access } from "../../src/listeners/access.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -239,6 +240,81 @@ describe.each(engines)("the follow-ups of as-needed doses ($name)", ({ open, ski
       expect(await claims()).toContain(`prn_follow_up:${mays}`);
       expect((await job().runOnce()).sent).toBe(0);
       expect(sent).toHaveLength(1);
+    },
+  );
+  /**
+   * A replica whose access check answers `U0ROY`'s follow-ups from `answers` in turn (an Error: it
+   * throws), everyone else admitted; the minutes after `hour` at which it asked about Roy.
+   */
+  function scripted(hour: number, answers: Array<Admission | Error>) {
+    const askedAt: number[] = [];
+    const job = new PrnFollowUps({
+      deps,
+      admits: async (userId) => {
+        if (userId !== "U0ROY") return "admitted";
+        askedAt.push((now - hour) / 60_000);
+        const answer = answers.shift() ?? "admitted";
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      send: async (to, message) => {
+        sent.push({ to, message });
+        return { channel: `D${to}`, ts: `1.${sent.length}` };
+      },
+    });
+    return { job, askedAt };
+  }
+
+  /** Looks once a minute, from `hour` for `minutes` more: what each look came to. */
+  async function everyMinute(job: PrnFollowUps, hour: number, minutes: number) {
+    const looks: Array<{ sent: number; next: string | undefined }> = [];
+    for (let minute = 0; minute <= minutes; minute++) {
+      now = hour + minute * 60_000;
+      looks.push(await job.runOnce());
+    }
+    return looks;
+  }
+
+  it.skipIf(skip)(
+    "Slack failing three times at the hour: asked again 1, 3 and 7 minutes after, not at every look; sent once when it answers",
+    async () => {
+      sent.length = 0;
+      now = Date.parse("2026-11-22T19:00:00Z");
+      await dose("2026-11-22T19:00:00.000Z", "U0ROY", "view:V10");
+      const hour = Date.parse("2026-11-22T20:00:00Z");
+      const { job, askedAt } = scripted(hour, ["unknown", new Error("fatal_error"), "unknown", "admitted"]);
+      const looks = await everyMinute(job, hour, 10);
+      expect(askedAt).toEqual([0, 1, 3, 7]);
+      expect(looks.map((l) => l.sent)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+      expect(sent.map((s) => s.to)).toEqual(["U0ROY"]);
+      // Each look after a failure says when Slack is asked again (the loop wakes then).
+      expect([looks[0]?.next, looks[1]?.next, looks[3]?.next]).toEqual([
+        "2026-11-22T20:01:00.000Z",
+        "2026-11-22T20:03:00.000Z",
+        "2026-11-22T20:07:00.000Z",
+      ]);
+      expect(looks[10]?.next).toBeUndefined();
+    },
+  );
+
+  it.skipIf(skip)(
+    "Slack failing for an hour: asked at most every 15 minutes, the follow-up kept; a giver made a guest meanwhile is sent nothing",
+    async () => {
+      sent.length = 0;
+      now = Date.parse("2026-11-22T21:00:00Z");
+      const id = await dose("2026-11-22T21:00:00.000Z", "U0ROY", "view:V11");
+      const hour = Date.parse("2026-11-22T22:00:00Z");
+      const failing = Array.from({ length: 7 }, () => "unknown" as const);
+      const { job, askedAt } = scripted(hour, [...failing, "refused"]);
+      const looks = await everyMinute(job, hour, 70);
+      // 1, 2, 4, 8 minutes after each failure, then every 15: still asked an hour on, never given up.
+      expect(askedAt).toEqual([0, 1, 3, 7, 15, 30, 45, 60]);
+      expect(looks.every((l) => l.sent === 0)).toBe(true);
+      expect(sent).toEqual([]);
+      // Refused at last: claimed, not sent, and not asked about again.
+      const claims = await store.log({ kind: "prn_follow_up" });
+      expect(claims.map((c) => c.requestKey)).toContain(`prn_follow_up:${id}`);
+      expect(askedAt).toHaveLength(8);
     },
   );
 });

@@ -7,17 +7,21 @@
  * per 24 h, are warned and, once acknowledged with a note, recorded with the acknowledgement; an
  * hour after the first the giver gets "Effect of Piriton 4mg for …?" once, though two replicas look
  * at the record at once, and the answer is an entry (a second answer refused with the first's). A giver
- * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it.
- * Every word from the API and from staff reaches Slack escaped.
+ * made a guest since the dose gets no follow-up, Slack asked at the hour; Slack failing then delays it,
+ * asked again 1 then 2 minutes later, not at every look.
+ * Every word from the API and from staff reaches Slack escaped, and no owner's contact reaches a channel.
+ * Each test runs on a bot, a record and a Slack of its own, and sets up what it needs itself (the pet
+ * put on Piriton and its plan confirmed, the doses before it): each passes alone, in any order.
  */
-import { describe, expect, it } from "vitest";
-import { prnDoses } from "../../src/answers/prn.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { prnDoses, recordEffect } from "../../src/answers/prn.ts";
+import { roundReport } from "../../src/answers/rounds.ts";
 import { admitsNow } from "../../src/app/background.ts";
 import { PrnFollowUps } from "../../src/digest/prn-follow-up.ts";
 import { postSignedEvent } from "../../src/preview/slack-http.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homePublished, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, homePublished, nameStaff, SIGNING_SECRET, useHarnessEachOn } from "../helpers/bot.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
 import { channelPosts, contactValues } from "../helpers/privacy.ts";
 import { type Block, type ButtonOn, type GiveFields, prnSlack } from "../helpers/prn-slack.ts";
@@ -43,7 +47,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   let b = 0;
   let p = 0;
 
-  useHarnessOn(
+  useHarnessEachOn(
     { open, skip },
     () => {
       now = START;
@@ -75,6 +79,60 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   const followUps = () => h.bot.deps.prnFollowUps as NonNullable<typeof h.bot.deps.prnFollowUps>;
   const doses = () => prnDoses({ record: store, clock }, { bookingId: b, petId: p });
   const dmsTo = (user: string) => h.slack.timeline.filter((m) => m.channel === user && !m.ephemeral);
+
+  /** The evening round post of this test's setup (`onPiriton`), as Slack sent it. */
+  let sheet: TimelineEntry[] = [];
+  /** The pet on that post as it is now (drawn again after a dose), its "💊 Give if needed…" to tap. */
+  const onSheet = () => petOn(sheet.map((m) => h.slack.timeline.find((x) => x.id === m.id) ?? m));
+
+  /**
+   * A pet on the evening's round put on Piriton as needed and its plan confirmed, as the first test
+   * does through Slack, with one round post (the one with the button): its plan drafted by reading
+   * the round as the post does (every pet's plan kept), then drafted again from the changed words.
+   */
+  async function onPiriton(): Promise<void> {
+    const evening = () => roundReport(h.bot.deps, "evening", "2026-11-22");
+    const first = (await evening()).pets.find((x) => x.pet?.pet.petId !== undefined && x.plan);
+    if (!first?.pet) throw new Error("no pet with a care plan on the evening's round");
+    [b, p] = [first.booking.bookingId as number, first.pet.pet.petId as number];
+    const pet = h.sandbox.main.pets.find((x) => Number(x.petId) === p) as Record<string, unknown>;
+    pet.medication5 = PIRITON;
+    await evening();
+    expect(await confirmAllPlans(store, h.config, clock)).toBeGreaterThan(0);
+    sheet = await rounds();
+    expect(onSheet().buttons.map((x) => x.text?.text)).toContain("💊 Give if needed…");
+  }
+
+  /**
+   * A dose given by `user` at `hhmm` from the round post, for `reason`; past the plan's limits, given
+   * with the acknowledgement and `note`. The dose as recorded.
+   */
+  async function giveDose(user: string, hhmm: string, reason: string, note = "Manager agreed") {
+    at(hhmm);
+    const shown = onSheet();
+    const { trigger } = await tap(user, give(shown.buttons), shown.message);
+    const modal = await modalOf(trigger);
+    const before = (await doses()).length;
+    const first = await submit(user, modal, modal.view, { reason });
+    if (first.response_action === "update")
+      await submit(user, modal, first.view as OpenedModal["view"], { reason, ack: true, note });
+    const all = await doses();
+    expect(all).toHaveLength(before + 1);
+    return all.find((d) => d.givenAt === new Date(now).toISOString() && d.userId === user);
+  }
+
+  /** The first test's dose: Jane's at 09:00, its reason Slack-hostile. */
+  const JANES = "<!channel> *scratching* & biting";
+
+  // What every test posted in a channel (answers, posts, posts drawn again): no owner's contact.
+  afterEach(() => {
+    if (skip) return;
+    const contacts = contactValues(h.sandbox);
+    expect(contacts.size).toBeGreaterThan(0);
+    for (const post of channelPosts(h.slack))
+      for (const contact of contacts)
+        if (post.includes(contact)) throw new Error(`contact detail "${contact}" in a channel post`);
+  });
 
   it.skipIf(skip)(
     "offered only once the pet's plan is confirmed; no reason refused; the dose kept and shown awaiting its effect",
@@ -118,7 +176,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
       expect(await doses()).toEqual([]);
 
       const updates = h.slack.api.filter((a) => a.path === "/api/chat.update").length;
-      const ok = await submit("U0JANE", modal, modal.view, { reason: "<!channel> *scratching* & biting" });
+      const ok = await submit("U0JANE", modal, modal.view, { reason: JANES });
       expect(ok.response_action).toBeUndefined();
       // Committed before Slack was answered: the dose is there now, its body as the contract says.
       const [dose] = await doses();
@@ -134,7 +192,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
         item: "med:5",
         label: expect.stringMatching(/^Piriton/),
         itemText: PIRITON,
-        reason: "<!channel> *scratching* & biting",
+        reason: JANES,
         givenAt: "2026-11-22T09:00:00.000Z",
         userName: "Jane",
         petName: expect.any(String),
@@ -155,8 +213,10 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "a second dose inside the least interval is warned, and once acknowledged with a note kept with the acknowledgement",
     async () => {
+      await onPiriton();
+      await giveDose("U0JANE", "09:00", JANES);
       at("10:00");
-      const shown = petOn(await rounds());
+      const shown = onSheet();
       const { trigger } = await tap("U0TOM", give(shown.buttons), shown.message);
       const modal = await modalOf(trigger);
       const warned = await submit("U0TOM", modal, modal.view, { reason: "scratching again" });
@@ -198,8 +258,11 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   );
 
   it.skipIf(skip)("over the most per 24 h: warned, acknowledged, recorded with it", async () => {
+    await onPiriton();
+    await giveDose("U0JANE", "09:00", JANES);
+    await giveDose("U0TOM", "10:00", "scratching again", "Vet (Dr Shah) said one more is fine");
     at("14:30");
-    const shown = petOn(await rounds());
+    const shown = onSheet();
     const { trigger } = await tap("U0JANE", give(shown.buttons), shown.message);
     const modal = await modalOf(trigger);
     const warned = await submit("U0JANE", modal, modal.view, { reason: "scratching" });
@@ -222,7 +285,9 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "the follow-up arrives once at +60 min though two replicas look at once; its answer is an entry, a second answer refused",
     async () => {
-      // Back to the morning: the first dose (09:00, Jane) is followed up at 10:00, not before.
+      // Jane's dose at 09:00 is followed up at 10:00, not before.
+      await onPiriton();
+      await giveDose("U0JANE", "09:00", JANES);
       at("09:59");
       expect((await followUps().runOnce()).sent).toBe(0);
       expect(dmsTo("U0JANE")).toEqual([]);
@@ -284,6 +349,8 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "the effect with a note, through its form: an entry with the note, the message answered",
     async () => {
+      await onPiriton();
+      const toms = await giveDose("U0TOM", "10:00", "scratching again");
       at("11:00");
       expect((await followUps().runOnce()).sent).toBe(1);
       await h.slack.waitFor(() => dmsTo("U0TOM").length > 0, 10_000);
@@ -308,7 +375,7 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
         payload: JSON.stringify(body),
       });
       expect(res.status).toBe(200);
-      const second = (await doses())[1];
+      const second = (await doses()).find((d) => d.id === toms?.id);
       expect(second?.effect).toMatchObject({
         effect: "no_change",
         note: "still <!channel> scratching",
@@ -325,6 +392,17 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   );
 
   it.skipIf(skip)("the pet's card and the Home tab offer it too, with the day's doses", async () => {
+    // Three doses today (Jane's at 09:00 helped, through the code its button runs), seen at 11:00.
+    await onPiriton();
+    const janes = await giveDose("U0JANE", "09:00", JANES);
+    await giveDose("U0TOM", "10:00", "scratching again");
+    await giveDose("U0JANE", "14:30", "scratching");
+    const who = { userId: "U0JANE", userName: "Jane" };
+    at("10:05");
+    expect(
+      await recordEffect({ record: store, clock }, { prnId: janes?.id as number, effect: "helped", who }),
+    ).toMatchObject({ status: "recorded" });
+    at("11:00");
     // The card (/pet ID): the item with the plan's reason and limits, the last 24 hours' doses, the button.
     const { form, id } = commandForm(h.slack, { command: "/pet", text: String(p), channel: CHANNEL });
     await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
@@ -379,6 +457,9 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "an answer Slack had its ack for before the commit (its deadline passed): the tapper is told it was recorded",
     async () => {
+      // Jane's dose at 20:00, followed up at 21:00.
+      await onPiriton();
+      await giveDose("U0JANE", "20:00", "scratching");
       at("21:00");
       await followUps().runOnce();
       const asks = (m: TimelineEntry) =>
@@ -416,8 +497,9 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "a form refused on its field after Slack's deadline (the form closed): its sender is told privately, nothing written",
     async () => {
+      await onPiriton();
       at("21:30");
-      const shown = petOn(await rounds());
+      const shown = onSheet();
       const { trigger, responseId } = await tap("U0TOM", give(shown.buttons), shown.message);
       const modal = await modalOf(trigger);
       const given = (await doses()).length;
@@ -448,20 +530,8 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   it.skipIf(skip)(
     "a giver made a guest before the follow-up is due: no direct message naming the pet or its medicine",
     async () => {
-      at("22:00");
-      const shown = petOn(await rounds());
-      const { trigger } = await tap("U0TOM", give(shown.buttons), shown.message);
-      const modal = await modalOf(trigger);
-      const given = (await doses()).length;
-      const first = await submit("U0TOM", modal, modal.view, { reason: "scratching late" });
-      // Past the plan's most in 24 h: given with the acknowledgement.
-      if (first.response_action === "update")
-        await submit("U0TOM", modal, first.view as OpenedModal["view"], {
-          reason: "scratching late",
-          ack: true,
-          note: "Manager agreed",
-        });
-      expect(await doses()).toHaveLength(given + 1);
+      await onPiriton();
+      await giveDose("U0TOM", "22:00", "scratching late");
       // An admin makes Tom a guest: Slack says so at once (user_change), and from then on.
       h.slack.users.set("U0TOM", { id: "U0TOM", is_restricted: true, profile: { display_name: "Tom" } });
       await postSignedEvent(`${h.url}/slack/events`, SIGNING_SECRET, {
@@ -490,41 +560,41 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
   );
 
   it.skipIf(skip)(
-    "asked of Slack at the hour: a giver made a guest with no user_change is sent nothing; Slack failing delays a follow-up, never loses it",
+    "asked of Slack at the hour: a giver made a guest with no user_change is sent nothing; Slack failing delays a follow-up, backing off, never loses it",
     async () => {
+      await onPiriton();
       nameStaff(h, { U0LEE: "Lee", U0MAY: "May" });
       const claimed = async () => (await store.log({ kind: "prn_follow_up" })).length;
-      // Lee and May, staff, each give a dose (past the plan's most in 24 h: given with the acknowledgement).
-      for (const [user, hhmm] of [
-        ["U0LEE", "22:05"],
-        ["U0MAY", "22:06"],
-      ] as const) {
-        at(hhmm);
-        const shown = petOn(await rounds());
-        const { trigger } = await tap(user, give(shown.buttons), shown.message);
-        const modal = await modalOf(trigger);
-        const given = (await doses()).length;
-        const fields = { reason: "scratching late", ack: true, note: "Manager agreed" };
-        const first = await submit(user, modal, modal.view, { reason: "scratching late" });
-        if (first.response_action === "update")
-          await submit(user, modal, first.view as OpenedModal["view"], fields);
-        expect(await doses()).toHaveLength(given + 1);
-      }
+      // Lee and May, staff, each give a dose (May's inside the least interval: given with the acknowledgement).
+      await giveDose("U0LEE", "22:05", "scratching late");
+      await giveDose("U0MAY", "22:06", "scratching late");
       // Half an hour later an admin makes Lee a guest; Slack's user_change never reaches the bot.
       at("22:35");
       h.slack.users.set("U0LEE", { id: "U0LEE", is_restricted: true, profile: { display_name: "Lee" } });
       const before = await claimed();
-      // At the hour Slack's users.info fails: nothing sent, nothing claimed.
-      at("23:06");
+      // Whom users.info was asked about so far.
+      const asked = () =>
+        h.slack.api.filter((a) => a.path === "/api/users.info").map((a) => String(a.body.user));
+      // At the hour Slack's users.info fails, and again a minute later: nothing sent, nothing claimed.
       h.slack.broken.add("users.info");
       try {
-        expect((await followUps().runOnce()).sent).toBe(0);
-        expect(await claimed()).toBe(before);
+        for (const hhmm of ["23:06", "23:07"]) {
+          at(hhmm);
+          const calls = asked().length;
+          expect((await followUps().runOnce()).sent).toBe(0);
+          expect(asked().slice(calls)).toContain("U0MAY");
+          expect(await claimed()).toBe(before);
+        }
       } finally {
         h.slack.broken.delete("users.info");
       }
-      // The next look: Slack answers. Lee, a guest now, gets nothing; May hears back, once.
-      at("23:07");
+      // Slack backed off after two failures in a row: not asked again at 23:08, but at 23:09.
+      at("23:08");
+      const calls = asked().length;
+      expect((await followUps().runOnce()).sent).toBe(0);
+      expect(asked()).toHaveLength(calls);
+      // Slack answers: Lee, a guest now, gets nothing; May hears back, once.
+      at("23:09");
       expect((await followUps().runOnce()).sent).toBe(1);
       expect(await claimed()).toBe(before + 2);
       await h.slack.waitFor(() => dmsTo("U0MAY").length > 0, 10_000);
@@ -535,13 +605,24 @@ describe.each(engines)("as-needed doses in Slack ($name)", ({ open, skip }) => {
     },
   );
 
-  it.skipIf(skip)("no owner's contact in any post, thread reply or message drawn again after a tap", () => {
-    const posts = channelPosts(h.slack);
-    const contacts = contactValues(h.sandbox);
-    expect(contacts.size).toBeGreaterThan(0);
-    expect(h.slack.api.filter((a) => a.path === "/api/chat.update").length).toBeGreaterThan(0);
-    for (const post of posts)
-      for (const contact of contacts)
-        if (post.includes(contact)) throw new Error(`contact detail "${contact}" in a channel post`);
-  });
+  it.skipIf(skip)(
+    "no owner's contact in any post, thread reply or message drawn again after a tap (checked after every test)",
+    async () => {
+      // A dose given: the round post drawn again from the record; the pet's card asked in the channel.
+      await onPiriton();
+      const updates = h.slack.api.filter((a) => a.path === "/api/chat.update").length;
+      await giveDose("U0JANE", "09:00", JANES);
+      await h.slack.waitFor(
+        () => h.slack.api.filter((a) => a.path === "/api/chat.update").length > updates,
+        10_000,
+      );
+      const { form, id } = commandForm(h.slack, { command: "/pet", text: String(p), channel: CHANNEL });
+      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
+      await h.slack.waitFor(
+        () => h.slack.responsesFor(id).some((r) => !String(r.body.text ?? "").includes("Looking up")),
+        15_000,
+      );
+      expect(channelPosts(h.slack).some((post) => post.includes("&lt;!channel&gt;"))).toBe(true);
+    },
+  );
 });

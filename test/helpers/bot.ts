@@ -1,6 +1,6 @@
 /** The whole bot on loopback: sandbox kennel API, Slack stand-in, real Bolt app in HTTP mode. */
 
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { type Bot, type BotOptions, createBot } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Clock } from "../../src/deps.ts";
@@ -137,6 +137,8 @@ export function useHarness(options: HarnessOptions, ready: (h: Harness) => void 
   afterAll(() => h?.close());
 }
 
+type EngineHarness = Parameters<typeof useHarnessOn>;
+
 /**
  * In a suite run on each engine (`describe.each(useStoreEngines(clock))`): the bot on a new store of
  * that engine, started before the suite's tests (then `ready`, where the test keeps them and sets up
@@ -148,17 +150,34 @@ export function useHarnessOn(
   ready: (started: { h: Harness; store: CareRecordStore }) => void | Promise<void>,
   timeoutMs = 60_000,
 ): void {
+  harnessHooks(beforeAll, afterAll, [engine, options, ready, timeoutMs]);
+}
+
+/**
+ * As `useHarnessOn`, but a bot on a new store for each test of the suite (then `ready`), closed after
+ * it: no test leans on what another left in the record, Slack or the sandbox.
+ */
+export function useHarnessEachOn(...args: EngineHarness): void {
+  harnessHooks(beforeEach, afterEach, args);
+}
+
+function harnessHooks(
+  before: typeof beforeAll,
+  after: typeof afterAll,
+  [engine, options, ready, timeoutMs = 60_000]: EngineHarness,
+): void {
   let started: { h: Harness; store: CareRecordStore } | undefined;
-  beforeAll(async () => {
+  before(async () => {
     if (engine.skip) return;
     const settings = options();
     const store = await engine.open();
     started = { h: await startHarness({ ...settings, record: store }), store };
     await ready(started);
   }, timeoutMs);
-  afterAll(async () => {
+  after(async () => {
     await started?.h.close();
     await started?.store.close();
+    started = undefined;
   });
 }
 
