@@ -4,8 +4,9 @@
  * round asked stays as kept; the items are added to it as an `obligation_change` "added", committed
  * in the same transaction as their entries (src/answers/record-round.ts), so every surface reads them
  * as asked: their windows, a high-alert dose's witness, chased when late. The round posted again
- * (src/digest/round-post.ts) adds the doses of a plan confirmed since the same way, before it prints
- * them (src/answers/obligation-posted.ts).
+ * (src/digest/round-post.ts) adds the doses it prints that the round did not ask (a plan confirmed
+ * since, or due from the words changed since) the same way, before it prints them
+ * (src/answers/obligation-posted.ts).
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";

@@ -15,7 +15,7 @@ import {
   owedPetOf as owedPetIn,
   owedPetKey,
 } from "../domain/obligations.ts";
-import { type DueItem, dueOf } from "../domain/record.ts";
+import { type DueItem, dueOf, isMedicationItem } from "../domain/record.ts";
 import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
 import { firstChars } from "../domain/text.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
@@ -187,7 +187,10 @@ export function withOwed(deps: Pick<Deps, "config">, report: RoundReport, owed: 
       const pet = owedPetIn(owed, bookingId, petId);
       return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
     });
-  if (gone.length === 0) return { ...report, pets };
+  // "💊 N with medication this round" (the headline, Home's figure): the pets the round asked a dose
+  // of, as kept, never the kennel API's answer now.
+  const withMedication = pets.filter((p) => (p.due ?? []).some((d) => isMedicationItem(d.item))).length;
+  if (gone.length === 0) return { ...report, pets, totals: { ...report.totals, withMedication } };
   // The headline counts the pets the sheet lists, as roundReport counts them: a pet counted gone home
   // takes its dose and diet out of the figures too.
   const sheets = pets.flatMap((p) => (p.sheet ? [p.sheet] : []));
@@ -197,6 +200,7 @@ export function withOwed(deps: Pick<Deps, "config">, report: RoundReport, owed: 
     pets: pets.filter((p) => p.pet).length,
     ...roundCounts(sheets),
     ...medicationCounts(pets),
+    withMedication,
     careMissing: pets.filter((p) => !p.pet).length,
   };
   return { ...report, pets, totals };

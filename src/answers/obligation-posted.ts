@@ -1,7 +1,9 @@
 /**
- * A kept round posted again (a second /rounds, src/digest/round-post.ts): the doses of a care plan a
- * person confirmed since the round was kept, added to what it asked before the sheet prints them
- * (issue 45: what was due is written once; issue 44: a dose a sheet prints can be recorded there).
+ * A kept round posted again (a second /rounds, src/digest/round-post.ts): the doses its new post
+ * prints that the round did not ask when it was kept (a care plan a person confirmed since, or the
+ * kennel system's words changed since, due from the words), added to what it asked before the sheet
+ * prints them (issue 45: what was due is written once, and changed only by a change kept in the
+ * record; issue 44: a dose a sheet prints can be recorded there and is chased, confirmed or not).
  */
 import type { Deps } from "../deps.ts";
 import type { OwedRound } from "../domain/obligations.ts";
@@ -12,14 +14,16 @@ import { owedRound } from "./obligations.ts";
 import type { RoundReport } from "./rounds.ts";
 
 /**
- * When a kept round is posted again (a second /rounds): each dose of a pet's care plan confirmed by
- * a person since the round was kept that the round did not ask is added to the round as an "added"
- * change before the sheet prints it, so the new post can sign it (a late entry when its window has
- * closed) and every surface counts and chases it as any other (issue 44: a dose a sheet prints can
- * be recorded there, and is chased). Nothing else changes: a dose due from the words, a meal, stay as
- * the round kept them. Answers the round as it stands after.
+ * When a kept round is posted again (a second /rounds): each medication dose its pets' care plans
+ * make due now that the round did not ask, confirmed or due from the words ("plan not confirmed"), is
+ * added to the round as an "added" change before the sheet prints it, so the new post can sign it (a
+ * late entry when its window has closed) and every surface counts and chases it as any other (issue
+ * 44: a dose a sheet prints can be recorded there, and is chased, confirmed or not). Nothing else
+ * changes: a dose the round asked stays as kept (its words, its window), and so does a meal; a pet
+ * gone home since, or one the round counted gone before it, is left as kept. Answers the round as it
+ * stands after.
  */
-export async function addConfirmedSince(
+export async function addDueSince(
   deps: Pick<Deps, "record" | "config" | "clock">,
   report: RoundReport,
   owed: OwedRound,
@@ -33,14 +37,16 @@ export async function addConfirmedSince(
     const petId = p.pet?.pet.petId;
     if (bookingId === undefined || petId === undefined || !p.sheet) continue;
     const kept = owed.pets.find((x) => x.bookingId === bookingId && x.petId === petId);
-    // A pet gone home since: as kept.
+    // A pet gone home since: as kept. One the round counted gone home before it (not on its sheet,
+    // not arrived since): off the new post too (src/answers/obligation-body.ts withOwed), nothing added.
     if (kept?.leftAt !== undefined) continue;
-    const confirmed = (p.due ?? []).filter((d) => isMedicationItem(d.item) && d.unconfirmed !== true);
+    if (!kept && owed.bookings !== undefined && !owed.bookings.includes(bookingId)) continue;
+    const doses = (p.due ?? []).filter((d) => isMedicationItem(d.item));
     const asked = new Set(kept?.items.map((i) => i.item));
     const pet = { bookingId, petId, name: kept?.name ?? p.pet?.pet.name ?? `pet ${petId}` };
     // Keyed by the items: two replicas posting at once add them once.
-    const key = `post:${confirmed.map((d) => d.item).join(",")}`;
-    const change = addedChange(deps, round, pet, confirmed, asked, key);
+    const key = `post:${doses.map((d) => d.item).join(",")}`;
+    const change = addedChange(deps, round, pet, doses, asked, key);
     if (change) changes.push(change);
   }
   if (changes.length === 0) return owed;

@@ -18,6 +18,8 @@ import { type HomeRecord, homeRecord } from "./home-record.ts";
 import { stayingOn } from "./house.ts";
 import { houseCount } from "./house-count.ts";
 import { rememberHouse } from "./house-known.ts";
+import { withOwed } from "./obligation-body.ts";
+import { owedRound } from "./obligations.ts";
 import { asNeededOf } from "./prn-pets.ts";
 import { currentRound, type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 
@@ -108,6 +110,17 @@ function fastingList(r: RoundReport): string[] {
     });
 }
 
+/**
+ * The round's answer as the round was kept, once it is (issue 45: what was due is the record's): each
+ * pet's due items and the medication figure as it asked them; not kept yet, or the record not read
+ * (its figures say why), the answer now.
+ */
+async function asKept(deps: Deps, report: RoundReport): Promise<RoundReport> {
+  if (!deps.record) return report;
+  const owed = await owedRound(deps, report.date, report.round).catch(() => undefined);
+  return owed ? withOwed(deps, report, owed) : report;
+}
+
 /** Today at a glance: every figure fetched at once; a part that fails says so, the rest stand. */
 export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const date = localDate(deps.clock.now(), deps.config.timezone);
@@ -115,7 +128,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
   const [arr, dep, rounds, tomorrow] = await Promise.allSettled([
     listDay(deps, "arrivals", date),
     listDay(deps, "departures", date),
-    roundReport(deps, round, date),
+    roundReport(deps, round, date).then((r) => asKept(deps, r)),
     tomorrowCheck(deps),
   ]);
   const problems: string[] = [];

@@ -12,7 +12,7 @@
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { withOwed } from "../answers/obligation-body.ts";
-import { addConfirmedSince } from "../answers/obligation-posted.ts";
+import { addDueSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
 import { withinRecord } from "../answers/round-paper.ts";
 import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
@@ -103,8 +103,9 @@ export async function prepareRoundPost(
     // What the round asks is written once (issue 45): the first time, from this answer; asked again,
     // the pets who arrived or went home since are added to it, and the sheet lists what it asked.
     const kept = await keepRound(deps, report);
-    // Posted again: the doses of a plan confirmed since, their windows open, added to what it asked.
-    const owed = kept && (await addConfirmedSince(deps, report, kept));
+    // Posted again: the doses the post prints that the round did not ask (a plan confirmed since, or
+    // due from the words changed since, plan not confirmed), added to what it asked.
+    const owed = kept && (await addDueSince(deps, report, kept));
     const sheet = await saveSheet(deps, draft(owed ? withOwed(deps, report, owed) : report));
     // Each item not recorded shows its state (late, missed, gone home…) by what the round asked; the
     // post's metadata names the sheet kept, so the dose times' job can draw it again at late and missed.

@@ -26,7 +26,7 @@ import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { sheetMedicineLines } from "./custody-pet.ts";
-import { type Line, type Part, strong } from "./doc.ts";
+import { type Doc, type Line, type Part, strong } from "./doc.ts";
 import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
@@ -70,7 +70,7 @@ export interface SheetChartPart {
   date: string;
 }
 
-export type SheetPart = Part | SheetPetPart | SheetHeadPart | SheetChartPart;
+type SheetPart = Part | SheetPetPart | SheetHeadPart | SheetChartPart;
 
 export interface SheetMessageDoc {
   fallback: string;
@@ -314,6 +314,27 @@ export function sheetMessageDoc(
   }
   if (kept && index === 0) out.push(chartPart(sheet.date));
   return { fallback: index === 0 ? sheet.fallback : `${sheet.fallback}: part ${index + 1}`, parts: out };
+}
+
+/** A sheet's part with no messages and no buttons: a pet's record under its sheet lines. */
+const partAsDoc = (p: SheetPart): Part[] =>
+  p.kind === "pet"
+    ? [{ kind: "item", lines: [...p.lines, ...p.record.full] }]
+    : p.kind === "head"
+      ? [{ kind: "summary", lines: [p.line] }]
+      : p.kind === "chart"
+        ? []
+        : [p];
+
+/**
+ * A sheet's messages with their record as one document with no buttons, each pet's record under its
+ * lines: the terminal's sheet (`kennel-desk rounds`) and the connector's get_round once it is kept.
+ */
+export function sheetRecordDoc(messages: SheetMessageDoc[]): Doc {
+  return {
+    fallback: messages[0]?.fallback ?? "",
+    parts: messages.flatMap((m) => m.parts.flatMap(partAsDoc)),
+  };
 }
 
 /** Every message of a sheet with its record, in order (the parent first). */

@@ -5,9 +5,8 @@
 import type { HouseReport } from "../answers/house.ts";
 import type { RoundReport } from "../answers/rounds.ts";
 import type { TodayOverview, TomorrowCheck } from "../answers/today.ts";
-import type { Part } from "../present/doc.ts";
 import { houseDoc } from "../present/house.ts";
-import type { SheetMessageDoc, SheetPart } from "../present/round-sheet.ts";
+import { type SheetMessageDoc, sheetRecordDoc } from "../present/round-sheet.ts";
 import { type RoundDocOptions, roundDoc } from "../present/rounds.ts";
 import { todayDoc } from "../present/today.ts";
 import { tomorrowDoc } from "../present/tomorrow.ts";
@@ -22,22 +21,12 @@ export function roundText(r: RoundReport, o: TextOptions, doc: RoundDocOptions =
   return docText(roundDoc(r, doc), o);
 }
 
-/** A sheet's part as the terminal draws it: a pet's record under its sheet lines; no buttons. */
-const sheetPartText = (p: SheetPart): Part[] =>
-  p.kind === "pet"
-    ? [{ kind: "item", lines: [...p.lines, ...p.record.full] }]
-    : p.kind === "head"
-      ? [{ kind: "summary", lines: [p.line] }]
-      : p.kind === "chart"
-        ? []
-        : [p];
-
 /**
  * A round's sheet with its care record (src/present/round-sheet.ts), each message in the order
- * given (the terminal gives the round as one: `wholeSheet`).
+ * given (the terminal gives the round as one: `wholeSheet`), each pet's record under its lines.
  */
 export function roundSheetText(messages: SheetMessageDoc[], o: TextOptions): string {
-  return docText({ fallback: "", parts: messages.flatMap((m) => m.parts.flatMap(sheetPartText)) }, o);
+  return docText(sheetRecordDoc(messages), o);
 }
 
 export function tomorrowText(t: TomorrowCheck, o: TextOptions): string {

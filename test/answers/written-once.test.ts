@@ -11,10 +11,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
 import { homeRecord } from "../../src/answers/home-record.ts";
-import { roundDoses } from "../../src/answers/obligations.ts";
+import { owedRound, roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { latestSheet } from "../../src/answers/sheets.ts";
 import { recordedStay } from "../../src/answers/stay.ts";
+import { todayOverview } from "../../src/answers/today.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { dueOf } from "../../src/domain/record.ts";
@@ -50,6 +51,12 @@ async function dueNow(): Promise<string[]> {
   const report = await roundReport(depsAt("07:00"), "morning", DAY);
   const p = report.pets.find((x) => x.pet?.pet.petId === the.petId);
   return p ? dueOf(p).flatMap((d) => (d.item === "meal" ? [] : [d.label])) : [];
+}
+
+/** The pets the kept morning round asked a dose of (a medication, not only a meal). */
+async function askedADose(): Promise<number> {
+  const owed = await owedRound(depsAt("09:00"), DAY, "morning");
+  return (owed?.pets ?? []).filter((p) => p.items.some((i) => i.item !== "meal")).length;
 }
 
 beforeAll(async () => {
@@ -100,6 +107,12 @@ describe("what the morning round asked, read after the pet's medication left its
     const mine = (home.doses?.overdue ?? []).filter((o) => o.petName === the.name && o.round === "morning");
     expect(mine.map((o) => o.label)).toEqual(the.doses);
     expect(mine.every((o) => o.state === "missed")).toBe(true);
+  });
+
+  it('Home\'s "Medication this round" (09:00, the morning) counts the pets the round asked a dose of, the pet among them', async () => {
+    const home = await todayOverview(depsAt("09:00"));
+    expect(home.round).toBe("morning");
+    expect(home.medicationThisRound).toBe(await askedADose());
   });
 
   it("kennel-desk record lists each dose the round asked as missed", async () => {
@@ -180,5 +193,8 @@ describe("what the morning round asked, read after the pet's medication left its
     const pet = sheet?.pets.find((p) => p.petId === the.petId);
     // The kennel system's words no longer make these due: the sheet lists them as the round asked them.
     expect(pet?.due.filter((d) => d.item !== "meal").map((d) => d.label)).toEqual(the.doses);
+    // Its summary counts what the round asked, as Home does: "💊 N with medication this round".
+    const medication = /💊 (\d+) with medication this round/.exec(JSON.stringify(post))?.[1];
+    expect(Number(medication)).toBe(await askedADose());
   });
 });

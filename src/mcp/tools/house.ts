@@ -2,14 +2,18 @@
  * list_in_house and get_round: the care day, over the same answers as Slack's /inhouse and /rounds
  * (src/answers/house.ts, rounds.ts), drawn by the same plain-text renderer as the terminal. What the
  * channel sees and no more: the structured content has every contact field taken out (phone, email,
- * address, emergency contact), as in a channel post. Read-only.
+ * address, emergency contact), as in a channel post. A round already posted is the sheet kept then,
+ * with its record now (issue 45: what was due is the record's), as `kennel-desk rounds` shows it.
+ * Read-only: nothing is written to the care record (a plan not kept yet is drafted for the answer).
  */
 import { houseReport, pageOfHouse } from "../../answers/house.ts";
+import { keptRoundNow } from "../../answers/round-record.ts";
 import { currentRound, roundReport } from "../../answers/rounds.ts";
 import type { Deps } from "../../deps.ts";
 import { channelSafeAnswer } from "../../domain/privacy.ts";
 import { roundNamed } from "../../domain/round-names.ts";
 import { houseDoc } from "../../present/house.ts";
+import { sheetDocs, sheetRecordDoc, wholeSheet } from "../../present/round-sheet.ts";
 import { roundDoc } from "../../present/rounds.ts";
 import { docText } from "../../text/doc.ts";
 import { day, roundInput, textPage } from "../inputs.ts";
@@ -63,15 +67,39 @@ export function register(server: ToolServer, deps: Deps): void {
         "with the round's diet and the general diet, each medication as the round's sheet shows it (the instruction is never given a time of day the API did not state), allergies, the notes that carry danger and those on feeding, and a pet off its food (offFood, from the care record when it can be read); " +
         "a stay still checked in past its check-out is on the sheet (pastCheckOut: still here?); " +
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
-        `The structured content carries every pet on the sheet. ${CHANNEL_SAFE}`,
+        "Once the round is posted, it is the sheet kept then (what was due, as the care record keeps it, never the kennel system's words of a later moment) with each pet's record now under its lines, as kennel-desk rounds shows it: the structured content names the kept sheet (kept.sheet) and each pet's due items as the round asked them. " +
+        `The structured content carries every pet on the sheet. Writes nothing. ${CHANNEL_SAFE}`,
       inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
       card: true,
     },
     async (a) => {
       const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
-      const report = await roundReport(deps, round, a.date ?? today(deps));
+      const date = a.date ?? today(deps);
+      const kept = await keptRoundNow(deps, round, date);
+      if (kept) return keptRound(deps, kept);
+      // Read only: a plan not kept yet (or whose words changed) is drafted for this answer alone.
+      const report = await roundReport(deps, round, date, { keepPlans: false });
       const doc = roundDoc(report);
       return answer(docText(doc, textOptions(deps)), channelSafeAnswer(report) as object, doc);
     },
   );
+}
+
+/**
+ * A round already posted: the sheet kept then, as one (no messages, no buttons), each pet's record
+ * under its lines, as `kennel-desk rounds` prints it; its data: the kept sheet's id and its pets, each
+ * with what the round asked of it (ids, names and the items' words: no contact detail).
+ */
+function keptRound(deps: Deps, kept: NonNullable<Awaited<ReturnType<typeof keptRoundNow>>>) {
+  const { sheet, record, problem } = kept;
+  const doc = sheetRecordDoc(sheetDocs(wholeSheet(sheet), record, { problem }));
+  const pets = sheet.pets.map(({ message: _, ...p }) => p);
+  const data = {
+    date: sheet.date,
+    round: sheet.round,
+    kept: { sheet: sheet.id },
+    pets,
+    ...(problem ? { problem } : {}),
+  };
+  return answer(docText(doc, textOptions(deps)), data, doc);
 }
