@@ -6,9 +6,9 @@ import { chartButton, custodyStock, homeList, prnGive } from "./buttons.ts";
 import { docBlocks, docGroups } from "./doc.ts";
 import { fitList } from "./form-room.ts";
 import { helpBlocks } from "./help.ts";
-import { LIMITS } from "./limits.ts";
 import { context, esc, header, section } from "./mrkdwn.ts";
 import type { Block } from "./types.ts";
+import { sizeOf, VIEW_ROOM, within } from "./view-room.ts";
 
 export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder): Block[] {
   const doc = todayDoc(t, {
@@ -24,13 +24,14 @@ export function homeBlocks(t: TodayOverview, timezone: string, order?: DateOrder
   const tail = context(HOME_LISTS);
   const help: Block[] = [{ type: "divider" }, ...helpBlocks(timezone, undefined, order)];
   const today = docBlocks(doc.parts);
-  if (today.length + 1 + help.length <= LIMITS.viewBlocks) return [...today, tail, ...help];
-  // Past a tab's 100 blocks (names and care words of thousands of characters): the commands' list
-  // gives way first (/kennel help has it), then whole parts of the day, the rest said, never cut.
+  if (within(sizeOf([...today, tail, ...help]), VIEW_ROOM)) return [...today, tail, ...help];
+  // Past a tab's 100 blocks or its 250 kB (names and care words of thousands of characters): the
+  // commands' list gives way first (/kennel help has it), then whole parts of the day, the rest said,
+  // never cut.
   const pointer = context(HOME_HELP_ELSEWHERE);
-  if (today.length + 2 <= LIMITS.viewBlocks) return [...today, tail, pointer];
+  if (within(sizeOf([...today, tail, pointer]), VIEW_ROOM)) return [...today, tail, pointer];
   const groups = docGroups(doc.parts);
-  return [...fitList(groups, 2, (n) => section(esc(homeMoreWords(n)))), tail, pointer];
+  return [...fitList(groups, [tail, pointer], (n) => section(esc(homeMoreWords(n)))), tail, pointer];
 }
 
 /** What a guest sees on the Home tab: the refusal, no kennel data. */

@@ -8,6 +8,13 @@ export const LIMITS = {
   blocks: 50,
   /** A form's view (a modal) holds up to 100 blocks. */
   viewBlocks: 100,
+  /**
+   * A view (a form, the Home tab) in all, as the UTF-8 bytes of its JSON (`viewBytes`): Slack refuses
+   * one "greater than 250kb" with `view_too_large` (its docs of views.open, views.push, views.update
+   * and views.publish). Kept 10,000 bytes short of 250,000: Slack does not say whether its kb is
+   * 1,000 or 1,024 bytes, nor how it counts what JSON may escape.
+   */
+  viewBytes: 240_000,
   /** A form's input: its label and its hint. */
   inputLabel: 2000,
   inputHint: 2000,
@@ -222,6 +229,12 @@ function repeated(ids: Array<string | undefined>): Set<string> {
   return twice;
 }
 
+/** A value's size as Slack counts a view's: the UTF-8 bytes of its JSON. */
+export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
+
+/** A view's size in all (`LIMITS.viewBytes`): the UTF-8 bytes of its JSON. */
+export const viewBytes = (view: unknown): number => jsonBytes(view);
+
 /** A form's view (a modal) or a Home tab, as Slack reads it. */
 interface View {
   type?: unknown;
@@ -235,9 +248,10 @@ interface View {
 
 /**
  * Every way a view breaks Slack's limits (views.open, views.push and views.update answer a modal's,
- * views.publish a Home tab's, with `invalid_arguments`): a modal's title and its submit and close
- * buttons' words (none empty; a submit button when it has inputs), what it carries back and its
- * form's id; its blocks, at most 100, each within its own limits. Empty when Slack shows it.
+ * views.publish a Home tab's, with `invalid_arguments`; its size, with `view_too_large`): a modal's
+ * title and its submit and close buttons' words (none empty; a submit button when it has inputs),
+ * what it carries back and its form's id; its blocks, at most 100, each within its own limits; its
+ * size in all (`tooLarge`). Empty when Slack shows it.
  */
 export function viewViolations(view: unknown): string[] {
   if (typeof view !== "object" || view === null) return ["no view"];
@@ -264,7 +278,14 @@ export function viewViolations(view: unknown): string[] {
     p.push(`private_metadata ${v.private_metadata?.length} chars (max ${LIMITS.privateMetadata})`);
   if ((v.callback_id?.length ?? 0) > LIMITS.callbackId)
     p.push(`callback_id ${v.callback_id?.length} chars (max ${LIMITS.callbackId})`);
-  return [...p, ...blocksViolations(blocks, LIMITS.viewBlocks)];
+  const size = tooLarge(view);
+  return [...p, ...blocksViolations(blocks, LIMITS.viewBlocks), ...(size ? [size] : [])];
+}
+
+/** A view past Slack's size in all, in words ("view 260000 bytes (max 240000)"); undefined when it is within. */
+export function tooLarge(view: unknown): string | undefined {
+  const n = viewBytes(view);
+  return n > LIMITS.viewBytes ? `view ${n} bytes (max ${LIMITS.viewBytes})` : undefined;
 }
 
 /** Are action_ids unique within the message (Slack refuses duplicates)? */

@@ -205,7 +205,7 @@ export function editModal(sealed: string, v: PlanView, usual: UsualWindow, key?:
         inputs: itemInputs(i, usual),
         elsewhere: wordSections([nameOf(i), [{ text: PLAN_WORDS_ELSEWHERE }]])[0],
       })),
-      0,
+      [],
     ),
   });
 }

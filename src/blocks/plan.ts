@@ -1,6 +1,7 @@
 /**
  * The care plan in Slack (issue 34): the plan's form (its document with its questions, "✏️ Edit…"
- * beside each item and Confirm: src/present/plan-form.ts) and the plans post; the edit form is src/blocks/plan-edit.ts. Pure: the listener
+ * beside each item and Confirm: src/present/plan-form.ts; its parts: src/blocks/plan-parts.ts) and
+ * the plans post; the edit form is src/blocks/plan-edit.ts. Pure: the listener
  * opens them (their metadata sealed: src/slack/seal.ts) and reads the edit with `readEdit`, which
  * turns a person's choices into plan items; what may be written is checked against the plan's
  * current version (src/answers/plan-actions.ts), never taken from the form.
@@ -8,27 +9,17 @@
 import { z } from "zod";
 import { replyLabel } from "../present/parts.ts";
 import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan.ts";
-import {
-  type FormQuestion,
-  itemKeyWords,
-  type PlanForm,
-  planContinuedWords,
-  planFormDoc,
-  planGoesOnWords,
-  planPartWords,
-  questionChoices,
-} from "../present/plan-form.ts";
-import { planAnswer, planEdit, planOpen, planPart, recordAll, recordEach } from "./buttons.ts";
+import { type PlanForm, planFormDoc } from "../present/plan-form.ts";
+import { planAnswer, planOpen, recordAll, recordEach } from "./buttons.ts";
 import { docBlocks, docThread } from "./doc.ts";
-import { type FormGroup, formPages, type GoesOnMarks, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
-import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
+import { planFormParts } from "./plan-parts.ts";
 
 /** Plain text for the plan's forms (the one every form uses). */
 export { plain };
 
-import { button, context, esc, fallback } from "./mrkdwn.ts";
+import { context, esc, fallback } from "./mrkdwn.ts";
 import { type Threaded, threaded } from "./thread.ts";
 import type { Message } from "./types.ts";
 
@@ -115,66 +106,18 @@ function answerId(value: string | undefined): string | undefined {
   return planAnswer.read(value)?.answer;
 }
 
-/** A question and its answers: a radio button each (never a cut answer), the one chosen so far chosen (one tap). */
-function questionBlocks(q: FormQuestion): unknown[] {
-  const { lines, choices } = questionChoices(q, LIMITS.optionText);
-  const options = q.answers.map((a, i) => ({
-    text: plain(choices[i] ?? a.words, LIMITS.optionText),
-    value: planAnswer.encode({ a: a.id }),
-  }));
-  const picked = q.answers.findIndex((a) => a.id === q.chosen);
-  return [
-    // The question whole (the drug it names), then long answers whole, in as many sections as they take.
-    ...wordSections(lines),
-    ...(options.length
-      ? [
-          {
-            type: "actions",
-            block_id: `q:${q.id}`,
-            elements: [
-              {
-                type: "radio_buttons",
-                action_id: planAnswer.actionId(q.n),
-                options: options.slice(0, 10),
-                ...(picked >= 0 ? { initial_option: options[picked] } : {}),
-              },
-            ],
-          },
-        ]
-      : []),
-  ];
-}
-
 /**
  * The plan's form (issue 44): the plan as a document, "✏️ Edit…" beside each item (the edit form of
  * that item), each question of its doubts with its answers in the form itself after the item it is
  * about; Confirm only once every question is answered, and not for the person who confirmed a
- * high-alert plan first ("Ask a colleague to confirm"). A plan longer than a form's 100 blocks is
- * shown in parts (`part`, from 0), each headed by what it and the others hold, with buttons to the
+ * high-alert plan first ("Ask a colleague to confirm"). A plan longer than a form (its 100 blocks,
+ * its 250 kB) is shown in parts (`part`, from 0), each headed by what it and the others hold, with buttons to the
  * others: every item, word and question in one of them, Confirm in the last.
  */
 export function planModal(sealed: string, f: PlanForm, timezone: string, part = 0) {
   const doc = planFormDoc(f, timezone);
   const v = f.view;
-  const groups: FormGroup[] = [];
-  doc.parts.forEach((p, i) => {
-    const item = doc.items.get(i);
-    const edit =
-      item && doc.edit
-        ? {
-            text: "✏️ Edit…",
-            actionId: planEdit.actionId(i),
-            value: planEdit.encode({ v: doc.edit, k: item }),
-          }
-        : undefined;
-    const asked = doc.questions.filter((x) => x.after === i);
-    groups.push({
-      words: docBlocks([p.kind === "item" && edit ? { ...p, action: edit } : p]),
-      questions: asked.map((q) => ({ n: q.n, blocks: questionBlocks(q) })),
-      item: item ? itemKeyWords(item) : undefined,
-    });
-  });
-  const pages = inParts(groups, doc.standing ? context(esc(doc.standing)) : undefined);
+  const pages = planFormParts(doc);
   const at = Math.min(Math.max(part, 0), pages.length - 1);
   return modalView({
     callbackId: PLAN_MODAL,
@@ -185,49 +128,6 @@ export function planModal(sealed: string, f: PlanForm, timezone: string, part = 
     blocks: pages[at] as unknown[],
   });
 }
-
-/** Where an item's words go on in the next part of the form, and where they came from. */
-const GOES_ON: GoesOnMarks = {
-  goesOn: (item, part) => context(esc(planGoesOnWords(item, part))),
-  continued: (item, part) => context(esc(planContinuedWords(item, part))),
-};
-
-/**
- * The form's blocks in as many parts as a form's 100 blocks need (one when all fit), the plan's state
- * (`standing`: what stands between the person and Confirm) at the foot of the last: each part but a
- * lone one headed by what it and the others hold (`planPartWords`) and the buttons to the others. A
- * block is kept for the state whether or not there is one, so answering the last question never
- * changes how many parts there are.
- */
-function inParts(groups: FormGroup[], standing: unknown): unknown[][] {
-  const all = [...groups.flatMap((g) => [...g.words, ...g.questions.flatMap((q) => q.blocks)])];
-  const foot = standing ? [standing] : [];
-  if (all.length + 1 <= LIMITS.viewBlocks) return [[...all, ...foot]];
-  // The head's room: as many blocks as the longest part's head takes (its words split between sections).
-  for (let head = 2; head < LIMITS.viewBlocks; head++) {
-    const pages = formPages(groups, LIMITS.viewBlocks - head - 1, GOES_ON);
-    const drawn = pages.map((page, k) => [
-      ...wordSections([[{ text: planPartWords(k, pages) }]]),
-      partButtons(k, pages.length),
-      ...page.blocks,
-      ...(k === pages.length - 1 ? foot : []),
-    ]);
-    if (drawn.every((d) => d.length <= LIMITS.viewBlocks)) return drawn;
-  }
-  throw new RangeError("a plan's form whose parts' heads take a whole form");
-}
-
-/** "◀ Part 1" and "Part 3 ▶": the parts either side of part `k` (from 0) of `n`. */
-const partButtons = (k: number, n: number) => ({
-  type: "actions",
-  block_id: "plan_parts",
-  elements: [
-    ...(k > 0 ? [button(`◀ Part ${k}`, planPart.actionId("prev"), planPart.encode({ n: k - 1 }))] : []),
-    ...(k < n - 1
-      ? [button(`Part ${k + 2} ▶`, planPart.actionId("next"), planPart.encode({ n: k + 1 }), "primary")]
-      : []),
-  ],
-});
 
 /** A plan's form behind a button (a card's "📋 Care plan…"): the kept version it opens. */
 export const planAction = (v: PlanView) =>

@@ -32,11 +32,11 @@ import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { contexts } from "./doc.ts";
 import { fitItems, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
-import { LIMITS } from "./limits.ts";
 import { modalView, plain } from "./modal.ts";
 import { esc } from "./mrkdwn.ts";
 import { instructionBlocks, itemBlocks } from "./record-items.ts";
 import { drawnSections } from "./sections.ts";
+import { less, type Room, sizeOf, VIEW_ROOM, within } from "./view-room.ts";
 
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
@@ -195,24 +195,28 @@ export function recordModal(
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
   const time = when ? timeBlocks(when, true) : [];
-  // The items first (what to record now); what was recorded in the room left, one block kept for it.
-  const fitted = fitItems(items, 1 + time.length + (entries.length ? 1 : 0));
-  const room = LIMITS.viewBlocks - 1 - fitted.length - time.length;
+  const head = heading(sheet, pet, ask);
+  // The items first (what to record now); what was recorded in the room left, the least of it kept
+  // for it (how many entries are not shown).
+  const least = recordedBlocks(entries, clock, { blocks: 1, bytes: 0 });
+  const fitted = fitItems(items, [head, ...time, ...least]);
+  const room = less(VIEW_ROOM, [head, ...fitted, ...time]);
   return modalView({
     callbackId: RECORD_MODAL,
     sealed,
     title: "Record the round",
     submit: late ? "Record late" : "Record",
-    blocks: [heading(sheet, pet, ask), ...fitted, ...time, ...recordedBlocks(entries, clock, room)],
+    blocks: [head, ...fitted, ...time, ...recordedBlocks(entries, clock, room)],
   });
 }
 
 /**
  * What the pet's round has recorded already, each entry whole with its off-time mark, in as many
- * context blocks as it takes within `room`; when they do not all fit, the latest that do and how many
- * earlier ones are not shown (the stay record has them all). Never a part of an entry.
+ * context blocks as it takes within `room` (blocks and bytes); when they do not all fit, the latest
+ * that do and how many earlier ones are not shown (the stay record has them all). Never a part of an
+ * entry.
  */
-function recordedBlocks(entries: Entry[], clock: FormClock, room: number): unknown[] {
+function recordedBlocks(entries: Entry[], clock: FormClock, room: Room): unknown[] {
   const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
   const lines = entries.map((e) => entryLine(e, clock.timezone, { offTime: offTime(e) }));
   /** The entries from the `left`-th on, each whole and its own element, and how many earlier are not shown. */
@@ -233,7 +237,7 @@ function recordedBlocks(entries: Entry[], clock: FormClock, room: number): unkno
   };
   if (!lines.length) return [];
   let left = 0;
-  while (left < lines.length && drawn(left).length > room) left++;
+  while (left < lines.length && !within(sizeOf(drawn(left)), room)) left++;
   return drawn(left);
 }
 

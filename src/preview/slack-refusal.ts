@@ -4,15 +4,18 @@
  * blocks break Block Kit (more than 50, one past its own limits, a block_id past 255 characters, a
  * block_id or an action_id twice) is `invalid_blocks`; one past the text budget in all is `msg_blocks_too_long` (docs/slack.md); text
  * alone past 40,000 characters is `msg_too_long`. And what Slack refuses of a view (views.open,
- * views.push, views.update, views.publish, a submission's answer): one past a view's limits or a
- * block's (viewViolations) is `invalid_arguments`, each problem said in `response_metadata.messages`
- * as Slack says them ("[ERROR] …"). So the preview and the e2e tests fail where Slack would.
+ * views.push, views.update, views.publish, a submission's answer): one past its size in all (the
+ * UTF-8 bytes of its JSON past `LIMITS.viewBytes`, Slack's 250 kB less a margin) is `view_too_large`;
+ * one past a view's other limits or a block's (viewViolations) is `invalid_arguments`, each problem
+ * said in `response_metadata.messages` as Slack says them ("[ERROR] …"). So the preview and the e2e
+ * tests fail where Slack would.
  */
 import {
   blocksViolations,
   duplicateActionIds,
   LIMITS,
   messageChars,
+  tooLarge,
   viewViolations,
 } from "../blocks/limits.ts";
 import type { Block } from "../blocks/types.ts";
@@ -35,10 +38,16 @@ export function messageRefusal(body: Record<string, unknown>): string | undefine
   }
 }
 
-/** Slack's answer to a view it would not show: `invalid_arguments` and what is wrong; undefined when it would. */
+/**
+ * Slack's answer to a view it would not show, undefined when it would: `view_too_large` for one past
+ * its size in all (whatever else is wrong with it), else `invalid_arguments`; each
+ * with what is wrong.
+ */
 export function viewRefusal(
   view: unknown,
-): { error: "invalid_arguments"; response_metadata: { messages: string[] } } | undefined {
+): { error: "invalid_arguments" | "view_too_large"; response_metadata: { messages: string[] } } | undefined {
+  const size = tooLarge(view);
+  if (size) return { error: "view_too_large", response_metadata: { messages: [`[ERROR] ${size}`] } };
   let problems: string[];
   try {
     problems = viewViolations(view);

@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { TodayOverview } from "../../src/answers/today.ts";
 import { homeBlocks } from "../../src/blocks/home.ts";
-import { blocksViolations, LIMITS } from "../../src/blocks/limits.ts";
+import { blocksViolations, LIMITS, viewViolations } from "../../src/blocks/limits.ts";
 import type { Block } from "../../src/blocks/types.ts";
+import { heavyText, heavyWords, shownWords, wordsShown } from "../helpers/heavy-words.ts";
 
 const TZ = "Europe/London";
 const words = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}w${i}`).join(" ");
@@ -64,6 +65,26 @@ describe("Home past a tab's 100 blocks", () => {
     expect(all).toContain("*🛬 Arrivals:* 1 booking");
     expect(all).toContain("And 1 more of today's parts not shown here");
     expect(all).not.toContain("Kennel Desk: what you can ask");
+    expect(all).toContain("What you can ask: /kennel help");
+  });
+
+  it("a day past the tab's 250 kB before its 100 blocks: whole parts within it, the fasts first, the rest counted", () => {
+    // Fasts and figures not loaded in words heavy in bytes (`&`, emoji, Japanese): the day's parts
+    // in fewer than 100 blocks would pass 250 kB.
+    const fasts = Array.from({ length: 3 }, (_, i) => heavyWords(`f${i}x`, 2800));
+    const problems = Array.from({ length: 20 }, (_, i) => `figure ${i}: ${heavyText(`p${i}x`, 6000)}`);
+    const blocks = homeBlocks(
+      { ...today(fasts.map((f) => `Pet: NIL BY MOUTH ${f.join(" ")}`)), problems },
+      TZ,
+    );
+    expect(viewViolations({ type: "home", blocks })).toEqual([]);
+    expect(blocks.length).toBeLessThan(LIMITS.viewBlocks);
+    const seen = wordsShown(blocks);
+    // The fasts Home names (as many as its words for them hold) whole, the rest counted.
+    for (const f of fasts.slice(0, 2)) expect(shownWords(f).filter((w) => !seen.has(w))).toEqual([]);
+    const all = text(blocks);
+    expect(all).toContain("and 1 more fasting pet");
+    expect(all).toMatch(/And \d+ more of today's parts not shown here/);
     expect(all).toContain("What you can ask: /kennel help");
   });
 });

@@ -1,9 +1,10 @@
 /** The care plan's edit form with an item's words longer than a section: whole, never cut (within a form's 100 blocks). */
 import { describe, expect, it } from "vitest";
-import { blocksViolations, LIMITS } from "../../src/blocks/limits.ts";
+import { blocksViolations, LIMITS, viewViolations } from "../../src/blocks/limits.ts";
 import { editModal } from "../../src/blocks/plan-edit.ts";
 import type { Block, InputBlock } from "../../src/blocks/types.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { heavyWords, shownWords, wordsShown } from "../helpers/heavy-words.ts";
 
 const words = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}w${i}`);
 
@@ -21,7 +22,7 @@ function item(key: PlanItem["key"], text: string): PlanItem {
 }
 
 type ViewBlock = Block | InputBlock;
-const formOf = (items: PlanItem[], key?: PlanItem["key"]) =>
+const viewOf = (items: PlanItem[], key?: PlanItem["key"]) =>
   editModal(
     "sealed",
     {
@@ -39,7 +40,8 @@ const formOf = (items: PlanItem[], key?: PlanItem["key"]) =>
     },
     { beforeMinutes: 60, afterMinutes: 120, highAlertAfterMinutes: 30 },
     key,
-  ).blocks as ViewBlock[];
+  );
+const formOf = (items: PlanItem[], key?: PlanItem["key"]) => viewOf(items, key).blocks as ViewBlock[];
 const sectionText = (b: ViewBlock) => (b.type === "section" ? (b.text?.text ?? "") : "");
 const shown = (blocks: ViewBlock[]) => new Set(blocks.flatMap((b) => sectionText(b).split(/[\s"]+/)));
 
@@ -79,6 +81,23 @@ describe("the plan's edit form shows an item's words whole", () => {
         expect(said).toContain("read them whole in the plan's form");
       }
       return count === n;
+    });
+    expect(whole).toContain(true);
+    expect(whole).toContain(false);
+  });
+
+  it("three items past a form's 250 kB before its 100 blocks (`&`, emoji, Japanese): each whole or where it is", () => {
+    const keys = ["med:1", "med:2", "meal"] as const;
+    const texts = keys.map((_, i) => heavyWords(`h${i}x`, 60_000));
+    const view = viewOf(keys.map((k, i) => item(k, (texts[i] as string[]).join(" "))));
+    expect(viewViolations(view)).toEqual([]);
+    const blocks = view.blocks as ViewBlock[];
+    expect(blocks.length).toBeLessThan(LIMITS.viewBlocks - 5);
+    const seen = wordsShown(blocks);
+    const whole = texts.map((t) => {
+      const count = shownWords(t).filter((w) => seen.has(w)).length;
+      expect([0, t.length]).toContain(count);
+      return count > 0;
     });
     expect(whole).toContain(true);
     expect(whole).toContain(false);

@@ -5,7 +5,7 @@
  * answers chosen in one part carried to the Confirm of another.
  */
 import { describe, expect, it } from "vitest";
-import { blocksViolations, LIMITS } from "../../src/blocks/limits.ts";
+import { LIMITS, viewViolations } from "../../src/blocks/limits.ts";
 import { answersOf, planModal } from "../../src/blocks/plan.ts";
 import type { Block } from "../../src/blocks/types.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
@@ -55,7 +55,7 @@ describe("the plan's form past a form's 100 blocks", () => {
     const seen = new Set<string>();
     const radios: string[] = [];
     parts.forEach((v, k) => {
-      expect(blocksViolations(v.blocks as Block[], LIMITS.viewBlocks)).toEqual([]);
+      expect(viewViolations(v)).toEqual([]);
       const head = texts(v.blocks)[0] ?? "";
       expect(head).toContain(`this is part ${k + 1} of ${parts.length}`);
       for (let j = 0; j < parts.length; j++) if (j !== k) expect(head).toContain(`part ${j + 1}: `);
@@ -168,7 +168,7 @@ describe("the plan's form when one item's words are longer than a part", () => {
     const parts = longParts(new Map());
     expect(parts.length).toBeGreaterThan(2);
     for (const v of parts) {
-      expect(blocksViolations(v.blocks as Block[], LIMITS.viewBlocks)).toEqual([]);
+      expect(viewViolations(v)).toEqual([]);
       const head = texts(v.blocks)[0] ?? "";
       expect(claimed(head).sort()).toEqual(asked(v.blocks).sort());
     }

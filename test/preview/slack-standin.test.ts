@@ -567,4 +567,29 @@ describe("a view past Slack's limits is refused, as Slack refuses it (src/blocks
     expect([...slack.modals.values()].map((m) => [m.view, m.version])).toEqual([[modal(), 1]]);
     expect(slack.views.get("U1")).toBeUndefined();
   });
+  it("a view past 250 kB in all, every block within its own limits: view_too_large, from each views method", async () => {
+    // 100 sections of 3,000 characters, escaped "&" and 4-byte emoji among them: within 100 blocks
+    // and each section's 3,000, past Slack's size.
+    const text = "&amp; 🐾 ".repeat(300).slice(0, 3000);
+    const section = { type: "section", text: { type: "mrkdwn", text, verbatim: true } };
+    const big = (n: number) => Array.from({ length: n }, () => section);
+    const tooLarge = modal({ blocks: big(100) });
+    const answer = await open(tooLarge);
+    expect(answer).toMatchObject({ ok: false, error: "view_too_large" });
+    expect(JSON.stringify(answer)).toMatch(/\[ERROR\] view \d+ bytes \(max 240000\)/);
+    const first = await open(modal({ blocks: big(50) }));
+    expect(first).toMatchObject({ ok: true });
+    const id = (first.view as { id: string }).id;
+    await expect(call("views.push", { trigger_id: "t2", view: tooLarge })).resolves.toMatchObject({
+      error: "view_too_large",
+    });
+    await expect(call("views.update", { view_id: id, view: tooLarge })).resolves.toMatchObject({
+      error: "view_too_large",
+    });
+    await expect(
+      call("views.publish", { user_id: "U1", view: { type: "home", blocks: big(100) } }),
+    ).resolves.toMatchObject({ ok: false, error: "view_too_large" });
+    expect(slack.modals.size).toBe(1);
+    expect(slack.views.get("U1")).toBeUndefined();
+  });
 });
