@@ -190,7 +190,10 @@ export function adviceModal(sealed: string, f: WelfareFlag) {
     submit: "Record advice",
     blocks: [
       ...flagHead(f),
-      textInput("vet", "Who gave the advice (the vet or practice)", { max: 200 }),
+      textInput("vet", "Who gave the advice (the vet or practice)", {
+        max: 200,
+        hint: "Their name only: it shows on the welfare post in the channel, so no phone number or address.",
+      }),
       textInput("when", "When it was sought (HH:MM today, or YYYY-MM-DD HH:MM)", {
         max: 20,
         optional: true,

@@ -68,3 +68,13 @@ describe("the welfare forms with a long room and name", () => {
     expect(text).toContain("🚩 Not drinking, 2 checks in a row");
   });
 });
+
+describe("the vet advice form", () => {
+  it("asks for the vet's or practice's name only, since it shows in the channel (no phone number)", () => {
+    const view = adviceModal("sealed", FLAG) as unknown as {
+      blocks: Array<{ block_id?: string; hint?: { text: string } }>;
+    };
+    const vet = view.blocks.find((b) => b.block_id === "vet");
+    expect(vet?.hint?.text).toMatch(/name only.*channel.*no phone number/);
+  });
+});
