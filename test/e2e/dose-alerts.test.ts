@@ -118,7 +118,8 @@ it("started with the bot (its first look catches up what is still true), and sto
   try {
     await late.slack.waitFor(
       () => keys().some((k) => k.startsWith(`dose_alert:missed:${DATE}:morning:`)),
-      20_000,
+      // The bot's start, its round post and its first look, on a machine CI may load to 8.
+      45_000,
     );
     // Missed only: never a late reply of a window that has closed.
     expect(keys().filter((k) => k.startsWith("dose_alert:late:"))).toEqual([]);

@@ -180,11 +180,21 @@ describe.each(engines)("the welfare check in Slack ($name)", ({ open, skip }) =>
       if (!pet) throw new Error("no pet in house from Friday to Sunday");
       const button = (m: typeof friday) =>
         welfareButtons(now(m.id).blocks, "wf_ok").find((b) => b.p === pet.petId) as WelfareButton;
-      // On the day, Friday's list records at once.
+      // On the day, Friday's list records at once. Each check committed before the clock moves on:
+      // under load the ack may go first (by 2.5 s), the check written after it, at the clock then.
+      const committed = async (date: string) => {
+        for (let i = 0; i < 1000; i++) {
+          if ((await store.log({ kind: KINDS.check, petId: pet.petId, date })).length) return;
+          await new Promise((ok) => setTimeout(ok, 20));
+        }
+        throw new Error(`the check of ${date} was not recorded`);
+      };
       at = Date.parse("2026-11-20T17:15:00Z");
       await tap(friday.id, button(friday), "U0JANE");
+      await committed("2026-11-20");
       at = Date.parse(`${DATE}T17:45:00Z`);
       await tap(sunday.id, button(sunday), "U0TOM");
+      await committed(DATE);
       // Friday's list tapped on Sunday: the form opens, saying it records late; nothing is written yet.
       const other = welfareButtons(now(friday.id).blocks, "wf_ok").find(
         (b) => b.p !== pet.petId,
