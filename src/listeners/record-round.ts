@@ -19,6 +19,7 @@ import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
 import { postParts, redrawRoundPost } from "../digest/dose-alert-slack.ts";
+import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -123,9 +124,16 @@ export class SheetRedraw {
    * another /rounds answer) are not looked for: nothing records where they are. Never throws.
    */
   async #channelPost(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
-    const { config, clock, log } = this.#deps;
+    const { config, clock, log, record } = this.#deps;
     const channel = config.rounds.channel;
-    if (!this.#slack || !channel) return;
+    if (!this.#slack || !channel || !record) return;
+    // The scheduled post, as its "posted" record says: none that day, or the tap was on it (its
+    // parent or a part in its thread), and nothing is asked of Slack (a burst of taps reads no history).
+    const day = { from: sheet.date, to: sheet.date };
+    const posted = (await postedParents(record, day).catch(() => undefined))?.get(
+      `${sheet.date}|${roundPost(sheet.round)}`,
+    );
+    if (!posted || (posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;
     const tapped = sheet.pets.filter((p) => p.message === index);
     const place = { slack: this.#slack, channel, date: sheet.date, round: sheet.round };
     await redrawRoundPost(

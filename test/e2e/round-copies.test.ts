@@ -69,4 +69,23 @@ describe.each(engines)("a round shown twice ($name)", ({ open, skip }) => {
       expect(sectionOf(current(tapped).blocks, b.state)).toMatch(/✅ .*Jane/);
     },
   );
+
+  it.skipIf(skip)(
+    "a dose signed on the scheduled post itself asks Slack for no channel history (its posted record says where it is)",
+    async () => {
+      const tapped = scheduled.find((m) => {
+        const now = current(m);
+        return now.blocks && JSON.stringify(now.blocks).includes("rec_all:");
+      });
+      if (!tapped) throw new Error("the scheduled post has no one-tap button left");
+      const [b] = await buttonsOf(store, current(tapped).blocks, recordAll);
+      if (!b) throw new Error("the scheduled post has no one-tap button left");
+      const reads = () => h.slack.api.filter((r) => r.path === "/api/conversations.history").length;
+      const before = { reads: reads(), updates: updatesOf(tapped.ts) };
+      await tapRecord(h, tapped.id, b, "U0JANE");
+      await h.slack.waitFor(() => updatesOf(tapped.ts) > before.updates, 10_000);
+      await new Promise((ok) => setTimeout(ok, 300));
+      expect(reads()).toBe(before.reads);
+    },
+  );
 });
