@@ -18,7 +18,8 @@ import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
-import { postParts } from "../digest/dose-alert-slack.ts";
+import { postParts, redrawRoundPost } from "../digest/dose-alert-slack.ts";
+import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -105,11 +106,49 @@ export class SheetRedraw {
    * After a tap or form on the round, whatever it wrote (an entry, or nothing when one was there
    * already): message `index` drawn again, and the round's late and missed replies with it, which
    * read the same record, so no reply still names as missed a dose the post shows recorded (one
-   * entered from the paper since, say). Called after the ack.
+   * entered from the paper since, say); then, not awaited, the rounds channel's post of the round
+   * (`#channelPost`). Called after the ack.
    */
-  afterTap(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
+  async afterTap(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     void this.#deps.roundCheck?.changed(sheet.date, sheet.round);
-    return this.redraw(client, sheet, index, ref);
+    const updated = await this.redraw(client, sheet, index, ref);
+    void this.#channelPost(client, sheet, index, ref);
+    return updated;
+  }
+
+  /**
+   * When the message tapped is another copy of the round (a second /rounds, Home's "Show the
+   * round"), the rounds channel's scheduled post of its date and round drawn again too: its messages
+   * holding the pets of the message tapped, each from its own kept sheet, one redraw at a time per
+   * message, so it never says "late" for a dose given on the copy. Other copies (a direct message,
+   * another /rounds answer) are not looked for: nothing records where they are. Never throws.
+   */
+  async #channelPost(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
+    const { config, clock, log, record } = this.#deps;
+    const channel = config.rounds.channel;
+    if (!this.#slack || !channel || !record) return;
+    // The scheduled post, as its "posted" record says: none that day, or the tap was on it (its
+    // parent or a part in its thread), and nothing is asked of Slack (a burst of taps reads no history).
+    const day = { from: sheet.date, to: sheet.date };
+    const posted = (await postedParents(record, day).catch(() => undefined))?.get(
+      `${sheet.date}|${roundPost(sheet.round)}`,
+    );
+    if (!posted || (posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;
+    const tapped = sheet.pets.filter((p) => p.message === index);
+    const place = { slack: this.#slack, channel, date: sheet.date, round: sheet.round };
+    await redrawRoundPost(
+      { ...place, timezone: config.timezone, now: clock.now() },
+      this.#deps,
+      (post, i, ref) => {
+        const same = ref.channel === at.channel && ref.ts === at.ts;
+        const holds = post.pets.some(
+          (p) => p.message === i && tapped.some((q) => q.bookingId === p.bookingId && q.petId === p.petId),
+        );
+        return same || !holds ? Promise.resolve() : this.redraw(client, post, i, ref);
+      },
+    ).catch((e: unknown) =>
+      log.warn({ err: String((e as Error)?.message ?? e) }, "the channel's round post was not drawn again"),
+    );
   }
 
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {

@@ -17,6 +17,7 @@ import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
 import { type ListPet, readListsBetween, type WelfareList } from "../answers/welfare-store.ts";
 import { partPlace, type ThreadMessage } from "../blocks/parts.ts";
 import { flagAdvice, flagMessages, flagsListMessages, welfareMessage, welfareOk } from "../blocks/welfare.ts";
+import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import { slugOfArea, welfareParentKind } from "../digest/welfare-kinds.ts";
 import { flagPostDays, type WelfareFlag } from "../domain/welfare-flag.ts";
@@ -168,19 +169,6 @@ async function petPosts(
       const parent = posted.get(`${date}|${kind}`);
       if (pet && parent) out.push({ date, list, pet, parent });
     }
-  }
-  return out;
-}
-
-/** Where each post of the days is, as its "posted" record says ("date|kind": its parent's channel and ts). */
-async function postedParents(
-  store: Store,
-  days: { from: string; to: string },
-): Promise<Map<string, { channel: string; ts: string }>> {
-  const out = new Map<string, { channel: string; ts: string }>();
-  for (const { date, body } of await store.log({ kind: "post_claim", ...days })) {
-    const key = `${date}|${body.kind}`;
-    if (body.step === "posted" && !out.has(key)) out.set(key, { channel: body.channel, ts: body.ts });
   }
   return out;
 }
