@@ -24,14 +24,16 @@ import { kennelDepsWithRecord } from "./record-deps.ts";
 
 /**
  * A round with no kept sheet: the sheet now. Today's as before; another day's (never posted on a past
- * day, or still to come) marked for reference, not kept, and with no plan drafted into the record.
+ * day, or still to come) marked for reference, not kept. Read only, any day: a plan not kept yet is
+ * drafted for the answer alone, never into the record (the round's post keeps it).
  */
 async function sheetNow(deps: Deps, round: Round, date: string) {
   const timezone = deps.config.timezone;
   const today = localDate(deps.clock.now(), timezone);
-  if (date === today) return draftSheet(await roundReport(deps, round, date), { timezone });
+  const report = await roundReport(deps, round, date, { keepPlans: false });
+  if (date === today) return draftSheet(report, { timezone });
   const reference = referenceRoundWords(dayHeading(date), date < today);
-  return draftSheet(await roundReport(deps, round, date, { keepPlans: false }), { timezone, reference });
+  return draftSheet(report, { timezone, reference });
 }
 
 /** A round with no kept sheet: the sheet now, with whatever is recorded. */
@@ -63,7 +65,9 @@ export async function run(ctx: CliContext): Promise<number> {
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     const round = asked.round ?? currentRound(deps);
-    if (values.json === true) return print(ctx, await roundReport(deps, round, date), true, () => "");
+    if (values.json === true) {
+      return print(ctx, await roundReport(deps, round, date, { keepPlans: false }), true, () => "");
+    }
     // The sheet kept, with a plan saved or confirmed since and its medicines: as Slack redraws it.
     const { sheet, record, problem } =
       (await keptRoundNow(deps, round, date)) ?? (await roundNow(deps, round, date));
