@@ -228,6 +228,13 @@ const allTaps: Tap[] = posted.flatMap((m) =>
 );
 // Forty pets' rounds kept back for the first taps after a restart.
 const RESTART_TAPS = 40;
+if (allTaps.length <= RESTART_TAPS) {
+  // The rounds are set a few minutes before now (ROUNDS_JUST_PAST): in the first minutes after
+  // midnight, London time, or across midnight, none has passed yet on the sandbox's day.
+  throw new Error(
+    `only ${allTaps.length} pets' rounds to tap from ${posted.length} round messages (rounds at ${ROUNDS_JUST_PAST}, London time): run the bench again a few minutes from midnight`,
+  );
+}
 const afterRestart = allTaps.slice(-RESTART_TAPS);
 const taps = allTaps.slice(0, -RESTART_TAPS);
 progress(
