@@ -40,7 +40,8 @@ export async function plansOf(deps: Deps, owed: readonly OwedRound[]): Promise<M
  * A pet of a kept round, as the round kept it (and as its changes say: arrived, gone home): its name,
  * room, booking and stay, and the care plan's version the round worked from (its medications' rows).
  * A pet also on a later round not kept takes that round's answer after it (the page is the pet's at
- * its last round), and its care (allergies, danger notes) with it: the record keeps none.
+ * its last round). Its care (allergies, danger notes), which the record keeps none of, is the kennel
+ * API's answer now (src/answers/chart.ts `keptCare`).
  */
 function addKeptPet(m: Making, owed: OwedRound, p: OwedPet): void {
   if (!wanted(m.q, p.room, p.petId)) return;

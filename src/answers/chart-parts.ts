@@ -62,8 +62,9 @@ export interface ChartPet {
   /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
   care: PetCare["care"] | undefined;
   /**
-   * Every round of the chart the pet is on was kept: the page is drawn from the care record alone,
-   * which keeps no allergies nor care notes (`care` is undefined, and the page says where to look).
+   * Every round of the chart the pet is on was kept: the page is drawn from the care record, which
+   * keeps no allergies nor care notes (they come from the kennel API's answer now; when it could not
+   * be read, `care` is undefined and the page says where to look).
    */
   fromRecord: boolean;
   /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */

@@ -17,7 +17,7 @@ import type { PrnDose } from "../domain/prn.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { Witness } from "../domain/witness.ts";
 import { addDays, localDate } from "../time.ts";
-import { chartUnreadWords } from "../words/chart.ts";
+import { chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
 import { nameOrder, naturalOrder } from "../words/order.ts";
 import type { Surface } from "../words/surface.ts";
 import { keptColumn, plansOf } from "./chart-kept.ts";
@@ -55,8 +55,9 @@ interface Unread {
 }
 
 /**
- * The chart of these days: one read of the record; each kept round from it alone, each round not
- * kept from the kennel API. When the API fails, the rounds not kept after it are not asked (each
+ * The chart of these days: one read of the record; each kept round from it alone (its pets' care,
+ * allergies and danger notes, which the record keeps none of, from the kennel API's answer now, for
+ * their pages only), each round not kept from the kennel API. When the API fails, the rounds not kept after it are not asked (each
  * would wait on it again): they are said, by day, with the failure and its request id, and the kept
  * rounds are charted all the same; only a chart with no page at all fails, with the API's failure.
  */
@@ -85,12 +86,19 @@ export async function chartOf(
   };
   const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans: await plansOf(deps, owed) };
   let unread: Unread | undefined;
+  // The kennel API's failure, once: neither a round nor a kept round's care is asked of it after.
+  let down: { error: unknown } | undefined;
   for (const date of dates) {
     for (const round of ROUNDS) {
       const mine = owed.find((r) => r.date === date && r.round === round);
-      if (mine) keptColumn(m, mine);
-      else if (!unread) unread = await draftColumn(m, round, date);
-      else {
+      if (mine) {
+        keptColumn(m, mine);
+        if (!down) down = await keptCare(m, round, date);
+      } else if (!down) {
+        unread = await draftColumn(m, round, date);
+        down = unread;
+      } else {
+        unread ??= { error: down.error, rounds: [] };
         // The kennel API failed for an earlier round: this one is not asked, and said with it.
         const column = { date, round, kept: false, unread: true as const };
         chart.columns.push(column);
@@ -106,8 +114,31 @@ export async function chartOf(
     // Nothing at all to show: the command fails as it did, with the kennel API's own words.
     if (chartedPets(chart) === 0) throw unread.error;
     chart.problems.push(unreadWords(deps, unread, o.surface));
+  } else if (down) {
+    // Every round kept, but the pets' care (allergies, danger notes) not read: their pages say where to look.
+    chart.problems.push(chartCareUnreadWords(describeFailure(down.error, o.surface)));
   }
   return chart;
+}
+
+/**
+ * A kept round's pets' care (allergies, danger notes: the record keeps none) from the kennel API's
+ * answer now, for their pages alone: never their names, rooms or what the round asked, which are as
+ * kept. The API's failure returned (the round is charted all the same; its pages say where to look).
+ */
+async function keptCare(m: Making, round: Round, date: string): Promise<{ error: unknown } | undefined> {
+  let report: RoundReport;
+  try {
+    report = await roundReport(m.deps, round, date, { keepPlans: false });
+  } catch (error) {
+    return { error };
+  }
+  m.chart.requestId ??= report.requestId;
+  for (const p of report.pets) {
+    const pet = m.pets.get(`${p.booking.bookingId}|${p.pet?.pet.petId}`);
+    if (pet && p.pet && pet.care === undefined) pet.care = p.pet.care;
+  }
+  return undefined;
 }
 
 /** The rounds the kennel API could not be read for, by day, with what happened, its request id and what to do. */

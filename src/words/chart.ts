@@ -117,6 +117,19 @@ export function chartUnreadWords(
 }
 
 /**
+ * Every round of the chart kept, but the kennel system not read for its pets' care (allergies, danger
+ * notes: the care record keeps none): what happened, what to do and the API's request id.
+ */
+export function chartCareUnreadWords(f: {
+  what: string;
+  whatToDo: string;
+  requestId?: string | undefined;
+}): string {
+  const id = f.requestId ? ` (request id ${f.requestId})` : "";
+  return `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${f.what} ${f.whatToDo.trim()}${id}`;
+}
+
+/**
  * A booking on a kept round whose pets' care could not be read when it was kept: what was due there
  * is not known (said as a round read now says it, by the booking's id: its reference was not kept).
  */

@@ -59,7 +59,7 @@ let the: { bookingId: number; petId: number; name: string; room: string; dose: R
 const petIn = (chart: Chart) =>
   chart.pets.find((p) => p.bookingId === the.bookingId && p.petId === the.petId) as ChartPet;
 
-/** What a pet's page shows, as data (its care aside: the record keeps none). */
+/** What a pet's page shows, as data: its care (allergies, danger notes) read from the kennel API now. */
 const pages = (chart: Chart) =>
   chart.pets
     .filter((p) => p.rows.length > 0)
@@ -75,6 +75,7 @@ const pages = (chart: Chart) =>
       plan: p.plan?.state,
       rows: p.rows.map((r) => ({ item: r.item, drug: r.plan?.what.text, due: r.due })),
       cells: p.cells,
+      care: p.care,
     }));
 
 useSandboxRecord(
@@ -124,6 +125,8 @@ describe("the chart of a day whose rounds were kept", () => {
     expect(kept.columns).toEqual(ROUNDS.map((round) => ({ date: DAY, round, kept: true })));
     expect(pages(kept).length).toBeGreaterThan(0);
     expect(pages(kept)).toEqual(pages(asked));
+    // Each page's care read from the kennel API now, as before: a pet's allergies are on its page.
+    expect(pages(kept).some((p) => p.care !== undefined)).toBe(true);
     // A booking whose care could not be matched is said of the kept round too, by its id (the round
     // kept no reference of it).
     const byId = (said: string) =>
@@ -157,7 +160,8 @@ describe("the chart of a day whose rounds were kept", () => {
       expect(text).toContain(`${the.name} (pet ${the.petId}) · ${the.room}`);
       expect(text).not.toContain("Renamed Since");
       expect(text).not.toContain("Moved Since");
-      // The record keeps no allergies: the page says where to look, never that there are none.
+      // Its care not matched in the kennel system now (its name there changed) and the record keeps
+      // none: the page says where to look, never that there are none.
       expect(text).toContain(
         "⚠️ Allergies and care notes: not kept in the care record, which this page is drawn from (its rounds were posted): check its record in the kennel system before giving anything.",
       );
@@ -205,6 +209,28 @@ describe("the kennel API refusing after the rounds were kept", () => {
       expect(text).toContain(
         "from the care record. What was due at each round posted is what its sheet asked then. Each cell as the care record has it then.",
       );
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
+  it("a chart of kept rounds alone: every page from the record, and the care not read said once, with the request id", async () => {
+    const read = await chartOf(deps, { from: DAY, days: 1 }, { surface: "command" });
+    sandbox.setFaults({ forceStatus: 401 });
+    try {
+      const chart = await chartOf(deps, { from: DAY, days: 1 }, { surface: "command" });
+      expect(chart.columns.every((c) => c.kept)).toBe(true);
+      expect(pages(chart).map(({ care, ...page }) => page)).toEqual(
+        pages(read).map(({ care, ...page }) => page),
+      );
+      expect(chart.pets.every((p) => p.care === undefined)).toBe(true);
+      const said = chart.problems.at(-1) ?? "";
+      expect(said).toMatch(
+        /^Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything\. The kennel API rejected the API key \(401 authentication_failed\)/,
+      );
+      expect(said).toMatch(/\(request id [^()\s]+\)$/);
+      const text = docText(chartDoc(chart, OPTIONS), PLAIN);
+      expect(text).toContain("⚠️ Allergies and care notes: not kept in the care record");
     } finally {
       sandbox.setFaults({});
     }
