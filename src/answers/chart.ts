@@ -1,104 +1,71 @@
 /**
  * The medication chart on paper (issue 50, `kennel-desk chart`): for each pet in house over some
  * days, each medication of its plan down the side and each day's rounds across, every cell from the
- * care record. What was due at a round comes from the record where the round was kept (what it
- * asked when its sheet was kept, and the pets who arrived or went home since: src/answers/
- * obligations.ts, as every other surface reads it); a round not kept yet (still to come, or never posted) is the round's sheet as it would
- * be posted now (src/answers/rounds.ts roundReport: the pet's plan, else the sheet's own rule). Each
- * due dose's state is the record's (src/domain/obligations.ts, src/domain/doses.ts doseState).
+ * care record. A round kept (its sheet posted, or first asked) is read from the record alone, as
+ * every other surface reads it (src/answers/obligations.ts): its pets as it kept them (name, room,
+ * booking, stay), the pets who arrived or went home since, what it asked of each and the care plan's
+ * version it worked from; never the kennel API's answer of a later moment, so the chart of kept rounds
+ * is printed with the kennel API down. Only a round not kept yet (still to come, or never posted) is
+ * asked of the kennel API, as its sheet would be posted now (src/answers/rounds.ts roundReport: the
+ * pet's plan, else the sheet's own rule); one that cannot be read is said, never struck as nothing
+ * due. Each due dose's state is the record's (src/domain/obligations.ts, src/domain/doses.ts doseState).
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
-import { type ChartCell, cellKey, chartCell, inHouseAtRound, initialsOf } from "../domain/chart.ts";
-import type { PetCare } from "../domain/day.ts";
-import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
+import { cellKey, inHouseAtRound, initialsOf } from "../domain/chart.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { type DueItem, isMedicationItem } from "../domain/record.ts";
-import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
-import type { Booking } from "../kennel/schemas.ts";
-import type { Entry, ItemKey } from "../record/types.ts";
-import { addDays, localDate, zonedInstant } from "../time.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import type { Witness } from "../domain/witness.ts";
+import { addDays, localDate } from "../time.ts";
+import { chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
 import { nameOrder, naturalOrder } from "../words/order.ts";
-import type { RoundDose } from "./doses.ts";
-import { withOwed } from "./obligation-body.ts";
-import { dosesOwed, draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
+import type { Surface } from "../words/surface.ts";
+import { keptColumn, plansOf } from "./chart-kept.ts";
+import {
+  addDoses,
+  type Chart,
+  type ChartColumn,
+  type ChartPet,
+  type ChartQuery,
+  chartedPets,
+  type Making,
+  petOf,
+  roundEntries,
+  roundInstant,
+  rowOf,
+  wanted,
+} from "./chart-parts.ts";
+import { describeFailure } from "./failure.ts";
+import { draftDoses, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
 import { witnessesOf } from "./witness.ts";
 
+export type { Chart, ChartColumn, ChartPet, ChartQuery, ChartRow } from "./chart-parts.ts";
+export { chartedPets } from "./chart-parts.ts";
+
 /** The longest chart: a fortnight (a page's width holds no more rounds). */
 export const CHART_DAYS_MAX = 14;
 
-export interface ChartQuery {
-  from: string;
-  days: number;
-  petId?: number | undefined;
-  /** A room's name, as the kennel system names it (any case). */
-  room?: string | undefined;
+/** The kennel API failing for a round not kept: the error, and the rounds it leaves unread. */
+interface Unread {
+  error: unknown;
+  rounds: ChartColumn[];
 }
 
-/** One round of one day: a column of the chart. */
-export interface ChartColumn {
-  date: string;
-  round: Round;
-  /** What was due is the record's kept sheet (else the sheet as it would be posted now). */
-  kept: boolean;
-}
-
-/** One medication of the pet: a row. */
-export interface ChartRow {
-  item: ItemKey;
-  /** The plan's item, when the pet has a plan (its drug, strength, amount, condition, high-alert mark). */
-  plan?: PlanItem | undefined;
-  /** The sheet's label and words, when a round asked for it. */
-  due?: DueItem | undefined;
-}
-
-export interface ChartPet {
-  bookingId: number;
-  petId: number;
-  name: string;
-  room: string | undefined;
-  reference: string | undefined;
-  checkIn: string | undefined;
-  checkOut: string | undefined;
-  /** Still checked in past its check-out (the round sheet's "still here?"): in house at every round since. */
-  stillHere: boolean;
-  /** Checked out: the booking says the pet left, at its check-out (the round sheet's "🏠 checked out 08:30"). */
-  checkedOut: boolean;
-  /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
-  care: PetCare["care"] | undefined;
-  /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
-  plan: { state: PlanState; confirmations: Person[]; kept: boolean } | undefined;
-  rows: ChartRow[];
-  /** By `${date}|${round}|${item}`; a cell not here has nothing due (struck). */
-  cells: Record<string, ChartCell>;
-}
-
-export interface Chart {
-  dates: string[];
-  columns: ChartColumn[];
-  pets: ChartPet[];
-  /** What the chart could not show (a booking whose pets' care could not be matched): never dropped silently. */
-  problems: string[];
-  /**
-   * A care record was read (false: none kept where this Kennel Desk looks, so every due dose is
-   * blank, to sign, and nothing given can be shown).
-   */
-  record: boolean;
-  requestId: string | undefined;
-}
-
-/** The pets with a page: a medication on the chart's days (the others are named in its foot). */
-export const chartedPets = (chart: Chart): number => chart.pets.filter((p) => p.rows.length > 0).length;
-
-const wanted = (q: ChartQuery, booking: Booking, petId: number | undefined) =>
-  (q.petId === undefined || petId === q.petId) &&
-  (q.room === undefined || (booking.roomName ?? "").trim().toLowerCase() === q.room.trim().toLowerCase());
-
-/** The chart of these days: one read of the record, each round's sheet from the kennel API. */
-export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
+/**
+ * The chart of these days: one read of the record; each kept round from it alone (its pets' care,
+ * allergies and danger notes, which the record keeps none of, from the kennel API's answer now, for
+ * their pages only), each round not kept from the kennel API. When the API fails, the rounds not kept after it are not asked (each
+ * would wait on it again): they are said, by day, with the failure and its request id, and the kept
+ * rounds are charted all the same; only a chart with no page at all fails, with the API's failure.
+ */
+export async function chartOf(
+  deps: Deps,
+  q: ChartQuery,
+  o: { surface?: Surface | undefined } = {},
+): Promise<Chart> {
   const dates = Array.from({ length: q.days }, (_, i) => addDays(q.from, i));
   const to = dates.at(-1) ?? q.from;
   const store = deps.record;
@@ -109,7 +76,6 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
         witnessesOf(store, { from: q.from, to }),
       ])
     : [[], [], new Map<number, Witness>()];
-  const now = deps.clock.now().toISOString();
   const chart: Chart = {
     dates,
     columns: [],
@@ -118,51 +84,99 @@ export async function chartOf(deps: Deps, q: ChartQuery): Promise<Chart> {
     record: store !== undefined,
     requestId: undefined,
   };
-  const pets = new Map<string, ChartPet>();
+  const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans: await plansOf(deps, owed) };
+  let unread: Unread | undefined;
+  // The kennel API's failure, once: neither a round nor a kept round's care is asked of it after.
+  let down: { error: unknown } | undefined;
   for (const date of dates) {
     for (const round of ROUNDS) {
-      const asNow = await roundReport(deps, round, date, { keepPlans: false });
-      chart.requestId ??= asNow.requestId;
       const mine = owed.find((r) => r.date === date && r.round === round);
-      // A kept round's pets are the ones it kept (and those arrived since), as /rounds and `record
-      // enter` read it: a pet it counted gone home before it (an early pick-up) has no page from it.
-      const report = mine ? withOwed(deps, asNow, mine) : asNow;
-      chart.columns.push({ date, round, kept: mine !== undefined });
-      for (const p of report.pets) addPet(q, pets, p, chart.problems);
-      for (const d of roundDosesOf(deps, report, mine, entries)) {
-        const witness =
-          d.entry && needsWitness(d.entry, d.due.highAlert)
-            ? witnessState(d.entry, witnesses.get(d.entry.id), now)
-            : undefined;
-        addDose(deps.config, q, pets, d, { blank: store === undefined, witness });
+      if (mine) {
+        keptColumn(m, mine);
+        if (!down) down = await keptCare(m, round, date);
+      } else if (!down) {
+        unread = await draftColumn(m, round, date);
+        down = unread;
+      } else {
+        unread ??= { error: down.error, rounds: [] };
+        // The kennel API failed for an earlier round: this one is not asked, and said with it.
+        const column = { date, round, kept: false, unread: true as const };
+        chart.columns.push(column);
+        unread.rounds.push(column);
       }
     }
   }
-  if (store) addIfNeeded(pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
-  chart.pets = [...pets.values()].sort(
+  if (store) addIfNeeded(m.pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
+  chart.pets = [...m.pets.values()].sort(
     (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),
   );
+  if (unread) {
+    // Nothing at all to show: the command fails as it did, with the kennel API's own words.
+    if (chartedPets(chart) === 0) throw unread.error;
+    chart.problems.push(unreadWords(deps, unread, o.surface));
+  } else if (down) {
+    // Every round kept, but the pets' care (allergies, danger notes) not read: their pages say where to look.
+    chart.problems.push(chartCareUnreadWords(describeFailure(down.error, o.surface)));
+  }
   return chart;
 }
 
-/** A round's doses: as it asked when kept (the record), else as its sheet would ask now. */
-function roundDosesOf(
-  deps: Deps,
-  report: RoundReport,
-  kept: OwedRound | undefined,
-  entries: Entry[],
-): RoundDose[] {
-  const now = deps.clock.now();
-  const theirs = entries.filter((e) => e.date === report.date && e.round === report.round);
-  const doses = kept ? dosesOwed(deps, [kept], theirs, now) : draftDoses(deps, report, theirs, now);
-  return doses.filter((d) => isMedicationItem(d.due.item));
+/**
+ * A kept round's pets' care (allergies, danger notes: the record keeps none) from the kennel API's
+ * answer now, for their pages alone: never their names, rooms or what the round asked, which are as
+ * kept. The API's failure returned (the round is charted all the same; its pages say where to look).
+ */
+async function keptCare(m: Making, round: Round, date: string): Promise<{ error: unknown } | undefined> {
+  let report: RoundReport;
+  try {
+    report = await roundReport(m.deps, round, date, { keepPlans: false });
+  } catch (error) {
+    return { error };
+  }
+  m.chart.requestId ??= report.requestId;
+  for (const p of report.pets) {
+    const pet = m.pets.get(`${p.booking.bookingId}|${p.pet?.pet.petId}`);
+    if (pet && p.pet && pet.care === undefined) pet.care = p.pet.care;
+  }
+  return undefined;
+}
+
+/** The rounds the kennel API could not be read for, by day, with what happened, its request id and what to do. */
+function unreadWords(deps: Deps, unread: Unread, surface: Surface | undefined): string {
+  const f = describeFailure(unread.error, surface);
+  const names = deps.config.rounds.names;
+  const days = [...new Set(unread.rounds.map((c) => c.date))].map((date) => ({
+    date,
+    rounds: unread.rounds.filter((c) => c.date === date).map((c) => names?.[c.round] ?? c.round),
+  }));
+  return chartUnreadWords(days, f);
+}
+/**
+ * A round not kept: its sheet as the kennel API answers now, and its doses as that sheet would ask
+ * them; when the API fails, the column unread and the failure (undefined when read).
+ */
+async function draftColumn(m: Making, round: Round, date: string): Promise<Unread | undefined> {
+  const { deps, q, chart, pets } = m;
+  let report: RoundReport;
+  try {
+    report = await roundReport(deps, round, date, { keepPlans: false });
+  } catch (error) {
+    const column = { date, round, kept: false, unread: true as const };
+    chart.columns.push(column);
+    return { error, rounds: [column] };
+  }
+  chart.requestId ??= report.requestId;
+  chart.columns.push({ date, round, kept: false });
+  for (const p of report.pets) addPet(q, pets, p, chart.problems);
+  addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);
+  return undefined;
 }
 
 /** A pet of a round's sheet: its booking, care and plan (the latest round's), its plan's medications. */
 function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problems: string[]): void {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
-  if (!wanted(q, p.booking, petId)) return;
+  if (!wanted(q, p.booking.roomName, petId)) return;
   if (!p.pet || bookingId === undefined || petId === undefined) {
     const said = `Booking ${p.booking.reference ?? bookingId ?? "?"} (${p.unmatched.join(", ") || p.booking.petNames || "pets"}): care not ${p.careStatus === "not_loaded" ? "loaded" : "matched"}, so its doses are not on this chart. Check the kennel system.`;
     if (!problems.includes(said)) problems.push(said);
@@ -170,6 +184,7 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
   }
   const pet = petOf(pets, bookingId, petId, p.pet.pet.name ?? `pet ${petId}`);
   Object.assign(pet, {
+    fromRecord: false,
     room: p.booking.roomName,
     reference: p.booking.reference,
     checkIn: p.booking.checkInDate,
@@ -188,69 +203,6 @@ function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problem
     for (const item of plan.items) if (isMedicationItem(item.key)) rowOf(pet, item.key).plan = item;
   }
 }
-
-/**
- * A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there).
- * `blank`: no care record here, so nothing can be known recorded or missed: every due cell is blank,
- * to sign on the paper. Struck only where the pet was not in house at the round (inHouseAtRound).
- */
-function addDose(
-  config: Deps["config"],
-  q: ChartQuery,
-  pets: Map<string, ChartPet>,
-  d: RoundDose,
-  o: { blank: boolean; witness: WitnessState | undefined },
-): void {
-  // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
-  // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
-  const known = pets.get(`${d.bookingId}|${d.petId}`);
-  if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
-  const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
-  rowOf(pet, d.due.item).due = d.due;
-  const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
-  pet.cells[cellKey(d.date, d.round, d.due.item)] = o.blank
-    ? { kind: "open", state: "due" }
-    : chartCell(d.state, d.entry, o.witness, here);
-}
-
-function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {
-  const key = `${bookingId}|${petId}`;
-  let pet = pets.get(key);
-  if (!pet) {
-    pet = {
-      bookingId,
-      petId,
-      name,
-      room: undefined,
-      reference: undefined,
-      checkIn: undefined,
-      checkOut: undefined,
-      stillHere: false,
-      checkedOut: false,
-      care: undefined,
-      plan: undefined,
-      rows: [],
-      cells: {},
-    };
-    pets.set(key, pet);
-  }
-  return pet;
-}
-
-/** The pet's row of an item, in the slots' order. */
-function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
-  let row = pet.rows.find((r) => r.item === item);
-  if (!row) {
-    row = { item };
-    pet.rows.push(row);
-    pet.rows.sort((a, b) => naturalOrder(a.item, b.item));
-  }
-  return row;
-}
-
-/** A round's instant on a day, in the kennel's zone. */
-const roundInstant = (config: Deps["config"], date: string, round: Round) =>
-  zonedInstant(date, config.rounds.times[round], config.timezone).getTime();
 
 /**
  * The doses given if needed (issue 50, a fresh look: a dose given from 💊 Give if needed… was missing

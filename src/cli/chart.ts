@@ -113,7 +113,7 @@ export async function run(ctx: CliContext): Promise<number> {
     q.petId === undefined ? ctx : { ...ctx, log: onePetLog(ctx.log, q.petId) },
   );
   try {
-    const chart = await chartOf(deps, q);
+    const chart = await chartOf(deps, q, { surface: "command" });
     const n = chartedPets(chart);
     if (n === 0) {
       // Nothing to print: said, with what the chart could not show, and no file (exit 1, not written).
@@ -138,6 +138,9 @@ export async function run(ctx: CliContext): Promise<number> {
     );
     // Where it went, whole, to open: the folder above is the one asked (--out), or charts/ here.
     if (code === 0) ctx.io.stderr.write(`${chartOpenWords(resolve(q.out, name))}\n`);
+    // What the chart could not show (rounds the kennel system could not be read for, care not
+    // matched), as its foot says it: said here too, never only on the paper.
+    if (code === 0) for (const p of chart.problems) ctx.io.stderr.write(`⚠️ ${p}\n`);
     return code;
   } finally {
     await close();

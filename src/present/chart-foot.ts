@@ -42,7 +42,7 @@ function notPostedWords(chart: Chart, names: RoundNames | undefined): string {
     run = [];
   };
   for (const date of chart.dates) {
-    const open = chart.columns.filter((c) => c.date === date && !c.kept).map((c) => c.round);
+    const open = chart.columns.filter((c) => c.date === date && !c.kept && !c.unread).map((c) => c.round);
     if (open.length === ROUNDS.length) {
       run.push(date);
       continue;
@@ -62,9 +62,13 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
       `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
     );
   const kept = chart.columns.filter((c) => c.kept).length;
+  // Rounds not posted yet and not read (said above) show neither.
+  const drafted = chart.columns.filter((c) => !c.kept && !c.unread).length;
   const due =
-    kept === chart.columns.length
-      ? "What was due at each round is what its sheet asked when posted."
+    drafted === 0
+      ? kept === chart.columns.length
+        ? "What was due at each round is what its sheet asked when posted."
+        : "What was due at each round posted is what its sheet asked then."
       : kept === 0
         ? "No round of these days was posted yet: what is due is what the care plans make due now."
         : `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, o.names)}) show what the care plans make due now.`;

@@ -11,7 +11,7 @@ import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { localDate } from "../time.ts";
-import { chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
+import { careNotReadWords, chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
@@ -150,6 +150,9 @@ function rowHead(row: ChartRow): Line[] {
  */
 const WITNESS_PLACE = toned("muted", "wit. ____");
 
+/** A cell of a round not posted yet that the kennel system could not be read for (the foot says why). */
+const NOT_READ = "not read";
+
 const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
 
 function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
@@ -159,7 +162,9 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
     const cell = pet.cells[at] ?? { kind: "not_due" as const };
     // What the cell is about, for a reader of the page: "501|77|2026-11-24|morning|med:1".
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
-    if (cell.kind === "not_due") return { line: [], key, struck: true };
+    // A round the kennel system could not be read for: not known, never struck as nothing due.
+    if (cell.kind === "not_due")
+      return c.unread ? { line: line(toned("alert", NOT_READ)), key } : { line: [], key, struck: true };
     const said = cellLine(cell, tz, c.date);
     if (!witness || cell.kind !== "open") return { line: said, key };
     return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
@@ -226,12 +231,7 @@ function stillHereLines(pet: ChartPet, timezone: string): Line[] {
 /** Allergies and danger notes, whole, before anything else is read; care not read said so. */
 function careLines(pet: ChartPet): Line[] {
   const care = pet.care;
-  if (!care)
-    return [
-      line(
-        toned("alert", "⚠️ Care not read from the kennel system: check its record before giving anything."),
-      ),
-    ];
+  if (!care) return [line(toned("alert", careNotReadWords(pet.fromRecord)))];
   const out: Line[] = [
     line(strong("Allergies: ", "alert"), toned("alert", whole(care.allergies ?? "none recorded"))),
   ];
@@ -277,11 +277,15 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
   return out;
 }
 
-const KEY_LINE = line(
-  strong("Key: "),
-  CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-  " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
-);
+/** The key, beneath every page's grid; "not read" only on a page with a round not read. */
+const keyLine = (unread: boolean) =>
+  line(
+    strong("Key: "),
+    CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
+    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+    unread &&
+      " · not read: a round not posted yet that the kennel system could not be read for (said at the end)",
+  );
 
 /** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
 function slackPart(pet: ChartPet, slack: ChartSlack): Part {
@@ -307,7 +311,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
     slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
-    { kind: "text", lines: [KEY_LINE] },
+    { kind: "text", lines: [keyLine(columns.some((c) => c.unread))] },
   ];
 }
 

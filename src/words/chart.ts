@@ -97,3 +97,50 @@ export const chartNoScanWords = (why: string, booking: string) =>
  */
 export const chartEnterWords = (petId: number) =>
   `📄 Enter from paper… on the round's post in Slack, or in a terminal: kennel-desk record enter ROUND DATE --pet ${petId} --by NAME --dose …`;
+
+/** "morning", "midday and evening", "morning, midday and evening". */
+const roundsWords = (rounds: readonly string[]) =>
+  rounds.length < 2 ? (rounds[0] ?? "") : `${rounds.slice(0, -1).join(", ")} and ${rounds.at(-1)}`;
+
+/**
+ * The rounds not posted yet that the kennel system could not be read for (the first that failed and
+ * those not asked after it), by day, with what happened, what to do and the API's request id: said in
+ * the chart's foot (and in the terminal), their cells "not read", never struck as nothing due.
+ */
+export function chartUnreadWords(
+  days: ReadonlyArray<{ date: string; rounds: readonly string[] }>,
+  f: { what: string; whatToDo: string; requestId?: string | undefined },
+): string {
+  const which = days.map((d) => `${dayHeading(d.date)} ${roundsWords(d.rounds)}`).join("; ");
+  const id = f.requestId ? ` (request id ${f.requestId})` : "";
+  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record. ${f.what} ${f.whatToDo.trim()}${id}`;
+}
+
+/**
+ * Every round of the chart kept, but the kennel system not read for its pets' care (allergies, danger
+ * notes: the care record keeps none): what happened, what to do and the API's request id.
+ */
+export function chartCareUnreadWords(f: {
+  what: string;
+  whatToDo: string;
+  requestId?: string | undefined;
+}): string {
+  const id = f.requestId ? ` (request id ${f.requestId})` : "";
+  return `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${f.what} ${f.whatToDo.trim()}${id}`;
+}
+
+/**
+ * A booking on a kept round whose pets' care could not be read when it was kept: what was due there
+ * is not known (said as a round read now says it, by the booking's id: its reference was not kept).
+ */
+export const keptCareMissingWords = (c: { bookingId?: number | undefined; pets: string; status: string }) =>
+  `Booking ${c.bookingId ?? "?"} (${c.pets}): care not ${c.status === "not_loaded" ? "loaded" : "matched"} when its round was posted, so its doses are not on this chart. Check the kennel system.`;
+
+/**
+ * A chart page's care not read: from the kennel system (its allergies and danger notes not known), or
+ * a page drawn from the care record alone (its rounds all kept), which keeps none: where to look.
+ */
+export const careNotReadWords = (fromRecord: boolean) =>
+  fromRecord
+    ? "⚠️ Allergies and care notes: not kept in the care record, which this page is drawn from (its rounds were posted): check its record in the kennel system before giving anything."
+    : "⚠️ Care not read from the kennel system: check its record before giving anything.";

@@ -27,6 +27,7 @@ export const chartPet = (petId: number, over: Partial<ChartPet> = {}): ChartPet 
   stillHere: false,
   checkedOut: false,
   care: undefined,
+  fromRecord: false,
   plan: undefined,
   rows: [{ item: "med:1" }],
   cells: {},

@@ -1,0 +1,192 @@
+/**
+ * The medication chart's parts (src/answers/chart.ts makes it): what a chart is (its columns, its
+ * pets, their rows and cells), and how a pet and a due dose are put on it, whichever round they come
+ * from: a kept round read from the care record (src/answers/chart-kept.ts) or a round not kept, as
+ * the kennel API answers now.
+ */
+import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
+import { type ChartCell, cellKey, chartCell, inHouseAtRound } from "../domain/chart.ts";
+import type { PetCare } from "../domain/day.ts";
+import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
+import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
+import type { Entry, ItemKey } from "../record/types.ts";
+import { zonedInstant } from "../time.ts";
+import { naturalOrder } from "../words/order.ts";
+import type { RoundDose } from "./doses.ts";
+import type { PlanVersion } from "./plans.ts";
+
+export interface ChartQuery {
+  from: string;
+  days: number;
+  petId?: number | undefined;
+  /** A room's name, as the kennel system names it (any case). */
+  room?: string | undefined;
+}
+
+/** One round of one day: a column of the chart. */
+export interface ChartColumn {
+  date: string;
+  round: Round;
+  /** What was due is the record's kept sheet (else the sheet as it would be posted now). */
+  kept: boolean;
+  /**
+   * Not kept, and the kennel API could not be read for it (or was not asked again after it failed):
+   * nothing of it is known, so its cells say so, never struck as nothing due (`Chart.problems` says why).
+   */
+  unread?: true | undefined;
+}
+
+/** One medication of the pet: a row. */
+export interface ChartRow {
+  item: ItemKey;
+  /** The plan's item, when the pet has a plan (its drug, strength, amount, condition, high-alert mark). */
+  plan?: PlanItem | undefined;
+  /** The sheet's label and words, when a round asked for it. */
+  due?: DueItem | undefined;
+}
+
+export interface ChartPet {
+  bookingId: number;
+  petId: number;
+  name: string;
+  room: string | undefined;
+  reference: string | undefined;
+  checkIn: string | undefined;
+  checkOut: string | undefined;
+  /** Still checked in past its check-out (the round sheet's "still here?"): in house at every round since. */
+  stillHere: boolean;
+  /** Checked out: the booking says the pet left, at its check-out (the round sheet's "🏠 checked out 08:30"). */
+  checkedOut: boolean;
+  /** The pet's care from the kennel system (allergies, danger notes); undefined when not read. */
+  care: PetCare["care"] | undefined;
+  /**
+   * Every round of the chart the pet is on was kept: the page is drawn from the care record, which
+   * keeps no allergies nor care notes (they come from the kennel API's answer now; when it could not
+   * be read, `care` is undefined and the page says where to look).
+   */
+  fromRecord: boolean;
+  /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
+  plan: { state: PlanState; confirmations: Person[]; kept: boolean } | undefined;
+  rows: ChartRow[];
+  /** By `${date}|${round}|${item}`; a cell not here has nothing due (struck). */
+  cells: Record<string, ChartCell>;
+}
+
+export interface Chart {
+  dates: string[];
+  columns: ChartColumn[];
+  pets: ChartPet[];
+  /**
+   * What the chart could not show (a booking whose pets' care could not be matched, rounds not kept
+   * that the kennel API could not be read for, with its request id): never dropped silently.
+   */
+  problems: string[];
+  /**
+   * A care record was read (false: none kept where this Kennel Desk looks, so every due dose is
+   * blank, to sign, and nothing given can be shown).
+   */
+  record: boolean;
+  requestId: string | undefined;
+}
+
+/** The pets with a page: a medication on the chart's days (the others are named in its foot). */
+export const chartedPets = (chart: Chart): number => chart.pets.filter((p) => p.rows.length > 0).length;
+
+export const wanted = (q: ChartQuery, room: string | undefined, petId: number | undefined) =>
+  (q.petId === undefined || petId === q.petId) &&
+  (q.room === undefined || (room ?? "").trim().toLowerCase() === q.room.trim().toLowerCase());
+
+/** What a chart is made with: the query, the record read once, and the pets and chart so far. */
+export interface Making {
+  deps: Deps;
+  q: ChartQuery;
+  chart: Chart;
+  pets: Map<string, ChartPet>;
+  entries: Entry[];
+  witnesses: Map<number, Witness>;
+  /** The care plans' versions the kept rounds worked from, by id. */
+  plans: Map<number, PlanVersion>;
+}
+
+/** The entries of one round. */
+export const roundEntries = (entries: Entry[], r: { date: string; round: Round }) =>
+  entries.filter((e) => e.date === r.date && e.round === r.round);
+/** A round's medication doses on their pets' rows, each with its witness's state when it needs one. */
+export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
+  const now = m.deps.clock.now().toISOString();
+  for (const d of doses) {
+    if (!isMedicationItem(d.due.item)) continue;
+    const witness =
+      d.entry && needsWitness(d.entry, d.due.highAlert)
+        ? witnessState(d.entry, m.witnesses.get(d.entry.id), now)
+        : undefined;
+    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept });
+  }
+}
+
+/**
+ * A due dose's cell, on its pet's row (a pet only on a kept sheet is charted by its name there).
+ * `blank`: no care record here, so nothing can be known recorded or missed: every due cell is blank,
+ * to sign on the paper. Struck only where the pet was not in house at the round (inHouseAtRound).
+ */
+function addDose(
+  config: Deps["config"],
+  q: ChartQuery,
+  pets: Map<string, ChartPet>,
+  d: RoundDose,
+  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean },
+): void {
+  // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
+  // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
+  const known = pets.get(`${d.bookingId}|${d.petId}`);
+  if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
+  const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
+  if (!known) pet.fromRecord = o.kept;
+  rowOf(pet, d.due.item).due = d.due;
+  const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
+  pet.cells[cellKey(d.date, d.round, d.due.item)] = o.blank
+    ? { kind: "open", state: "due" }
+    : chartCell(d.state, d.entry, o.witness, here);
+}
+
+export function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {
+  const key = `${bookingId}|${petId}`;
+  let pet = pets.get(key);
+  if (!pet) {
+    pet = {
+      bookingId,
+      petId,
+      name,
+      room: undefined,
+      reference: undefined,
+      checkIn: undefined,
+      checkOut: undefined,
+      stillHere: false,
+      checkedOut: false,
+      care: undefined,
+      fromRecord: false,
+      plan: undefined,
+      rows: [],
+      cells: {},
+    };
+    pets.set(key, pet);
+  }
+  return pet;
+}
+
+/** The pet's row of an item, in the slots' order. */
+export function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
+  let row = pet.rows.find((r) => r.item === item);
+  if (!row) {
+    row = { item };
+    pet.rows.push(row);
+    pet.rows.sort((a, b) => naturalOrder(a.item, b.item));
+  }
+  return row;
+}
+
+/** A round's instant on a day, in the kennel's zone. */
+export const roundInstant = (config: Deps["config"], date: string, round: Round) =>
+  zonedInstant(date, config.rounds.times[round], config.timezone).getTime();
