@@ -5,11 +5,13 @@
  * In-process, a pet's diet changed in the sandbox after the round was kept, the record in a temporary folder.
  */
 import { expect, it } from "vitest";
+import { roundReport } from "../../src/answers/rounds.ts";
 import { latestSheet } from "../../src/answers/sheets.ts";
 import { recordKennel } from "../../src/record/kennel.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { useTempFolders } from "../helpers/record-fixtures.ts";
+import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { TODAY, useDigestCommand } from "./command.ts";
 
 const dir = useTempFolders("digest-rounds-kept")();
@@ -38,8 +40,22 @@ it("a round already kept: the dry run says it is posted and shows the sheet as k
   const diet = sheet?.pets[0]?.due.find((d) => d.item === "meal")?.text as string;
   pet.dietaryRequirementsAm = NEW_DIET;
   pet.dietaryRequirements = null;
+  // The terminal only reads: it shows the bookings now and keeps nothing.
   const now = await runCommand(["rounds", "morning", TODAY, "--json"], env(), { clock });
   expect(now.stdout).toContain(NEW_DIET);
+  // /rounds in Slack (a surface that keeps plans) drafts the changed plan again into the record.
+  const slack = await openCareRecord(
+    { engine: "sqlite", dataDir: dir },
+    clock,
+    recordKennel({ kennel: { baseUrl: world.sandbox.url } }),
+  );
+  const asked = await roundReport(
+    sandboxDeps(world.sandbox, clock, { record: slack.store, env: { KENNEL_TIMEZONE: "Europe/London" } }),
+    "morning",
+    TODAY,
+  );
+  await slack.store.close();
+  expect(JSON.stringify(asked.pets)).toContain(NEW_DIET);
 
   const expected = (await keptSheet()).trim();
   const head = await openCareRecord({ engine: "sqlite", dataDir: dir }, clock, undefined);
