@@ -28,6 +28,8 @@ export interface CopyPlace {
   parts: string[];
   /** Its messages after the first are replies in the first's thread. */
   thread: boolean;
+  /** Whose direct message with the app it is in; none for a channel's copy. */
+  user?: string | undefined;
 }
 
 export interface KeptCopy extends RoundCopyOf, CopyPlace {
@@ -51,7 +53,15 @@ export async function keepRoundCopy(
       kind: KIND,
       date: copy.date,
       requestKey: `${KIND}:${at.channel}:${first}`,
-      body: { v: 1, round: copy.round, sheet: copy.sheet, ...at },
+      body: {
+        v: 1,
+        round: copy.round,
+        sheet: copy.sheet,
+        channel: at.channel,
+        parts: at.parts,
+        thread: at.thread,
+        ...(at.user ? { user: at.user } : {}),
+      },
     });
   } catch (error) {
     deps.log.warn(
@@ -64,6 +74,21 @@ export async function keepRoundCopy(
       "where the round's copy was posted was not kept: it is drawn again only at a tap on it",
     );
   }
+}
+
+/**
+ * Keeps a copy posted in one go (a message and its thread) when all `of` its messages were posted,
+ * each with its ts, at the channel Slack answered (else `where`'s); a copy posted in part keeps nothing.
+ */
+export async function keepPostedCopy(
+  deps: Pick<Deps, "record" | "log">,
+  copy: RoundCopyOf | undefined,
+  posted: { sent: number; ts: string[]; channel?: string | undefined },
+  of: number,
+  where: Omit<CopyPlace, "parts">,
+): Promise<void> {
+  if (copy && posted.sent === of && posted.ts.length === of)
+    await keepRoundCopy(deps, copy, { ...where, channel: posted.channel ?? where.channel, parts: posted.ts });
 }
 
 /** The copies of a date's round kept in the record, oldest first. */
@@ -83,6 +108,7 @@ export async function roundCopies(
       channel: r.body.channel,
       parts: r.body.parts,
       thread: r.body.thread,
+      ...(r.body.user ? { user: r.body.user } : {}),
     }));
 }
 

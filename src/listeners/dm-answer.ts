@@ -70,5 +70,6 @@ export async function roundToDm(o: DmTo, messages: Message[], copy: RoundCopyOf)
       );
     }
   }
-  if (channel && parts.length > 0) await keepRoundCopy(o.deps, copy, { channel, parts, thread: false });
+  if (channel && parts.length > 0)
+    await keepRoundCopy(o.deps, copy, { channel, parts, thread: false, user: o.userId });
 }

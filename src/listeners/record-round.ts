@@ -196,6 +196,9 @@ export class SheetRedraw {
     const drawCopy = async (copy: KeptCopy) => {
       const kept = await sheetOf(copy.sheet);
       if (!kept || kept.date !== copy.date || kept.round !== copy.round) return;
+      // A copy in someone's DM shows the record drawn now only to whom may still see it (a guest since: left as it is).
+      if (copy.user && !(await this.#deps.access.check(client, copy.user, undefined, { home: true })).ok)
+        return;
       for (const [i, ts] of copy.parts.entries()) {
         if (!holds(kept, i) || this.#gone.has(`${copy.channel}:${ts}`)) continue;
         const threadTs = copy.thread && i > 0 ? copy.parts[0] : undefined;
@@ -204,7 +207,16 @@ export class SheetRedraw {
     };
     try {
       const copies = otherCopies(await roundCopies(this.#deps, sheet.date, sheet.round), at);
-      await Promise.all(copies.map(drawCopy));
+      await Promise.all(
+        copies.map((c) =>
+          drawCopy(c).catch((e: unknown) =>
+            this.#deps.log.warn(
+              { channel: c.channel, err: String((e as Error)?.message ?? e) },
+              "a copy of the round was not drawn again",
+            ),
+          ),
+        ),
+      );
     } catch (e) {
       this.#deps.log.warn(
         { err: String((e as Error)?.message ?? e) },

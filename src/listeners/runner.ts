@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
-import { keepRoundCopy, type RoundCopyOf } from "../answers/round-copies.ts";
+import { keepPostedCopy, type RoundCopyOf } from "../answers/round-copies.ts";
 import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
@@ -36,8 +36,7 @@ export type Visibility = "in_channel" | "ephemeral";
  * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread,
  * or a message in parts drawn again in place after a tap (the Home tab's list of welfare flags),
  * which goes to the Home tab's asker as its first part and its thread, each part marked. A round's
- * sheet names its round and kept sheet (`copy`): where it is posted with a ts Slack answers (the
- * asker's DM, a channel through the Web API) is kept in the care record (src/answers/round-copies.ts).
+ * sheet names its round and kept sheet (`copy`): where it is posted with ts Slack answers is kept.
  */
 export type Answer = Message[] | (Threaded & { copy?: RoundCopyOf | undefined }) | { parts: Message[] };
 
@@ -259,13 +258,9 @@ async function deliverThread(
   const removeLoading = async () => {
     if (loadingShown) await o.respond({ delete_original: true }).catch(() => undefined);
   };
-  const keep = async (p: Posted, where: string) => {
-    if (copy && p.sent === messages.length && p.ts.length === p.sent)
-      await keepRoundCopy(o.deps, copy, { channel: p.channel ?? where, parts: p.ts, thread: true });
-  };
   const posted = await postThread(o.client, channel, messages, o.deps.pace);
   const { sent, error } = posted;
-  await keep(posted, channel);
+  await keepPostedCopy(o.deps, copy, posted, messages.length, { channel, thread: true });
   if (sent === messages.length) return removeLoading();
   const rest = messages.slice(sent);
   const notIn = error === "not_in_channel" || error === "channel_not_found";
@@ -289,7 +284,8 @@ async function deliverThread(
   const dm: Posted = o.userId
     ? await postThread(o.client, o.userId, rest, o.deps.pace)
     : { sent: 0, error: "no user", ts: [] };
-  if (sent === 0 && o.userId) await keep(dm, o.userId);
+  const asker = o.userId ? { channel: o.userId, thread: true, user: o.userId } : undefined;
+  if (sent === 0 && asker) await keepPostedCopy(o.deps, copy, dm, messages.length, asker);
   if (dm.sent === rest.length) {
     const where =
       sent > 0 ? `The first ${sent} of its ${messages.length} messages are here; the rest` : "This answer";

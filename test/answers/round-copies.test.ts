@@ -44,8 +44,18 @@ describe("a copy of a round, kept where it was posted", () => {
     const { log } = captureLogger();
     const deps = { record, log };
     const evening = { date: DATE, round: "evening" as const, sheet: 12 };
-    await keepRoundCopy(deps, evening, { channel: "D0JANE", parts: ["1.1", "1.2"], thread: false });
-    await keepRoundCopy(deps, evening, { channel: "D0JANE", parts: ["1.1", "1.2"], thread: false });
+    await keepRoundCopy(deps, evening, {
+      channel: "D0JANE",
+      parts: ["1.1", "1.2"],
+      thread: false,
+      user: "U0JANE",
+    });
+    await keepRoundCopy(deps, evening, {
+      channel: "D0JANE",
+      parts: ["1.1", "1.2"],
+      thread: false,
+      user: "U0JANE",
+    });
     await keepRoundCopy(
       deps,
       { ...evening, round: "morning" },
@@ -58,7 +68,15 @@ describe("a copy of a round, kept where it was posted", () => {
     );
     const read = await roundCopies(deps, DATE, "evening");
     expect(read.map(({ id: _, ...c }) => c)).toEqual([
-      { date: DATE, round: "evening", sheet: 12, channel: "D0JANE", parts: ["1.1", "1.2"], thread: false },
+      {
+        date: DATE,
+        round: "evening",
+        sheet: 12,
+        channel: "D0JANE",
+        parts: ["1.1", "1.2"],
+        thread: false,
+        user: "U0JANE",
+      },
       { date: DATE, round: "evening", sheet: 13, channel: "C0ROUNDS", parts: ["3.1", "3.2"], thread: true },
     ]);
     expect(await roundCopies(deps, "2026-11-23", "evening")).toEqual([]);

@@ -125,7 +125,8 @@ describe.each(engines)("a round shown in direct messages ($name)", ({ open, skip
       const [asked, forJane, forTom] = copies;
       expect(asked?.body).toMatchObject({ round: "evening", thread: true });
       expect(asked?.body.parts.length).toBeGreaterThan(1);
-      expect(forJane?.body).toMatchObject({ v: 1, round: "evening", thread: false });
+      expect(forJane?.body).toMatchObject({ v: 1, round: "evening", thread: false, user: "U0JANE" });
+      expect(asked?.body.user).toBeUndefined();
       expect(forJane?.body.parts).toEqual(jane.map((m) => m.ts));
       expect(forTom?.body.parts).toEqual(tom.map((m) => m.ts));
       expect(forJane?.requestKey).toBe(`round_copy:U0JANE:${jane[0]?.ts}`);

@@ -75,6 +75,7 @@ describe("a round's sheet answered: where it is, kept", () => {
         channel: "D0U1",
         parts: ["1764150000.000101", "1764150000.000102", "1764150000.000103"],
         thread: false,
+        user: "U1",
         key: "round_copy:D0U1:1764150000.000101",
       },
     ]);
@@ -92,7 +93,7 @@ describe("a round's sheet answered: where it is, kept", () => {
     const deps = listenerDeps(clock);
     const posted = await answer(deps, sheet(true, 6), { refuse: "C1" });
     expect(posted.map((m) => m.channel)).toEqual(["U1", "U1", "U1", "U1", "U1", "U1"]);
-    expect(await copies(deps)).toMatchObject([{ channel: "D0U1", thread: true }]);
+    expect(await copies(deps)).toMatchObject([{ channel: "D0U1", thread: true, user: "U1" }]);
   });
 
   it("an answer naming no copy (a later day's sheet, for reference) keeps nothing", async () => {

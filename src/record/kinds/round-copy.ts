@@ -5,7 +5,8 @@
  * the bot not being in it, in the asker's direct message. Its date is the round's; its body the
  * round, the kept sheet it drew (`sheet`), the channel as Slack named it when posting (a direct
  * message's own id), and each of its messages' ts in the sheet's order (the first the parent);
- * `thread`: the messages after the first are replies in the first's thread. Slack ids only. After a
+ * `thread`: the messages after the first are replies in the first's thread; `user`: whose direct
+ * message it is in, so a copy is drawn again only for someone who may still see kennel data. Slack ids only. After a
  * tap or form on any copy of the round, every other copy holding the pet is drawn again from its
  * own sheet (src/listeners/record-round.ts). Request key `round_copy:<channel>:<ts>`: a copy is kept once.
  */
@@ -26,5 +27,7 @@ export const roundCopy = defineKind({
       parts: z.array(text(40).min(1)).min(1).max(100),
       /** Its messages after the first are replies in the first's thread. */
       thread: z.boolean(),
+      /** Whose direct message with the app it is in (a Slack user id); none for a channel's copy. */
+      user: text(40).min(1).optional(),
     }),
 });
