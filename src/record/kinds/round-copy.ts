@@ -6,9 +6,9 @@
  * round, the kept sheet it drew (`sheet`), the channel as Slack named it when posting (a direct
  * message's own id), and each of its messages' ts in the sheet's order (the first the parent);
  * `thread`: the messages after the first are replies in the first's thread; `user`: whose direct
- * message it is in, so a copy is drawn again only for someone who may still see kennel data. Slack ids only. After a
- * tap or form on any copy of the round, every other copy holding the pet is drawn again from its
- * own sheet (src/listeners/record-round.ts). Request key `round_copy:<channel>:<ts>`: a copy is kept once.
+ * message it is in, so it is drawn again only while they may see kennel data. Slack ids only. After
+ * a tap or form on any copy of the round, every other copy holding the pet is drawn again from its
+ * own sheet (src/listeners/record-round.ts). Request key `round_copy:<channel>:<ts>`: kept once.
  */
 import { z } from "zod";
 import { defineKind, id, round, text } from "./kind.ts";
