@@ -1,5 +1,6 @@
 /** An answer in the asker's DM with the app (the Home tab's buttons: no channel, no response_url). */
 import type { webApi } from "@slack/bolt";
+import { keepRoundCopy, type RoundCopyOf } from "../answers/round-copies.ts";
 import type { Message } from "../blocks/types.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { postParts } from "./replace-parts.ts";
@@ -40,4 +41,35 @@ export async function partsToDm(o: DmTo, messages: Message[]): Promise<void> {
       { label: o.label, err: error, sent, parts: messages.length },
       "could not deliver every part of the answer to Slack",
     );
+}
+
+/**
+ * A round's sheet in the DM, a message for each of its messages (Home's "Show the round"), and
+ * where they are kept in the care record (src/answers/round-copies.ts: the channel as Slack names
+ * the DM, each message's ts), so a tap on another copy of the round draws this one again. The
+ * messages up to the first Slack refused are kept; a copy the record could not keep is still shown.
+ */
+export async function roundToDm(o: DmTo, messages: Message[], copy: RoundCopyOf): Promise<void> {
+  if (!o.userId) return;
+  let channel: string | undefined;
+  const parts: string[] = [];
+  for (const [i, message] of messages.entries()) {
+    try {
+      const res = await o.client.chat.postMessage({
+        channel: o.userId,
+        text: message.text,
+        blocks: message.blocks,
+      });
+      channel ??= res.channel ?? o.userId;
+      // Each kept ts stands for its message of the sheet: none kept past a message missing.
+      if (res.ts && parts.length === i) parts.push(res.ts);
+    } catch (error) {
+      o.deps.log.error(
+        { label: o.label, err: String((error as Error)?.message ?? error) },
+        "could not deliver the answer to Slack",
+      );
+    }
+  }
+  if (channel && parts.length > 0)
+    await keepRoundCopy(o.deps, copy, { channel, parts, thread: false, user: o.userId });
 }

@@ -13,7 +13,7 @@
 import type { webApi } from "@slack/bolt";
 import type { Message } from "../blocks/types.ts";
 import { KeyedSerial } from "../process/serial.ts";
-import { updateMessage } from "../slack/chat-update.ts";
+import { UpdateRefused, updateMessage } from "../slack/chat-update.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { usableResponseUrl } from "./guard.ts";
 
@@ -28,9 +28,13 @@ interface Where {
 
 const words = (error: unknown) => String((error as Error)?.message ?? error);
 
+/** Slack's word in a Web API client's error ("message_not_found"), when it has one. */
+const slackCode = (error: unknown): unknown => (error as { data?: { error?: unknown } })?.data?.error;
+
 /**
  * Puts `message` in place of the one at `ref`: chat.update (src/slack/chat-update.ts), else the tap's response_url (a message
- * Slack made from a command's response_url answer, say). False, and logged as `what`, when neither could.
+ * Slack made from a command's response_url answer, say). False, and logged as `what`, when neither could;
+ * `refused` is told Slack's word when it refused the update ("message_not_found").
  */
 export async function replaceMessage(
   deps: BotDeps,
@@ -38,6 +42,7 @@ export async function replaceMessage(
   ref: Where,
   message: Message,
   what: string,
+  o: { refused?: (code: string) => void } = {},
 ): Promise<boolean> {
   try {
     if (!ref.channel || !ref.ts) throw new Error("no message to update");
@@ -62,8 +67,11 @@ export async function replaceMessage(
         (r) => r.ok,
         () => false,
       ));
-    if (!replaced)
+    if (!replaced) {
       deps.log.warn({ channel: ref.channel, ts: ref.ts, err: words(error) }, `could not ${what}`);
+      const code = error instanceof UpdateRefused ? error.slackError : slackCode(error);
+      if (typeof code === "string") o.refused?.(code);
+    }
     return replaced;
   }
 }

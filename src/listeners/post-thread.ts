@@ -11,9 +11,19 @@ export function slackError(error: unknown): string {
   return typeof data?.error === "string" ? data.error : String((error as Error)?.message ?? error);
 }
 
+/** What `postThread` posted: how many, each one's ts, the channel as Slack named it, and why it stopped. */
+export interface Posted {
+  sent: number;
+  error?: string;
+  /** The ts of each message posted, in order. */
+  ts: string[];
+  /** The channel as Slack answered it (a DM's own id when posted to a person's). */
+  channel?: string;
+}
+
 /**
  * Posts a message and its thread (or, given `inThread`, every message in that thread); how many were
- * posted and, if one failed, why.
+ * posted, where, and, if one failed, why.
  */
 export async function postThread(
   client: WebClient,
@@ -21,8 +31,9 @@ export async function postThread(
   messages: Message[],
   pace: Pacer | undefined,
   inThread?: string,
-): Promise<{ sent: number; error?: string }> {
+): Promise<Posted> {
   let threadTs: string | undefined = inThread;
+  const out: { ts: string[]; channel?: string } = { ts: [] };
   for (const [i, m] of messages.entries()) {
     try {
       await pace?.turn(channel);
@@ -34,13 +45,15 @@ export async function postThread(
         unfurl_media: false,
         ...(threadTs ? { thread_ts: threadTs } : {}),
       });
+      out.channel ??= res.channel;
+      if (res.ts) out.ts.push(res.ts);
       if (i === 0 && !inThread) {
-        if (!res.ts) return { sent: 1, error: "chat.postMessage returned no ts" };
+        if (!res.ts) return { ...out, sent: 1, error: "chat.postMessage returned no ts" };
         threadTs = res.ts;
       }
     } catch (error) {
-      return { sent: i, error: slackError(error) };
+      return { ...out, sent: i, error: slackError(error) };
     }
   }
-  return { sent: messages.length };
+  return { ...out, sent: messages.length };
 }

@@ -12,8 +12,9 @@ import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
+import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
-import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { loadSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
@@ -77,16 +78,33 @@ export function couldNotRecord(error: unknown): string {
   return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${esc(f.whatToDo)}`}`;
 }
 
+/** A message of a post or copy: its sheet's message, and its place (its channel, the post's first message). */
+const shownKey = (sheet: Pick<Sheet, "id">, index: number, channel: string, parent: string) =>
+  `${sheet.id}:${index}@${channel}:${parent}`;
+
+/** Whether the other sheet's message `i` holds a pet of the message tapped. */
+type Holds = (other: Sheet, i: number) => boolean;
+
+/** Slack's words for a message that is no longer there to update. */
+const GONE = new Set(["message_not_found", "channel_not_found", "is_archived", "cant_update_message"]);
+/** At most this many gone messages remembered (then forgotten at once: each is tried once more). */
+const GONE_KEPT = 1000;
+
 export class SheetRedraw {
   readonly #deps: BotDeps;
   /** One redraw at a time per message; taps waiting behind one in flight share the next. */
   readonly #messages: MessageRedraw;
   /** Reads the post's thread, to find a message of it by its part (`redrawChanged`). */
   readonly #slack: DigestSlack | undefined;
-  /** The round's newest entry each message showed when this process last put it in place, by "sheet:message". */
+  /**
+   * The round's newest entry each message showed when this process last put it in place, by
+   * "sheet:message@channel:parent" (`shownKey`): copies of the round drawing one kept sheet are told apart.
+   */
   readonly #shown = new Map<string, number>();
   /** The entries (paper marks read) of the sheet drawn last: what `redrawChanged` reads after a tap's redraw. */
   #drawn: { sheet: number; entries: Entry[] } | undefined;
+  /** The messages ("channel:ts") Slack said are gone (deleted, their channel gone): no copy's is drawn again. */
+  readonly #gone = new Set<string>();
 
   constructor(deps: BotDeps, slack?: DigestSlack) {
     this.#deps = deps;
@@ -106,24 +124,40 @@ export class SheetRedraw {
    * After a tap or form on the round, whatever it wrote (an entry, or nothing when one was there
    * already): message `index` drawn again, and the round's late and missed replies with it, which
    * read the same record, so no reply still names as missed a dose the post shows recorded (one
-   * entered from the paper since, say); then, not awaited, the rounds channel's post of the round
-   * (`#channelPost`). Called after the ack.
+   * entered from the paper since, say); then, not awaited, every other copy of the round known
+   * (`#otherCopies`). Called after the ack.
    */
   async afterTap(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     void this.#deps.roundCheck?.changed(sheet.date, sheet.round);
     const updated = await this.redraw(client, sheet, index, ref);
-    void this.#channelPost(client, sheet, index, ref);
+    void this.#otherCopies(client, sheet, index, ref);
     return updated;
   }
 
   /**
-   * When the message tapped is another copy of the round (a second /rounds, Home's "Show the
-   * round"), the rounds channel's scheduled post of its date and round drawn again too: its messages
-   * holding the pets of the message tapped, each from its own kept sheet, one redraw at a time per
-   * message, so it never says "late" for a dose given on the copy. Other copies (a direct message,
-   * another /rounds answer) are not looked for: nothing records where they are. Never throws.
+   * Every other place the round is known to be shown, drawn again where it holds the pets of the
+   * message tapped, each from its own kept sheet, one redraw at a time per message, so none keeps
+   * showing as still to give a dose given on another (a reader could give it twice): the rounds
+   * channel's scheduled post (`#channelPost`) and the copies kept in the record (`#keptCopies`:
+   * Home's "Show the round" in a DM, a long /rounds answer). Never throws.
    */
-  async #channelPost(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
+  async #otherCopies(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
+    const tapped = sheet.pets.filter((p) => p.message === index);
+    const holds: Holds = (other, i) =>
+      other.pets.some(
+        (p) => p.message === i && tapped.some((q) => q.bookingId === p.bookingId && q.petId === p.petId),
+      );
+    await Promise.all([
+      this.#channelPost(client, sheet, holds, at),
+      this.#keptCopies(client, sheet, holds, at),
+    ]).catch(() => undefined);
+  }
+
+  /**
+   * The rounds channel's scheduled post of the tapped sheet's date and round (unless the tap was on
+   * it): its messages holding the pets tapped, found in the channel by their metadata. Never throws.
+   */
+  async #channelPost(client: WebClient, sheet: Sheet, holds: Holds, at: MessageRef): Promise<void> {
     const { config, clock, log, record } = this.#deps;
     const channel = config.rounds.channel;
     if (!this.#slack || !channel || !record) return;
@@ -134,28 +168,77 @@ export class SheetRedraw {
       `${sheet.date}|${roundPost(sheet.round)}`,
     );
     if (!posted || (posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;
-    const tapped = sheet.pets.filter((p) => p.message === index);
     const place = { slack: this.#slack, channel, date: sheet.date, round: sheet.round };
     await redrawRoundPost(
       { ...place, timezone: config.timezone, now: clock.now() },
       this.#deps,
       (post, i, ref) => {
         const same = ref.channel === at.channel && ref.ts === at.ts;
-        const holds = post.pets.some(
-          (p) => p.message === i && tapped.some((q) => q.bookingId === p.bookingId && q.petId === p.petId),
-        );
-        return same || !holds ? Promise.resolve() : this.redraw(client, post, i, ref);
+        return same || !holds(post, i) ? Promise.resolve() : this.redraw(client, post, i, ref);
       },
     ).catch((e: unknown) =>
       log.warn({ err: String((e as Error)?.message ?? e) }, "the channel's round post was not drawn again"),
     );
   }
 
+  /**
+   * The copies of the round kept in the record (src/answers/round-copies.ts) but the one tapped, the
+   * newest COPIES_DRAWN: each message holding the pets tapped, drawn from the copy's own kept sheet.
+   * A copy Slack no longer has (deleted, its channel gone) is logged and left alone after. Never throws.
+   */
+  async #keptCopies(client: WebClient, sheet: Sheet, holds: Holds, at: MessageRef): Promise<void> {
+    const sheets = new Map<number, Promise<Sheet | undefined>>([[sheet.id, Promise.resolve(sheet)]]);
+    const sheetOf = (id: number) => {
+      const known = sheets.get(id) ?? loadSheet(this.#deps, id).catch(() => undefined);
+      sheets.set(id, known);
+      return known;
+    };
+    const drawCopy = async (copy: KeptCopy) => {
+      const kept = await sheetOf(copy.sheet);
+      if (!kept || kept.date !== copy.date || kept.round !== copy.round) return;
+      // A copy in someone's DM shows the record drawn now only to whom may still see it (a guest since: left as it is).
+      if (copy.user && !(await this.#deps.access.check(client, copy.user, undefined, { home: true })).ok)
+        return;
+      for (const [i, ts] of copy.parts.entries()) {
+        if (!holds(kept, i) || this.#gone.has(`${copy.channel}:${ts}`)) continue;
+        const threadTs = copy.thread && i > 0 ? copy.parts[0] : undefined;
+        await this.redraw(client, kept, i, { channel: copy.channel, ts, ...(threadTs ? { threadTs } : {}) });
+      }
+    };
+    try {
+      const copies = otherCopies(await roundCopies(this.#deps, sheet.date, sheet.round), at);
+      await Promise.all(
+        copies.map((c) =>
+          drawCopy(c).catch((e: unknown) =>
+            this.#deps.log.warn(
+              { channel: c.channel, err: String((e as Error)?.message ?? e) },
+              "a copy of the round was not drawn again",
+            ),
+          ),
+        ),
+      );
+    } catch (e) {
+      this.#deps.log.warn(
+        { err: String((e as Error)?.message ?? e) },
+        "the round's other copies were not drawn again",
+      );
+    }
+  }
+
   async #redrawNow(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
     const { message, newest } = await this.#draw(sheet, index);
-    const updated = await replaceMessage(this.#deps, client, ref, message, "update the round message");
-    if (updated) this.#shown.set(`${sheet.id}:${index}`, newest);
+    const updated = await replaceMessage(this.#deps, client, ref, message, "update the round message", {
+      refused: (code) => this.#forget(ref, code),
+    });
+    if (updated) this.#shown.set(shownKey(sheet, index, ref.channel, ref.threadTs ?? ref.ts), newest);
     return updated;
+  }
+
+  /** A message Slack says is no longer there, remembered (a bounded number) so its copy is not drawn again. */
+  #forget(ref: MessageRef, code: string): void {
+    if (!GONE.has(code)) return;
+    if (this.#gone.size >= GONE_KEPT) this.#gone.clear();
+    this.#gone.add(`${ref.channel}:${ref.ts}`);
   }
 
   /**
@@ -172,13 +255,13 @@ export class SheetRedraw {
         ? this.#drawn.entries
         : await markedEntries(this.#deps, { date: sheet.date, round: sheet.round });
     const stale = new Set<number>();
+    const parent = at.threadTs ?? at.ts;
     for (const e of entries) {
       const pet = e.paper && sheet.pets.find((p) => p.bookingId === e.bookingId && p.petId === e.petId);
-      if (pet && pet.message !== index && e.id > (this.#shown.get(`${sheet.id}:${pet.message}`) ?? 0))
-        stale.add(pet.message);
+      const shown = pet && this.#shown.get(shownKey(sheet, pet.message, at.channel, parent));
+      if (pet && pet.message !== index && e.id > (shown ?? 0)) stale.add(pet.message);
     }
     if (stale.size === 0) return;
-    const parent = at.threadTs ?? at.ts;
     const where = { slack: this.#slack, channel: at.channel, date: sheet.date };
     const parts = await postParts(where, parent, roundPost(sheet.round)).catch(() => undefined);
     for (const i of [...stale].sort((a, b) => a - b)) {

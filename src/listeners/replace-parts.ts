@@ -113,7 +113,7 @@ export async function postParts(
     undefined,
     inThread ?? firstTs,
   );
-  return { ...rest, sent: 1 + rest.sent };
+  return { sent: 1 + rest.sent, ...(rest.error !== undefined ? { error: rest.error } : {}) };
 }
 
 /** False, and logged as `what`, when the first part could not be put in place or a further part not. */

@@ -24,6 +24,7 @@ import type { Threaded } from "../blocks/thread.ts";
 import { tomorrowMessages } from "../blocks/tomorrow.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
+import type { PostMessages } from "../digest/posts.ts";
 import { prepareRoundPost } from "../digest/round-post.ts";
 import type { Round } from "../domain/care.ts";
 import type { DayKind } from "../domain/day.ts";
@@ -76,8 +77,19 @@ export async function houseBoard(deps: Deps, date: string, page = 1): Promise<An
 }
 
 /** A round's sheet: a thread (its parent, then a reply per part), as the round post. */
-export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Threaded> {
-  return prepareRoundPost(deps, round ?? currentRound(deps), date);
+export async function roundSheet(deps: Deps, round: Round | undefined, date: string): Promise<Answer> {
+  const r = round ?? currentRound(deps);
+  return roundCopy(await prepareRoundPost(deps, r, date), date, r);
+}
+
+/**
+ * A round's sheet as an answer naming its round and the sheet kept for it (the post's metadata
+ * names it), so where it is posted is kept (src/answers/round-copies.ts); a sheet not kept (a later
+ * day's, for reference; the record down) names none: it has no buttons.
+ */
+export function roundCopy(post: PostMessages, date: string, round: Round): Answer {
+  const sheet = post.payload?.sheet;
+  return typeof sheet === "number" ? { ...post, copy: { date, round, sheet } } : post;
 }
 
 /** The Home tab's "pets off their food", each with its room (from today's round sheet, when it can be read). */

@@ -14,14 +14,15 @@
 import { randomBytes } from "node:crypto";
 import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
 import { describeFailure } from "../answers/failure.ts";
+import { keepPostedCopy, type RoundCopyOf } from "../answers/round-copies.ts";
 import { failureMessage as failureBlocks, noticeMessage } from "../blocks/notice.ts";
 import type { Threaded } from "../blocks/thread.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { BotDeps } from "./bot-deps.ts";
-import { partsToDm, postToDm } from "./dm-answer.ts";
+import { partsToDm, postToDm, roundToDm } from "./dm-answer.ts";
 import { admit, privately } from "./guard.ts";
-import { postThread, slackError } from "./post-thread.ts";
+import { type Posted, postThread, slackError } from "./post-thread.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -34,9 +35,10 @@ export type Visibility = "in_channel" | "ephemeral";
  * What the work answers: messages, each answered in turn, or a thread (a parent and its replies:
  * a big round sheet, tomorrow's check), which alone goes to a channel as a message and its thread,
  * or a message in parts drawn again in place after a tap (the Home tab's list of welfare flags),
- * which goes to the Home tab's asker as its first part and its thread, each part marked.
+ * which goes to the Home tab's asker as its first part and its thread, each part marked. A round's
+ * sheet names its round and kept sheet (`copy`): where it is posted with ts Slack answers is kept.
  */
-export type Answer = Message[] | Threaded | { parts: Message[] };
+export type Answer = Message[] | (Threaded & { copy?: RoundCopyOf | undefined }) | { parts: Message[] };
 
 const isThread = (a: Answer): a is Threaded => "parent" in a;
 
@@ -161,11 +163,13 @@ async function runInner(options: RunOptions): Promise<void> {
   const loadingShown = loading ? await loading : false;
   // Only a thread is threaded: a message and its replies, posted as the posts are.
   const thread = isThread(answer) && answer.replies.length > 0;
+  const copy = !failed && isThread(answer) ? answer.copy : undefined;
   if (!failed && visibility === "in_channel" && thread && !o.home && o.channelId) {
-    await deliverThread(o, o.channelId, messages, loadingShown);
+    await deliverThread(o, o.channelId, messages, { loadingShown, copy });
     return;
   }
   if ("parts" in answer && o.home) return partsToDm(o, messages);
+  if (copy && o.home) return roundToDm(o, messages, copy);
   for (const [i, message] of messages.entries()) {
     const extra = await replacing(o, i === 0, { loadingShown, visibility, failed });
     await send(toArgs(message, visibility, extra), message, visibility);
@@ -243,17 +247,20 @@ async function sendSafely(
 /**
  * A channel answer of several messages: a message and its thread through the Web API (no
  * response_url use but removing "Looking up…"). When that fails, the rest still reaches the asker.
+ * A round's sheet (`copy`) posted whole in one place (the channel, or the asker's DM) is kept there.
  */
 async function deliverThread(
   o: RunOptions & { usesLeft: () => number },
   channel: string,
   messages: Message[],
-  loadingShown: boolean,
+  { loadingShown, copy }: { loadingShown: boolean; copy: RoundCopyOf | undefined },
 ): Promise<void> {
   const removeLoading = async () => {
     if (loadingShown) await o.respond({ delete_original: true }).catch(() => undefined);
   };
-  const { sent, error } = await postThread(o.client, channel, messages, o.deps.pace);
+  const posted = await postThread(o.client, channel, messages, o.deps.pace);
+  const { sent, error } = posted;
+  await keepPostedCopy(o.deps, copy, posted, messages.length, { channel, thread: true });
   if (sent === messages.length) return removeLoading();
   const rest = messages.slice(sent);
   const notIn = error === "not_in_channel" || error === "channel_not_found";
@@ -274,9 +281,11 @@ async function deliverThread(
     return;
   }
   // Too long for the response_url: the whole of it (or what is left) in the asker's DM with the app.
-  const dm = o.userId
+  const dm: Posted = o.userId
     ? await postThread(o.client, o.userId, rest, o.deps.pace)
-    : { sent: 0, error: "no user" };
+    : { sent: 0, error: "no user", ts: [] };
+  const asker = o.userId ? { channel: o.userId, thread: true, user: o.userId } : undefined;
+  if (sent === 0 && asker) await keepPostedCopy(o.deps, copy, dm, messages.length, asker);
   if (dm.sent === rest.length) {
     const where =
       sent > 0 ? `The first ${sent} of its ${messages.length} messages are here; the rest` : "This answer";

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Sheet } from "../../src/answers/sheets.ts";
+import { keepRoundCopy } from "../../src/answers/round-copies.ts";
+import { loadSheet, type Sheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { usableResponseUrl } from "../../src/listeners/guard.ts";
@@ -84,5 +85,49 @@ describe("a round message drawn again after taps", () => {
     updates[1]?.();
     expect(await Promise.all([first, ...more])).toEqual([true, true, true, true, true]);
     expect(updates).toHaveLength(2);
+  });
+});
+
+describe("the round's other copies drawn again after a tap", () => {
+  it("each kept copy holding the pet is updated from its own sheet; one in the DM of someone who may no longer see kennel data is left as it is", async () => {
+    const date = "2026-11-24";
+    const clock = { now: () => new Date(`${date}T18:10:00Z`) };
+    const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
+    const record = scratchRecord(clock);
+    const access = {
+      check: async (_client: unknown, user: string) =>
+        user === "U0GUEST" ? { ok: false, message: "guest" } : { ok: true },
+    };
+    const deps = { record, config, clock, log: silentLogger(), access } as unknown as BotDeps;
+    const { entry } = await record.append({
+      kind: "sheet",
+      date,
+      body: biscuitEvening(date, "UTC") as never,
+    });
+    const sheet = (await loadSheet(deps, entry.id)) as Sheet;
+    const evening = { date, round: "evening" as const, sheet: entry.id };
+    await keepRoundCopy(deps, evening, { channel: "C1", parts: ["1.1"], thread: true });
+    await keepRoundCopy(deps, evening, { channel: "DJANE", parts: ["2.1"], thread: false, user: "U0JANE" });
+    await keepRoundCopy(deps, evening, { channel: "DGUEST", parts: ["3.1"], thread: false, user: "U0GUEST" });
+    await keepRoundCopy(
+      deps,
+      { ...evening, round: "morning" },
+      { channel: "DTOM", parts: ["4.1"], thread: false },
+    );
+    const updated: string[] = [];
+    const client = {
+      chat: {
+        update: async (u: { channel: string; ts: string }) => {
+          updated.push(`${u.channel}:${u.ts}`);
+          return { ok: true };
+        },
+      },
+    } as unknown as Parameters<SheetRedraw["redraw"]>[0];
+
+    // The tap on the channel's copy: it drawn again, then Jane's.
+    await new SheetRedraw(deps).afterTap(client, sheet, 0, { channel: "C1", ts: "1.1" });
+    await vi.waitFor(() => expect(updated).toContain("DJANE:2.1"));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(updated.sort()).toEqual(["C1:1.1", "DJANE:2.1"]);
   });
 });

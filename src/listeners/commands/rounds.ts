@@ -10,6 +10,7 @@ import { currentRound } from "../../answers/rounds.ts";
 import { parseRoundDay } from "../../dates.ts";
 import { askedRoundPost } from "../../digest/round-post.ts";
 import type { BotDeps } from "../bot-deps.ts";
+import { roundCopy } from "../replies.ts";
 import { slashCommand } from "./slash-command.ts";
 
 export function registerRounds(app: App, deps: BotDeps): void {
@@ -41,7 +42,10 @@ export function registerRounds(app: App, deps: BotDeps): void {
       const { round, date } = asked;
       return {
         visibility: "in_channel",
-        work: () => askedRoundPost(deps, round ?? currentRound(deps), date),
+        work: async () => {
+          const r = round ?? currentRound(deps);
+          return roundCopy(await askedRoundPost(deps, r, date), date, r);
+        },
       };
     }),
   );

@@ -19,6 +19,7 @@ import { postClaim } from "./post-claim.ts";
 import { prn, prnEffect, prnFollowUp } from "./prn.ts";
 import { retention } from "./retention.ts";
 import { review } from "./review.ts";
+import { roundCopy } from "./round-copy.ts";
 import { sheet, sheetPart } from "./sheet.ts";
 import { staffName } from "./staff-name.ts";
 import { welfareAdvice, welfareCheck, welfareFlag, welfareList, welfareResolved } from "./welfare.ts";
@@ -36,6 +37,7 @@ const KINDS = [
   prnFollowUp,
   doseAlert,
   postClaim,
+  roundCopy,
   welfareList,
   welfareCheck,
   welfareFlag,
