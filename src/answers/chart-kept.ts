@@ -23,6 +23,8 @@ export function keptColumn(m: Making, owed: OwedRound): void {
   // Its room was not kept, so said on a chart of the whole house only.
   if (q.room === undefined && q.petId === undefined)
     for (const c of owed.careMissing ?? []) {
+      if (c.bookingId !== undefined && m.unmatched.has(c.bookingId)) continue;
+      if (c.bookingId !== undefined) m.unmatched.add(c.bookingId);
       const said = keptCareMissingWords(c);
       if (!chart.problems.includes(said)) chart.problems.push(said);
     }

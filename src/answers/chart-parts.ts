@@ -108,6 +108,11 @@ export interface Making {
   witnesses: Map<number, Witness>;
   /** The care plans' versions the kept rounds worked from, by id. */
   plans: Map<number, PlanVersion>;
+  /**
+   * The bookings whose care could not be matched already said in the chart's problems: each said
+   * once, whether a kept round (by its id) or a round read now (by its reference) found it first.
+   */
+  unmatched: Set<number>;
 }
 
 /** The entries of one round. */

@@ -84,7 +84,8 @@ export async function chartOf(
     record: store !== undefined,
     requestId: undefined,
   };
-  const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans: await plansOf(deps, owed) };
+  const plans = await plansOf(deps, owed);
+  const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans, unmatched: new Set() };
   let unread: Unread | undefined;
   // The kennel API's failure, once: neither a round nor a kept round's care is asked of it after.
   let down: { error: unknown } | undefined;
@@ -167,19 +168,27 @@ async function draftColumn(m: Making, round: Round, date: string): Promise<Unrea
   }
   chart.requestId ??= report.requestId;
   chart.columns.push({ date, round, kept: false });
-  for (const p of report.pets) addPet(q, pets, p, chart.problems);
+  for (const p of report.pets) addPet(q, pets, p, { problems: chart.problems, unmatched: m.unmatched });
   addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);
   return undefined;
 }
 
 /** A pet of a round's sheet: its booking, care and plan (the latest round's), its plan's medications. */
-function addPet(q: ChartQuery, pets: Map<string, ChartPet>, p: RoundPet, problems: string[]): void {
+function addPet(
+  q: ChartQuery,
+  pets: Map<string, ChartPet>,
+  p: RoundPet,
+  said: { problems: string[]; unmatched: Set<number> },
+): void {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   if (!wanted(q, p.booking.roomName, petId)) return;
   if (!p.pet || bookingId === undefined || petId === undefined) {
-    const said = `Booking ${p.booking.reference ?? bookingId ?? "?"} (${p.unmatched.join(", ") || p.booking.petNames || "pets"}): care not ${p.careStatus === "not_loaded" ? "loaded" : "matched"}, so its doses are not on this chart. Check the kennel system.`;
-    if (!problems.includes(said)) problems.push(said);
+    // Said once a booking, whichever round found it first (a kept round names it by its id).
+    if (bookingId !== undefined && said.unmatched.has(bookingId)) return;
+    if (bookingId !== undefined) said.unmatched.add(bookingId);
+    const words = `Booking ${p.booking.reference ?? bookingId ?? "?"} (${p.unmatched.join(", ") || p.booking.petNames || "pets"}): care not ${p.careStatus === "not_loaded" ? "loaded" : "matched"}, so its doses are not on this chart. Check the kennel system.`;
+    if (!said.problems.includes(words)) said.problems.push(words);
     return;
   }
   const pet = petOf(pets, bookingId, petId, p.pet.pet.name ?? `pet ${petId}`);

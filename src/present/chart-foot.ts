@@ -73,9 +73,12 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
         ? "No round of these days was posted yet: what is due is what the care plans make due now."
         : `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, o.names)}) show what the care plans make due now.`;
   const any = chart.pets.some((p) => Object.values(p.cells).some(filled));
+  const unread = chart.columns.some((c) => c.unread);
   const cells = any
     ? "Each cell as the care record has it then."
-    : "Nothing is recorded for these rounds yet: each dose due is blank, to sign.";
+    : unread
+      ? "Nothing is recorded for these rounds yet: each dose due at a round read is blank, to sign."
+      : "Nothing is recorded for these rounds yet: each dose due is blank, to sign.";
   return line(`${made} from the care record. ${due} ${cells}`);
 }
 

@@ -113,7 +113,7 @@ export function chartUnreadWords(
 ): string {
   const which = days.map((d) => `${dayHeading(d.date)} ${roundsWords(d.rounds)}`).join("; ");
   const id = f.requestId ? ` (request id ${f.requestId})` : "";
-  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record. ${f.what} ${f.whatToDo.trim()}${id}`;
+  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. ${f.what} ${f.whatToDo.trim()}${id}`;
 }
 
 /**
@@ -142,5 +142,5 @@ export const keptCareMissingWords = (c: { bookingId?: number | undefined; pets: 
  */
 export const careNotReadWords = (fromRecord: boolean) =>
   fromRecord
-    ? "⚠️ Allergies and care notes: not kept in the care record, which this page is drawn from (its rounds were posted): check its record in the kennel system before giving anything."
+    ? "⚠️ Allergies and care notes: not read from the kennel system, and the care record keeps none: check its record in the kennel system before giving anything."
     : "⚠️ Care not read from the kennel system: check its record before giving anything.";

@@ -139,6 +139,20 @@ describe("the chart of a day whose rounds were kept", () => {
     expect(kept.problems).toEqual(asked.problems.map(byId));
   });
 
+  it("says a booking whose care was not matched once, though a kept day and a day read now both find it", async () => {
+    const chart = await chartOf(deps, { from: DAY, days: 2 });
+    expect(chart.columns.map((c) => c.kept)).toEqual([true, true, true, false, false, false]);
+    expect(kept.problems.length).toBeGreaterThan(0);
+    // The kept day's own lines, by booking id, and none more for the same bookings from the next day.
+    for (const said of kept.problems) {
+      const pets = said.match(/^Booking \S+ (\([^)]*\))/)?.[1] ?? said;
+      expect(
+        chart.problems.filter((p) => p.includes(pets)),
+        pets,
+      ).toEqual([said]);
+    }
+  });
+
   it("shows the dose signed with its signer's initials and time, from the record", async () => {
     const chart = await chartOf(deps, { from: DAY, days: 1 });
     const key = `${DAY}|morning|${the.dose.due.item}`;
@@ -163,7 +177,7 @@ describe("the chart of a day whose rounds were kept", () => {
       // Its care not matched in the kennel system now (its name there changed) and the record keeps
       // none: the page says where to look, never that there are none.
       expect(text).toContain(
-        "⚠️ Allergies and care notes: not kept in the care record, which this page is drawn from (its rounds were posted): check its record in the kennel system before giving anything.",
+        "⚠️ Allergies and care notes: not read from the kennel system, and the care record keeps none: check its record in the kennel system before giving anything.",
       );
     } finally {
       pet.name = was.name;
@@ -175,7 +189,7 @@ describe("the chart of a day whose rounds were kept", () => {
 describe("the kennel API refusing after the rounds were kept", () => {
   /** What the chart says of the next day's rounds, never kept, the kennel API refusing its key. */
   const UNREAD =
-    'Not posted yet, and not read from the kennel system, so their cells say "not read": Mon 23 Nov morning, midday and evening. The rounds posted are from the care record. The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.';
+    'Not posted yet, and not read from the kennel system, so their cells say "not read": Mon 23 Nov morning, midday and evening. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.';
 
   it("charts the kept day from the record and names the rounds it could not read, with the request id", async () => {
     sandbox.setFaults({ forceStatus: 401 });
@@ -230,7 +244,9 @@ describe("the kennel API refusing after the rounds were kept", () => {
       );
       expect(said).toMatch(/\(request id [^()\s]+\)$/);
       const text = docText(chartDoc(chart, OPTIONS), PLAIN);
-      expect(text).toContain("⚠️ Allergies and care notes: not kept in the care record");
+      expect(text).toContain(
+        "⚠️ Allergies and care notes: not read from the kennel system, and the care record keeps none",
+      );
     } finally {
       sandbox.setFaults({});
     }

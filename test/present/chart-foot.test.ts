@@ -76,3 +76,13 @@ it("the pets with no page are each named with their room and booking, as the pap
     "No medication on these days, so no page: Bella · Kennel 4 · HP-7K2M9Q; Bella · Kennel 9 · booking 803.",
   );
 });
+
+it("rounds not read from the kennel system: a blank chart says only the rounds read are blank to sign", () => {
+  const chart = chartOf({ kept: () => false, cell: { kind: "open", state: "due" } });
+  chart.columns = chart.columns.map((c) => (c.round === "morning" ? c : { ...c, unread: true as const }));
+  const foot = footOf(chart);
+  expect(foot).toContain(
+    "Nothing is recorded for these rounds yet: each dose due at a round read is blank, to sign.",
+  );
+  expect(foot).not.toContain("each dose due is blank, to sign");
+});
