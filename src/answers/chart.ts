@@ -5,9 +5,10 @@
  * every other surface reads it (src/answers/obligations.ts): its pets as it kept them (name, room,
  * booking, stay), the pets who arrived or went home since, what it asked of each and the care plan's
  * version it worked from; never the kennel API's answer of a later moment, so the chart of kept rounds
- * is printed with the kennel API down. Only a round not kept yet (still to come, or never posted) is
- * asked of the kennel API, as its sheet would be posted now (src/answers/rounds.ts roundReport: the
- * pet's plan, else the sheet's own rule); one that cannot be read is said, never struck as nothing
+ * is printed with the kennel API down. The kennel API is asked of a kept round only for its pets' care
+ * (allergies, danger notes: the record keeps none), and of a round not kept yet (still to come, or
+ * never posted) for everything, as its sheet would be posted now (src/answers/rounds.ts roundReport:
+ * the pet's plan, else the sheet's own rule); one that cannot be read is said, never struck as nothing
  * due. Each due dose's state is the record's (src/domain/obligations.ts, src/domain/doses.ts doseState).
  */
 import type { Deps } from "../deps.ts";
@@ -36,7 +37,7 @@ import {
   wanted,
 } from "./chart-parts.ts";
 import { describeFailure } from "./failure.ts";
-import { draftDoses, owedRounds } from "./obligations.ts";
+import { draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
@@ -56,10 +57,10 @@ interface Unread {
 
 /**
  * The chart of these days: one read of the record; each kept round from it alone (its pets' care,
- * allergies and danger notes, which the record keeps none of, from the kennel API's answer now, for
- * their pages only), each round not kept from the kennel API. When the API fails, the rounds not kept after it are not asked (each
- * would wait on it again): they are said, by day, with the failure and its request id, and the kept
- * rounds are charted all the same; only a chart with no page at all fails, with the API's failure.
+ * which the record keeps none of, from the kennel API's answer now, for their pages only), each round
+ * not kept from the kennel API. When the API fails, it is not asked again (each round would wait on
+ * it again): the rounds not kept after it are said, by day, with the failure and its request id, and
+ * the kept rounds are charted all the same; only a chart with no page at all fails, with its failure.
  */
 export async function chartOf(
   deps: Deps,
@@ -94,7 +95,7 @@ export async function chartOf(
       const mine = owed.find((r) => r.date === date && r.round === round);
       if (mine) {
         keptColumn(m, mine);
-        if (!down) down = await keptCare(m, round, date);
+        if (!down && careToRead(m, mine)) down = await keptCare(m, round, date);
       } else if (!down) {
         unread = await draftColumn(m, round, date);
         down = unread;
@@ -122,19 +123,32 @@ export async function chartOf(
   return chart;
 }
 
+/** The round as the kennel API answers it now, or its failure. */
+async function readRound(m: Making, round: Round, date: string): Promise<RoundReport | { error: unknown }> {
+  try {
+    const report = await roundReport(m.deps, round, date, { keepPlans: false });
+    m.chart.requestId ??= report.requestId;
+    return report;
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Whether a page of the kept round's pets has no care yet (an earlier round's answer gave the others theirs). */
+const careToRead = (m: Making, owed: OwedRound): boolean =>
+  owed.pets.some((p) => {
+    const page = m.pets.get(`${p.bookingId}|${p.petId}`);
+    return page !== undefined && page.care === undefined;
+  });
+
 /**
  * A kept round's pets' care (allergies, danger notes: the record keeps none) from the kennel API's
  * answer now, for their pages alone: never their names, rooms or what the round asked, which are as
  * kept. The API's failure returned (the round is charted all the same; its pages say where to look).
  */
 async function keptCare(m: Making, round: Round, date: string): Promise<{ error: unknown } | undefined> {
-  let report: RoundReport;
-  try {
-    report = await roundReport(m.deps, round, date, { keepPlans: false });
-  } catch (error) {
-    return { error };
-  }
-  m.chart.requestId ??= report.requestId;
+  const report = await readRound(m, round, date);
+  if ("error" in report) return report;
   for (const p of report.pets) {
     const pet = m.pets.get(`${p.booking.bookingId}|${p.pet?.pet.petId}`);
     if (pet && p.pet && pet.care === undefined) pet.care = p.pet.care;
@@ -158,15 +172,12 @@ function unreadWords(deps: Deps, unread: Unread, surface: Surface | undefined): 
  */
 async function draftColumn(m: Making, round: Round, date: string): Promise<Unread | undefined> {
   const { deps, q, chart, pets } = m;
-  let report: RoundReport;
-  try {
-    report = await roundReport(deps, round, date, { keepPlans: false });
-  } catch (error) {
+  const report = await readRound(m, round, date);
+  if ("error" in report) {
     const column = { date, round, kept: false, unread: true as const };
     chart.columns.push(column);
-    return { error, rounds: [column] };
+    return { error: report.error, rounds: [column] };
   }
-  chart.requestId ??= report.requestId;
   chart.columns.push({ date, round, kept: false });
   for (const p of report.pets) addPet(q, pets, p, { problems: chart.problems, unmatched: m.unmatched });
   addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);

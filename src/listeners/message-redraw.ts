@@ -16,6 +16,7 @@ import { KeyedSerial } from "../process/serial.ts";
 import { UpdateRefused, updateMessage } from "../slack/chat-update.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { usableResponseUrl } from "./guard.ts";
+import { slackError } from "./post-thread.ts";
 
 type WebClient = webApi.WebClient;
 
@@ -27,9 +28,6 @@ interface Where {
 }
 
 const words = (error: unknown) => String((error as Error)?.message ?? error);
-
-/** Slack's word in a Web API client's error ("message_not_found"), when it has one. */
-const slackCode = (error: unknown): unknown => (error as { data?: { error?: unknown } })?.data?.error;
 
 /**
  * Puts `message` in place of the one at `ref`: chat.update (src/slack/chat-update.ts), else the tap's response_url (a message
@@ -69,8 +67,7 @@ export async function replaceMessage(
       ));
     if (!replaced) {
       deps.log.warn({ channel: ref.channel, ts: ref.ts, err: words(error) }, `could not ${what}`);
-      const code = error instanceof UpdateRefused ? error.slackError : slackCode(error);
-      if (typeof code === "string") o.refused?.(code);
+      o.refused?.(error instanceof UpdateRefused ? error.slackError : slackError(error));
     }
     return replaced;
   }

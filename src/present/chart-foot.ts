@@ -54,6 +54,19 @@ function notPostedWords(chart: Chart, names: RoundNames | undefined): string {
   return out.join("; ");
 }
 
+/** Where what was due comes from: the kept sheets, the care plans now, or both, by round. */
+function dueWords(chart: Chart, names: RoundNames | undefined): string {
+  const kept = chart.columns.filter((c) => c.kept).length;
+  // Rounds not posted yet and not read (said above) show neither.
+  const drafted = chart.columns.filter((c) => !c.kept && !c.unread).length;
+  if (drafted === 0 && kept === chart.columns.length)
+    return "What was due at each round is what its sheet asked when posted.";
+  if (drafted === 0) return "What was due at each round posted is what its sheet asked then.";
+  if (kept === 0)
+    return "No round of these days was posted yet: what is due is what the care plans make due now.";
+  return `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, names)}) show what the care plans make due now.`;
+}
+
 /** Where the cells come from, said once and truly. */
 function sourceLine(chart: Chart, o: FootOptions): Line {
   const made = `Made by Kennel Desk on ${dateTimeOf(o.generatedAt, o.timezone)} (${o.timezone})`;
@@ -61,17 +74,7 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
     return line(
       `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
     );
-  const kept = chart.columns.filter((c) => c.kept).length;
-  // Rounds not posted yet and not read (said above) show neither.
-  const drafted = chart.columns.filter((c) => !c.kept && !c.unread).length;
-  const due =
-    drafted === 0
-      ? kept === chart.columns.length
-        ? "What was due at each round is what its sheet asked when posted."
-        : "What was due at each round posted is what its sheet asked then."
-      : kept === 0
-        ? "No round of these days was posted yet: what is due is what the care plans make due now."
-        : `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, o.names)}) show what the care plans make due now.`;
+  const due = dueWords(chart, o.names);
   const any = chart.pets.some((p) => Object.values(p.cells).some(filled));
   const unread = chart.columns.some((c) => c.unread);
   const cells = any

@@ -1,4 +1,6 @@
 /** The words of "🖨 Chart" (the day's medication chart on paper, sent to the one who taps it). */
+
+import { roundsWords } from "../domain/house-routine.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 
@@ -98,9 +100,10 @@ export const chartNoScanWords = (why: string, booking: string) =>
 export const chartEnterWords = (petId: number) =>
   `📄 Enter from paper… on the round's post in Slack, or in a terminal: kennel-desk record enter ROUND DATE --pet ${petId} --by NAME --dose …`;
 
-/** "morning", "midday and evening", "morning, midday and evening". */
-const roundsWords = (rounds: readonly string[]) =>
-  rounds.length < 2 ? (rounds[0] ?? "") : `${rounds.slice(0, -1).join(", ")} and ${rounds.at(-1)}`;
+/** What happened, what to do and the kennel API's request id, when it gave one. */
+type Failed = { what: string; whatToDo: string; requestId?: string | undefined };
+const failedWords = (f: Failed) =>
+  `${f.what} ${f.whatToDo.trim()}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
 
 /**
  * The rounds not posted yet that the kennel system could not be read for (the first that failed and
@@ -109,25 +112,18 @@ const roundsWords = (rounds: readonly string[]) =>
  */
 export function chartUnreadWords(
   days: ReadonlyArray<{ date: string; rounds: readonly string[] }>,
-  f: { what: string; whatToDo: string; requestId?: string | undefined },
+  f: Failed,
 ): string {
   const which = days.map((d) => `${dayHeading(d.date)} ${roundsWords(d.rounds)}`).join("; ");
-  const id = f.requestId ? ` (request id ${f.requestId})` : "";
-  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. ${f.what} ${f.whatToDo.trim()}${id}`;
+  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. ${failedWords(f)}`;
 }
 
 /**
  * Every round of the chart kept, but the kennel system not read for its pets' care (allergies, danger
  * notes: the care record keeps none): what happened, what to do and the API's request id.
  */
-export function chartCareUnreadWords(f: {
-  what: string;
-  whatToDo: string;
-  requestId?: string | undefined;
-}): string {
-  const id = f.requestId ? ` (request id ${f.requestId})` : "";
-  return `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${f.what} ${f.whatToDo.trim()}${id}`;
-}
+export const chartCareUnreadWords = (f: Failed): string =>
+  `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${failedWords(f)}`;
 
 /**
  * A booking on a kept round whose pets' care could not be read when it was kept: what was due there
