@@ -115,7 +115,7 @@ export function chartUnreadWords(
   f: Failed,
 ): string {
   const which = days.map((d) => `${dayHeading(d.date)} ${roundsWords(d.rounds)}`).join("; ");
-  return `Not posted yet, and not read from the kennel system, so their cells say "not read": ${which}. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. ${failedWords(f)}`;
+  return `Not posted yet, and not read from the kennel system, so their cells say "not read" (a medication given if needed stays blank there, to sign if given): ${which}. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. ${failedWords(f)}`;
 }
 
 /**

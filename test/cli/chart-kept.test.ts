@@ -189,7 +189,7 @@ describe("the chart of a day whose rounds were kept", () => {
 describe("the kennel API refusing after the rounds were kept", () => {
   /** What the chart says of the next day's rounds, never kept, the kennel API refusing its key. */
   const UNREAD =
-    'Not posted yet, and not read from the kennel system, so their cells say "not read": Mon 23 Nov morning, midday and evening. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.';
+    'Not posted yet, and not read from the kennel system, so their cells say "not read" (a medication given if needed stays blank there, to sign if given): Mon 23 Nov morning, midday and evening. The rounds posted are from the care record; a pet on those rounds alone (arriving after the last round posted) has no page here: check the kennel system for it. The kennel API rejected the API key (401 authentication_failed): it is missing, wrong, replaced or malformed.';
 
   it("charts the kept day from the record and names the rounds it could not read, with the request id", async () => {
     sandbox.setFaults({ forceStatus: 401 });
