@@ -50,8 +50,16 @@ interface RecordPet {
 interface RecordRound {
   round: Round;
   pets: RecordPet[];
-  /** Bookings on the sheet whose pets' care could not be matched or read: what was due is not known. */
-  careMissing: { bookingId: number | undefined; pets: string; status: string }[];
+  /**
+   * Bookings on the sheet whose pets' care could not be matched or read: what was due is not known.
+   * Each with its reference as kept (none: a round kept before references were).
+   */
+  careMissing: {
+    bookingId: number | undefined;
+    reference?: string | undefined;
+    pets: string;
+    status: string;
+  }[];
   /** Pets with something owed, and of those with every owed item recorded (the round post's progress). */
   progress: { pets: number; recorded: number; dosesLeft: number; mealsLeft: number } | undefined;
   /**

@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import type { OwedPet } from "../domain/obligations.ts";
 import { planState } from "../domain/plan/state.ts";
 import { isMedicationItem } from "../domain/record.ts";
-import { keptCareMissingWords } from "../words/chart.ts";
+import { careMissingWords } from "../words/chart.ts";
 import { addDoses, type Making, petOf, roundEntries, roundInstant, rowOf, wanted } from "./chart-parts.ts";
 import { dosesOwed, type OwedRound } from "./obligations.ts";
 import { type PlanVersion, planVersion } from "./plans.ts";
@@ -25,7 +25,7 @@ export function keptColumn(m: Making, owed: OwedRound): void {
     for (const c of owed.careMissing ?? []) {
       if (c.bookingId !== undefined && m.unmatched.has(c.bookingId)) continue;
       if (c.bookingId !== undefined) m.unmatched.add(c.bookingId);
-      const said = keptCareMissingWords(c);
+      const said = careMissingWords(c, true);
       if (!chart.problems.includes(said)) chart.problems.push(said);
     }
   addDoses(m, dosesOwed(deps, [owed], roundEntries(m.entries, owed), deps.clock.now()), true);

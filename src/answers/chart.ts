@@ -18,7 +18,7 @@ import type { PrnDose } from "../domain/prn.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { Witness } from "../domain/witness.ts";
 import { addDays, localDate } from "../time.ts";
-import { chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
+import { careMissingWords, chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
 import { nameOrder, naturalOrder } from "../words/order.ts";
 import type { Surface } from "../words/surface.ts";
 import { keptColumn, plansOf } from "./chart-kept.ts";
@@ -195,10 +195,14 @@ function addPet(
   const petId = p.pet?.pet.petId;
   if (!wanted(q, p.booking.roomName, petId)) return;
   if (!p.pet || bookingId === undefined || petId === undefined) {
-    // Said once a booking, whichever round found it first (a kept round names it by its id).
+    // Said once a booking, whichever round found it first (a kept round names it by the reference it kept).
     if (bookingId !== undefined && said.unmatched.has(bookingId)) return;
     if (bookingId !== undefined) said.unmatched.add(bookingId);
-    const words = `Booking ${p.booking.reference ?? bookingId ?? "?"} (${p.unmatched.join(", ") || p.booking.petNames || "pets"}): care not ${p.careStatus === "not_loaded" ? "loaded" : "matched"}, so its doses are not on this chart. Check the kennel system.`;
+    const pets = p.unmatched.join(", ") || p.booking.petNames || "pets";
+    const words = careMissingWords(
+      { bookingId, reference: p.booking.reference, pets, status: p.careStatus },
+      false,
+    );
     if (!said.problems.includes(words)) said.problems.push(words);
     return;
   }

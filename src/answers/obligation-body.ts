@@ -19,6 +19,7 @@ import { type DueItem, dueOf, isMedicationItem } from "../domain/record.ts";
 import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
 import { firstChars } from "../domain/text.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
+import { REFERENCE_MAX } from "../record/kinds/obligation.ts";
 import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { doseSettings } from "./doses.ts";
@@ -74,12 +75,20 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
     petId,
     name: p.pet.flags.name || p.pet.pet.name || `pet ${petId}`,
     ...(p.booking.roomName ? { room: firstChars(p.booking.roomName, PET_NAME_MAX) } : {}),
-    ...(p.booking.reference ? { reference: firstChars(p.booking.reference, 100) } : {}),
+    ...(p.booking.reference ? { reference: firstChars(p.booking.reference, REFERENCE_MAX) } : {}),
     ...(checkIn ? { checkIn } : {}),
     ...(checkOut ? { checkOut } : {}),
     ...(arrivesAt ? { arrivesAt } : {}),
     items,
   };
+}
+
+/**
+ * A booking's reference as a booking whose care is not known keeps it, the name every surface gives
+ * it: whole or not at all (past what the record keeps, it is named by its id, never by part of one).
+ */
+function keptReference(reference: string | undefined): { reference?: string } {
+  return reference && reference.length <= REFERENCE_MAX ? { reference } : {};
 }
 
 /** The obligation of a round's answer, as it is written. */
@@ -100,6 +109,7 @@ export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): B
       .filter((p) => !p.pet)
       .map((p) => ({
         ...(p.booking.bookingId !== undefined ? { bookingId: p.booking.bookingId } : {}),
+        ...keptReference(p.booking.reference),
         pets: p.unmatched.join(", ") || p.booking.petNames || "pets",
         status: p.careStatus,
       })),

@@ -77,8 +77,10 @@ export interface OwedRound {
   /** Every booking on the sheet when it was kept (none: read from kept sheets). */
   bookings?: readonly number[] | undefined;
   counts?: KeptCounts | undefined;
-  /** Bookings on the sheet whose pets' care could not be read: what was due there is not known. */
-  careMissing?: Array<{ bookingId?: number | undefined; pets: string; status: string }> | undefined;
+  /** Bookings on the sheet whose care could not be read, what was due not known: by reference, else id. */
+  careMissing?:
+    | Array<{ bookingId?: number | undefined; reference?: string | undefined; pets: string; status: string }>
+    | undefined;
   /** Pets added (arrived) and gone home since it was kept. */
   arrivals: number;
   departures: number;

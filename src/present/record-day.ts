@@ -171,7 +171,10 @@ function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Pa
   return { kind: "item", lines, key: `${pet.bookingId}-${pet.petId}` };
 }
 
-/** A booking on the sheet whose care is not known: what was due there is not known either. */
+/**
+ * A booking on the sheet whose care is not known: what was due there is not known either. Named by
+ * its reference as the round kept it (as the chart names it), else by its id.
+ */
 function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]): Part {
   // "care details not matched" once, and "open the booking" once (the warning's own words end in it).
   const why = (careWarningWords({ status: m.status, unmatched: [] }) || "care details not known").replace(
@@ -183,7 +186,7 @@ function careMissingItem(m: RecordDay["rounds"][number]["careMissing"][number]):
     lines: [
       line(
         toned("alert", "⚠"),
-        ` ${whole(m.pets)} (booking ${m.bookingId ?? "?"}): ${why}: what was due is not known; open the booking.`,
+        ` ${whole(m.pets)} (booking ${m.reference ? whole(m.reference) : (m.bookingId ?? "?")}): ${why}: what was due is not known; open the booking.`,
       ),
     ],
   };

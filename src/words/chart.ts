@@ -1,6 +1,7 @@
 /** The words of "🖨 Chart" (the day's medication chart on paper, sent to the one who taps it). */
 
 import { roundsWords } from "../domain/house-routine.ts";
+import type { OwedRound } from "../domain/obligations.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 
@@ -126,11 +127,13 @@ export const chartCareUnreadWords = (f: Failed): string =>
   `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${failedWords(f)}`;
 
 /**
- * A booking on a kept round whose pets' care could not be read when it was kept: what was due there
- * is not known (said as a round read now says it, by the booking's id: its reference was not kept).
+ * A booking whose pets' care could not be matched or loaded: what was due there is not known. Named
+ * by its reference, as staff know it, else (a round kept before references were) by its id; said
+ * alike of a round read now from the kennel API and of a kept round (`kept`: its care not known when
+ * its round was posted), so the chart says one booking once, whichever round found it first.
  */
-export const keptCareMissingWords = (c: { bookingId?: number | undefined; pets: string; status: string }) =>
-  `Booking ${c.bookingId ?? "?"} (${c.pets}): care not ${c.status === "not_loaded" ? "loaded" : "matched"} when its round was posted, so its doses are not on this chart. Check the kennel system.`;
+export const careMissingWords = (c: NonNullable<OwedRound["careMissing"]>[number], kept: boolean) =>
+  `Booking ${c.reference || (c.bookingId ?? "?")} (${c.pets}): care not ${c.status === "not_loaded" ? "loaded" : "matched"}${kept ? " when its round was posted" : ""}, so its doses are not on this chart. Check the kennel system.`;
 
 /**
  * A chart page's care not read: from the kennel system (its allergies and danger notes not known), or

@@ -11,10 +11,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordDay } from "../../src/answers/care-record.ts";
 import { type Chart, type ChartPet, chartOf } from "../../src/answers/chart.ts";
 import type { RoundDose } from "../../src/answers/doses.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
+import { chartPostMessages } from "../../src/blocks/chart-post.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
@@ -23,6 +25,7 @@ import { type ChartOptions, chartDoc } from "../../src/present/chart.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
 import { docText } from "../../src/text/doc.ts";
+import { recordDayText } from "../../src/text/record.ts";
 import { zonedInstant } from "../../src/time.ts";
 import { timeOnDay } from "../../src/words/dates.ts";
 import { movingClock, useSandboxRecord } from "../helpers/sandbox-deps.ts";
@@ -32,6 +35,8 @@ const TZ = "Europe/London";
 /** The sandbox's today: its three rounds kept at 07:00; the next day's never kept. */
 const DAY = "2026-11-22";
 const NEXT = "2026-11-23";
+/** The day before, its rounds kept by hand as an older record holds them (a test of its own). */
+const BEFORE = "2026-11-21";
 const clock = movingClock(zonedInstant(DAY, "07:00", TZ));
 const OPTIONS: ChartOptions = {
   slack: { none: "made without Slack" },
@@ -127,16 +132,15 @@ describe("the chart of a day whose rounds were kept", () => {
     expect(pages(kept)).toEqual(pages(asked));
     // Each page's care read from the kennel API now, as before: a pet's allergies are on its page.
     expect(pages(kept).some((p) => p.care !== undefined)).toBe(true);
-    // A booking whose care could not be matched is said of the kept round too, by its id (the round
-    // kept no reference of it).
-    const byId = (said: string) =>
-      said
-        .replace(/^Booking (\S+) /, (_, ref: string) => {
-          const booking = sandbox.main.bookingByReference.get(ref) as { bookingId?: number } | undefined;
-          return `Booking ${booking?.bookingId ?? ref} `;
-        })
-        .replace(/: care not (loaded|matched), so/, ": care not $1 when its round was posted, so");
-    expect(kept.problems).toEqual(asked.problems.map(byId));
+    // A booking whose care could not be matched is said of the kept round too, as the round read from
+    // the kennel API says it: by its reference, which the round kept (staff never see its id).
+    const whenPosted = (said: string) =>
+      said.replace(/: care not (loaded|matched), so/, ": care not $1 when its round was posted, so");
+    expect(kept.problems).toEqual(asked.problems.map(whenPosted));
+    const named = kept.problems.flatMap((said) => /^Booking (\S+) \(/.exec(said)?.[1] ?? []);
+    expect(named.length).toBeGreaterThan(0);
+    for (const reference of named)
+      expect(sandbox.main.bookingByReference.has(reference), reference).toBe(true);
   });
 
   it("says a booking whose care was not matched once, though a kept day and a day read now both find it", async () => {
@@ -183,6 +187,85 @@ describe("the chart of a day whose rounds were kept", () => {
       pet.name = was.name;
       booking.roomName = was.room;
     }
+  });
+});
+
+describe("a booking whose care was not matched when its round was posted", () => {
+  it("is kept with its reference, and the day's record names it by that reference, as the chart does", async () => {
+    const [owed] = await store.log({ kind: "obligation", date: DAY });
+    const missing = (await store.log({ kind: "obligation", date: DAY })).flatMap(
+      (e) => e.body.careMissing ?? [],
+    );
+    expect(owed && missing.length).toBeGreaterThan(0);
+    for (const m of missing) {
+      const booking = sandbox.main.bookingById.get(m.bookingId ?? 0) as { reference?: string } | undefined;
+      expect(m.reference, m.pets).toBe(booking?.reference);
+      expect(m.reference).toBeTruthy();
+      // Its reference, and nothing of a person: the obligation keeps no owner's name, phone or email.
+      expect(Object.keys(m).sort()).toEqual(["bookingId", "pets", "reference", "status"]);
+    }
+    const day = await recordDay({ ...deps, record: store }, "the test's record", { date: DAY });
+    const text = recordDayText(day, PLAIN);
+    for (const m of missing) {
+      expect(text).toContain(`${m.pets} (booking ${m.reference}): care details`);
+      expect(text).not.toContain(`(booking ${m.bookingId})`);
+      expect(kept.problems.some((p) => p.startsWith(`Booking ${m.reference} (${m.pets}): care not`))).toBe(
+        true,
+      );
+    }
+  });
+
+  it("in a round kept before references were, is named by its id; one kept since, by its reference", async () => {
+    // The day before, its rounds kept as the record already holds them: one booking with no reference
+    // (kept before the field was), one with it.
+    for (const round of ROUNDS)
+      await store.append({
+        kind: "obligation",
+        date: BEFORE,
+        requestKey: `obligation:${BEFORE}:${round}`,
+        body: {
+          v: 1,
+          date: BEFORE,
+          round,
+          pets: [],
+          bookings: [4242, 4343],
+          careMissing:
+            round === "morning"
+              ? [
+                  { bookingId: 4242, pets: "Daisy Old", status: "not_matched" },
+                  {
+                    bookingId: 4343,
+                    reference: "BK-4343 <!channel> & co",
+                    pets: "Rex New",
+                    status: "not_loaded",
+                  },
+                ]
+              : [],
+          counts: { inHouse: 2, onSheet: 2, away: 0 },
+        },
+      });
+    const chart = await chartOf(deps, { from: BEFORE, days: 1 });
+    expect(chart.columns.every((c) => c.kept)).toBe(true);
+    expect(chart.problems).toContain(
+      "Booking 4242 (Daisy Old): care not matched when its round was posted, so its doses are not on this chart. Check the kennel system.",
+    );
+    expect(chart.problems).toContain(
+      "Booking BK-4343 <!channel> & co (Rex New): care not loaded when its round was posted, so its doses are not on this chart. Check the kennel system.",
+    );
+    // Where it reaches Slack (the evening's chart post), the reference is escaped: it pings no one.
+    const post = JSON.stringify(
+      chartPostMessages({ date: BEFORE, pets: 0, problems: chart.problems, requestId: undefined }),
+    );
+    expect(post).toContain("Booking BK-4343 &lt;!channel&gt; &amp; co (Rex New)");
+    expect(post).not.toContain("<!channel>");
+    const text = recordDayText(
+      await recordDay({ ...deps, record: store }, "the test's record", { date: BEFORE }),
+      PLAIN,
+    );
+    expect(text).toContain("⚠ Daisy Old (booking 4242): care details not matched: what was due is not known");
+    expect(text).toContain(
+      "⚠ Rex New (booking BK-4343 <!channel> & co): care details could not be loaded: what was due is not known",
+    );
   });
 });
 

@@ -46,6 +46,7 @@ const depsOf = (record: CareRecordStore): Deps & { record: CareRecordStore } => 
 interface Given {
   petId: number;
   bookingId: number;
+  reference: string | undefined;
   name: string;
 }
 
@@ -67,6 +68,7 @@ async function withWords<T>(words: string[], test: (pets: Given[]) => Promise<T>
       on.map((x) => ({
         petId: x.pet?.pet.petId as number,
         bookingId: x.booking.bookingId as number,
+        reference: x.booking.reference,
         name: x.pet?.flags.name as string,
       })),
     );
@@ -104,8 +106,10 @@ function expectOnPaper(r: Awaited<ReturnType<typeof posted>>, pet: Given): void 
   expect(r.shown).not.toContain(`:${pet.bookingId}-${pet.petId}"`);
   expect(r.sheet?.pets.some((p) => p.petId === pet.petId)).toBe(false);
   expect(r.owed?.pets.some((p) => p.petId === pet.petId)).toBe(false);
+  expect(pet.reference).toBeTruthy();
   expect(r.owed?.careMissing).toContainEqual({
     bookingId: pet.bookingId,
+    reference: pet.reference,
     pets: pet.name,
     status: "too_long",
   });

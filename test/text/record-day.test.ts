@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RecordDay } from "../../src/answers/care-record.ts";
 import { recordDayText } from "../../src/text/record.ts";
 
-const day = (status: string): RecordDay => ({
+const day = (status: string, reference?: string): RecordDay => ({
   date: "2026-11-22",
   round: "midday",
   petId: undefined,
@@ -11,7 +11,7 @@ const day = (status: string): RecordDay => ({
     {
       round: "midday",
       pets: [],
-      careMissing: [{ bookingId: 4242, pets: "Daisy", status }],
+      careMissing: [{ bookingId: 4242, ...(reference ? { reference } : {}), pets: "Daisy", status }],
       progress: undefined,
     },
   ],
@@ -37,6 +37,27 @@ describe("the care record's text, for a booking whose care is not known", () => 
     } as never;
     const text = recordDayText(long, { color: false, timezone: "UTC", thisYear: "2026" });
     expect(text).toContain(`⚠ ${names} (booking 4242): care details not matched`);
+  });
+
+  it("names the booking by the reference its round kept, else (kept before references were) by its id", () => {
+    const text = recordDayText(day("not_matched", "BK-2041"), {
+      color: false,
+      timezone: "UTC",
+      thisYear: "2026",
+    });
+    expect(text).toContain(
+      "  ⚠ Daisy (booking BK-2041): care details not matched: what was due is not known; open the booking.",
+    );
+    expect(text).not.toContain("4242");
+    // A reference from the kennel API stays on its line.
+    const broken = recordDayText(day("not_matched", "BK-2041\n✅ all given"), {
+      color: false,
+      timezone: "UTC",
+      thisYear: "2026",
+    });
+    expect(broken).toContain("Daisy (booking BK-2041 ↵ ✅ all given): care details not matched");
+    const old = recordDayText(day("not_matched"), { color: false, timezone: "UTC", thisYear: "2026" });
+    expect(old).toContain("  ⚠ Daisy (booking 4242): care details not matched");
   });
 
   it("says why and what to do, each once", () => {

@@ -23,6 +23,9 @@ import { atFirstUse } from "../../first-use.ts";
 import { date, defineKind, id, instant, round, text } from "./kind.ts";
 import { dueItemFields, PET_NAME_MAX, roundPetFields } from "./round-pet.ts";
 
+/** The most of a booking's reference an obligation keeps (a pet's stay, a booking whose care is not known). */
+export const REFERENCE_MAX = 100;
+
 const schemas = atFirstUse(() => {
   /** An item's window as the round kept it (src/domain/doses.ts DoseWindow). */
   const window = z.object({ opensAt: instant(), dueAt: instant(), lateAt: instant(), closesAt: instant() });
@@ -45,7 +48,7 @@ const schemas = atFirstUse(() => {
   const stayPet = {
     ...roundPetFields(),
     room: text(PET_NAME_MAX).optional(),
-    reference: text(100).optional(),
+    reference: text(REFERENCE_MAX).optional(),
     checkIn: instant().optional(),
     checkOut: instant().optional(),
   };
@@ -78,10 +81,19 @@ export const obligation = defineKind({
       bookings: z.array(id()).max(5000),
       /**
        * Bookings on the sheet whose pets' care could not be matched or read: what was due there is not
-       * known. `pets`: their names, whole (issue 47), as long as ten pets' names can be.
+       * known. `pets`: their names, whole (issue 47), as long as ten pets' names can be. `reference`:
+       * the booking's reference as the kennel API said then, which every surface names it by (none in
+       * one kept before it was: named by its id).
        */
       careMissing: z
-        .array(z.object({ bookingId: id().optional(), pets: text(10 * PET_NAME_MAX), status: text(40) }))
+        .array(
+          z.object({
+            bookingId: id().optional(),
+            reference: text(REFERENCE_MAX).optional(),
+            pets: text(10 * PET_NAME_MAX),
+            status: text(40),
+          }),
+        )
         .max(5000)
         .optional(),
       /**
