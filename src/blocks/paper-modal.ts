@@ -2,30 +2,77 @@
  * "📄 Enter from paper…" in Slack (issue 50): its two forms' metadata, defined once here, and their
  * views, drawn from their documents (src/present/paper-form.ts): which pet, then that pet's doses as
  * the chart on paper says them. Once a pet is entered the form returns to the first, to enter the next.
+ * Each is shared out by size (its 100 blocks, its 250 kB: src/blocks/view-room.ts), never by a count:
+ * a form holds the pets or the doses that fit, says which, and the next holds the rest.
  */
 import { z } from "zod";
-import type { PaperDoseDoc, PaperPetDoc, PaperPickDoc } from "../present/paper-form.ts";
+import type { Part } from "../present/doc.ts";
+import {
+  PAPER_NAMES_WHOLE,
+  type PaperDoseDoc,
+  type PaperPetDoc,
+  type PaperPickDoc,
+  paperDosesPageWords,
+  paperPickPageWords,
+} from "../present/paper-form.ts";
 import { docBlocks } from "./doc.ts";
 import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaWhere } from "./forms.ts";
 import { esc, truncate } from "./mrkdwn.ts";
 import { plain } from "./plan.ts";
+import { fittingRun, type Room } from "./view-room.ts";
 
 const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const pickMeta = () => z.object({ s: recordId(), ...metaWhere() });
-const petMeta = () => z.object({ s: recordId(), b: recordId(), p: recordId(), ...metaWhere() });
+/** The run of the list a form shows when one form does not hold it all (its 100 blocks, its 250 kB): from `f`, to before `e`. */
+const run = () => ({
+  f: z.number().int().min(0).max(1_000_000).optional(),
+  e: z.number().int().min(1).max(1_000_000).optional(),
+});
+const pickMeta = () => z.object({ s: recordId(), ...run(), ...metaWhere() });
+const petMeta = () => z.object({ s: recordId(), b: recordId(), p: recordId(), ...run(), ...metaWhere() });
 
-/** Which pet: the round's kept sheet and the post it is on. */
+/** The items a form shows of its list (its pets, its doses): from `from`, to before `to`. */
+export interface Shown {
+  from: number;
+  to: number;
+}
+const shownOf = (m: { f?: number | undefined; e?: number | undefined }): Shown | undefined =>
+  m.f !== undefined && m.e !== undefined && m.e > m.f ? { from: m.f, to: m.e } : undefined;
+const runOf = (shown: Shown | undefined) => (shown ? { f: shown.from, e: shown.to } : {});
+
+/** Which pet: the round's kept sheet and the post it is on, and the pets its menu showed when not all. */
 export const paperPickForm = defineForm("paper_pick", pickMeta, {
   shorter: (m) => [{ ...m, u: undefined }],
-  names: (m) => ({ sheetId: m.s, at: atOf(m) }),
+  names: (m) => ({ sheetId: m.s, at: atOf(m), shown: shownOf(m) }),
 });
-/** One pet's doses from the paper. */
+/** One pet's doses from the paper, and which of them the form showed when not all. */
 export const paperPetForm = defineForm("paper_pet", petMeta, {
   shorter: (m) => [{ ...m, u: undefined }],
-  names: (m) => ({ sheetId: m.s, bookingId: m.b, petId: m.p, at: atOf(m) }),
+  names: (m) => ({ sheetId: m.s, bookingId: m.b, petId: m.p, at: atOf(m), shown: shownOf(m) }),
 });
 export type PaperPickMeta = z.infer<ReturnType<typeof pickMeta>>;
+export type PaperPetMeta = z.infer<ReturnType<typeof petMeta>>;
+/** A form's metadata with the run of its list it shows (none: all of it). */
+export const withShown = <M extends object>(meta: M, shown: Shown | undefined) => ({
+  ...meta,
+  ...runOf(shown),
+});
+
+/**
+ * Room kept beside a run's blocks for its words, drawn as a run reaching the end says them while its
+ * length is measured: a shorter run's are as long, give or take a few digits.
+ */
+const RUN_WORDS: Room = { blocks: 0, bytes: 100 };
+
+/**
+ * A list shared out over forms by size (src/blocks/view-room.ts): the run from `from` (past the end:
+ * the first), as far as a form holds it.
+ */
+function runAt(n: number, from: number, draw: (from: number, to: number) => unknown[]) {
+  const start = from < n ? from : 0;
+  const to = fittingRun(n, start, (t) => draw(start, t), RUN_WORDS);
+  return { start, to, all: start === 0 && to >= n };
+}
 
 const mrkdwn = (text: string) => ({
   type: "section",
@@ -42,33 +89,53 @@ const input = (block_id: string, label: string, element: Record<string, unknown>
 
 const PET = "pet";
 
-/** The first form: which pet (at most 100 a group, as Slack's select takes them). */
-export function paperPickModal(sealed: string, doc: PaperPickDoc) {
-  const groups = Array.from({ length: Math.ceil(doc.pets.length / 100) }, (_, i) =>
-    doc.pets.slice(i * 100, i * 100 + 100),
+/**
+ * The first form's blocks with the pets `from`…`to` − 1 in its menu (at most 100 a group, as Slack's
+ * select takes them), the words of those the menu shortens whole above it, and, when it holds only
+ * some of the pets, which, and that choosing none shows the others.
+ */
+function pickBlocks(doc: PaperPickDoc, from: number, to: number): unknown[] {
+  const pets = doc.pets.slice(from, to);
+  const paged = from > 0 || to < doc.pets.length;
+  const groups = Array.from({ length: Math.ceil(pets.length / 100) }, (_, i) =>
+    pets.slice(i * 100, i * 100 + 100),
   );
   const element =
     groups.length > 1
       ? {
           type: "static_select",
           option_groups: groups.map((g, i) => ({
-            label: plain(`Pets ${i * 100 + 1}–${i * 100 + g.length}`, 75),
+            label: plain(`Pets ${from + i * 100 + 1}–${from + i * 100 + g.length}`, 75),
             options: g.map(option),
           })),
         }
-      : { type: "static_select", options: doc.pets.map(option) };
+      : { type: "static_select", options: pets.map(option) };
+  const whole = pets.flatMap((p) => (p.whole ? [[{ text: p.whole }]] : []));
+  return [
+    ...(doc.done ? docBlocks(doc.done) : []),
+    mrkdwn(esc(doc.intro)),
+    ...(paged ? wordSections([[{ text: paperPickPageWords(from + 1, to, doc.pets.length) }]]) : []),
+    ...(whole.length ? wordSections([[{ text: PAPER_NAMES_WHOLE, strong: true }], ...whole]) : []),
+    { ...input(PET, "Which pet?", element), optional: paged },
+  ];
+}
+
+/**
+ * The first form: which pet. Every pet in its menu while one form holds them (its 100 blocks, its
+ * 250 kB, with the words of the names it shortens whole above it); else the pets from `from` (past
+ * the last: the first) as far as one form holds, saying which, and that choosing none shows the next
+ * (after the last, the first again). `seal`: its metadata, with the pets it shows when not all.
+ */
+export function paperPickModal(seal: (shown: Shown | undefined) => string, doc: PaperPickDoc, from = 0) {
+  const at = runAt(doc.pets.length, from, (f, t) => pickBlocks(doc, f, t));
   return {
     type: "modal" as const,
     callback_id: paperPickForm.id,
-    private_metadata: sealed,
+    private_metadata: seal(at.all ? undefined : { from: at.start, to: at.to }),
     title: plain("Enter from paper", 24),
     submit: plain("Next", 24),
     close: plain("Done", 24),
-    blocks: [
-      ...(doc.done ? docBlocks(doc.done) : []),
-      mrkdwn(esc(doc.intro)),
-      { ...input(PET, "Which pet?", element), optional: false },
-    ],
+    blocks: pickBlocks(doc, at.start, at.to),
   };
 }
 
@@ -93,20 +160,44 @@ function doseBlocks(d: PaperDoseDoc, doc: PaperPetDoc): unknown[] {
   ];
 }
 
-/** The second form: one pet's doses at this round. */
-export function paperPetModal(sealed: string, doc: PaperPetDoc) {
+/**
+ * The second form's blocks with the doses `from`…`to` − 1: what the last form entered (`done`), the
+ * pet whole and the round, and, when it holds only some of the doses, which, and that the next holds the rest.
+ */
+function petBlocks(doc: PaperPetDoc, done: Part[] | undefined, from: number, to: number) {
+  const paged = from > 0 || to < doc.doses.length;
+  return [
+    ...(done ? docBlocks(done) : []),
+    // The pet whole, on its line; each line escaped on its own: never folded into "↵".
+    ...wordSections([
+      [{ text: doc.pet, strong: true }, { text: ` · ${doc.round}` }],
+      [{ text: doc.intro }],
+      ...(paged ? [[{ text: paperDosesPageWords(from + 1, to, doc.doses.length) }]] : []),
+    ]),
+    ...doc.doses.slice(from, to).flatMap((d) => doseBlocks(d, doc)),
+  ];
+}
+
+/**
+ * The second form: one pet's doses at this round. Every dose while one form holds them (its 100
+ * blocks, its 250 kB); else the doses from `from` as far as one form holds, saying which: once
+ * entered (or with none filled in) the next form holds the next. `done`: what the form before it
+ * entered. `seal`: its metadata, with the doses it shows when not all.
+ */
+export function paperPetModal(
+  seal: (shown: Shown | undefined) => string,
+  doc: PaperPetDoc,
+  o: { from?: number; done?: Part[] | undefined } = {},
+) {
+  const at = runAt(doc.doses.length, o.from ?? 0, (f, t) => petBlocks(doc, o.done, f, t));
   return {
     type: "modal" as const,
     callback_id: paperPetForm.id,
-    private_metadata: sealed,
+    private_metadata: seal(at.all ? undefined : { from: at.start, to: at.to }),
     title: plain("Enter from paper", 24),
     submit: plain("Enter", 24),
     close: plain("Cancel", 24),
-    blocks: [
-      // Each line escaped on its own: a line break between them is the form's, never folded into "↵".
-      mrkdwn(`*${esc(doc.pet)}* · ${esc(doc.round)}\n${esc(doc.intro)}`),
-      ...doc.doses.flatMap((d) => doseBlocks(d, doc)),
-    ],
+    blocks: petBlocks(doc, o.done, at.start, at.to),
   };
 }
 

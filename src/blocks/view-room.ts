@@ -105,3 +105,24 @@ export function drawnWithin<P>(
   }
   throw new RangeError("pages whose heads take a whole view");
 }
+
+/**
+ * How far a run of a list's items, from `from`, goes on one view: the largest `to` (at most `n`)
+ * whose view, as `draw(to)` draws it with the items `from`…`to` − 1, is within a view's room less
+ * `margin` (words that change with where the next run ends); at least one item, never none (one too
+ * long alone is its own run).
+ */
+export function fittingRun(n: number, from: number, draw: (to: number) => unknown[], margin: Room): number {
+  const room = lessBy(VIEW_ROOM, margin);
+  const fits = (to: number) => within(sizeOf(draw(to)), room);
+  if (from >= n || fits(n)) return n;
+  let fit = from + 1;
+  if (!fits(fit)) return fit;
+  let past = n;
+  while (past - fit > 1) {
+    const mid = Math.floor((fit + past) / 2);
+    if (fits(mid)) fit = mid;
+    else past = mid;
+  }
+  return fit;
+}

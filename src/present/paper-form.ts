@@ -21,11 +21,21 @@ import { doseName } from "../words/unconfirmed.ts";
 import type { Part } from "./doc.ts";
 import { itemShown } from "./record.ts";
 
-export { PAPER_BUTTON } from "../words/paper.ts";
+/** A form of some of the pets or of a pet's doses, in words (the serializer knows which it holds). */
+export { PAPER_BUTTON, PAPER_NAMES_WHOLE, paperDosesPageWords, paperPickPageWords } from "../words/paper.ts";
 
 interface Choice {
   text: string;
   value: string;
+}
+
+/**
+ * A pet as the picker offers it; `whole`: its words whole ("12. Sir Reginald … · Kennel 4 ·
+ * HP-7K2M9Q"), when the menu's 75 characters shorten its name: said above the menu, numbered as its
+ * choice is.
+ */
+interface PickChoice extends Choice {
+  whole?: string;
 }
 
 /** The first form: which pet. */
@@ -33,7 +43,7 @@ export interface PaperPickDoc {
   /** What the last pet's submission entered, when it was one (src/present/paper-entered.ts). */
   done: Part[] | undefined;
   intro: string;
-  pets: Choice[];
+  pets: PickChoice[];
 }
 
 /**
@@ -67,30 +77,51 @@ const petValue = (p: Pick<SheetPet, "bookingId" | "petId">) => `${p.bookingId}-$
 const CHOICE_MAX = 75;
 
 /**
- * A pet as the picker names it: "Biscuit · Kennel 4 · HP-7K2M9Q", its room and booking reference
- * (the booking's id when the round kept no reference) telling two pets of one name apart, as the
- * chart's page names them; never a contact. A long name is shortened to keep them whole.
+ * A pet named whole: "Biscuit · Kennel 4 · HP-7K2M9Q", its room and booking reference (the booking's
+ * id when the round kept no reference) telling two pets of one name apart, as the chart's page names
+ * them; never a contact.
  */
-function petChoice(p: PaperPet, mark = ""): string {
+const petWhole = (p: PaperPet, mark = ""): string => `${p.name} · ${petStayWords(p)}${mark}`;
+
+/**
+ * A pet as the picker's menu names it, within a choice's 75 characters: whole when it fits; else
+ * (`n`: its number) numbered, its room and reference shortened to 24 and its name to what is left,
+ * its words whole above the menu beside the same number.
+ */
+function petChoice(p: PaperPet, mark = "", n?: number): string {
+  const number = n === undefined ? "" : `${n}. `;
+  const whole = `${number}${petWhole(p, mark)}`;
+  if ([...whole].length <= CHOICE_MAX) return whole;
   const tail = `${petStayWords(p, (words) => shortenAtWord(words, 24))}${mark}`;
-  return `${shortenAtWord(p.name, CHOICE_MAX - [...tail].length - 3)} · ${tail}`;
+  return `${number}${shortenAtWord(p.name, CHOICE_MAX - [...tail].length - 3 - number.length)} · ${tail}`;
 }
 
 /**
- * A pet in the picker, marked when the record holds its doses already: "Biscuit · Kennel 4 ·
- * HP-7K2M9Q · ✅ in the record" (by a tap or from the paper alike), or "· 1 of 2 doses in the record".
+ * What marks a pet in the picker when the record holds its doses already: " · ✅ in the record" (by a
+ * tap or from the paper alike), or " · 1 of 2 doses in the record".
  */
-function pickChoice(p: PaperPet): string {
+function pickMark(p: PaperPet): string {
   const r = p.recorded;
-  if (!r || r.doses === 0) return petChoice(p);
-  return petChoice(p, ` · ${r.doses >= r.of ? PAPER_ALL_IN : paperSomeInWords(r.doses, r.of)}`);
+  if (!r || r.doses === 0) return "";
+  return ` · ${r.doses >= r.of ? PAPER_ALL_IN : paperSomeInWords(r.doses, r.of)}`;
 }
 
+/**
+ * The first form: each pet whole in the menu while its words fit a choice; else numbered (every pet
+ * then, as the menu reads in order), and its words whole above the menu beside its number, never
+ * a name in part alone.
+ */
 export function paperPickDoc(sheet: Sheet, pets: PaperPet[], done?: Part[]): PaperPickDoc {
+  const numbered = pets.some((p) => [...petWhole(p, pickMark(p))].length > CHOICE_MAX);
   return {
     done,
     intro: `📄 The chart on paper for ${roundWords(sheet)}: enter it one pet at a time. Each dose keeps the time written on the paper and who gave it; you are kept as who entered it, now.`,
-    pets: pets.map((p) => ({ text: pickChoice(p), value: petValue(p) })),
+    pets: pets.map((p, i): PickChoice => {
+      const n = numbered ? i + 1 : undefined;
+      const text = petChoice(p, pickMark(p), n);
+      const whole = `${n}. ${petWhole(p, pickMark(p))}`;
+      return { text, value: petValue(p), ...(numbered && text !== whole ? { whole } : {}) };
+    }),
   };
 }
 
@@ -107,8 +138,8 @@ export function paperPetDoc(
   timezone: string,
 ): PaperPetDoc {
   return {
-    // Named as the picker named it: the pet of two of one name is the one chosen.
-    pet: petChoice(pet),
+    // Named as the picker names it, whole: the pet of two of one name is the one chosen.
+    pet: petWhole(pet),
     round: roundWords(sheet),
     intro:
       "For each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.",
@@ -162,14 +193,17 @@ export function paperCellsOf(pet: SheetPet, value: (field: string) => string | u
 
 /**
  * The use case's errors on the form's fields: one for the pet ("pet", every dose left empty) on its
- * first open dose's mark.
+ * first open dose's mark, of those from the `from`th (the first the form shows: from 0).
  */
 export function paperFieldErrors(
   errors: Record<string, string>,
   pet: SheetPet,
   current: Map<ItemKey, Entry>,
+  from = 0,
 ): Record<string, string> {
-  const first = doses(pet).find((d) => !current.has(d.item));
+  const first = doses(pet)
+    .slice(from)
+    .find((d) => !current.has(d.item));
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(errors))
     out[k === "pet" && first ? paperField("mark", first.item) : k] = v;

@@ -3,6 +3,7 @@ import { type ChartCode, chartCode } from "../domain/chart.ts";
 import type { PaperAuditReason, PaperWritten } from "../domain/paper.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
+import { thousands } from "./numbers.ts";
 import { outcomeWords } from "./record.ts";
 
 /**
@@ -72,6 +73,29 @@ export function paperNoMarkWords(label: string, written: PaperWritten[]): string
     ? `${list[0]?.toUpperCase()}${list.slice(1)} ${written.length === 1 && written[0] !== "note" ? "is" : "are"} written for ${label}, but no mark`
     : `Nothing is marked for ${label}`;
   return `${lead}: choose what the paper marks (given, or R, V, W, N or A), or empty this dose's fields if the paper has nothing for it.`;
+}
+
+/** Above the picker's menu when it shortens a name: each such pet's words whole, by its number in the menu. */
+export const PAPER_NAMES_WHOLE = "Names the menu shortens, whole, by their number in it:";
+
+/**
+ * A picker of more pets than one form holds (its 100 blocks, its 250 kB): which are in this form's
+ * menu, and how to see the others: "and N more" from the next; after the last, the first again.
+ */
+export function paperPickPageWords(from: number, to: number, of: number): string {
+  const here = `Pets ${thousands(from)}–${thousands(to)} of ${thousands(of)} are in this menu.`;
+  if (to >= of) return `${here} To see pets 1–${thousands(from - 1)} again, choose none and press Next.`;
+  return `${here} For the ${thousands(of - to)} more, from pet ${thousands(to + 1)}, choose none and press Next.`;
+}
+
+/**
+ * A pet's doses in more than one form (their words too long for one): which this one holds, and
+ * that the next follows once these are entered, or when none of them is filled in.
+ */
+export function paperDosesPageWords(from: number, to: number, of: number): string {
+  const here = `Doses ${from}–${to} of ${of} of this pet are in this form.`;
+  if (to >= of) return `${here} The ones before were in the forms before it.`;
+  return `${here} The ${of - to} more, from dose ${to + 1}, are in the next: press Enter, with these filled in or none of them.`;
 }
 
 /** A submission with every dose empty, at the first dose's mark. */

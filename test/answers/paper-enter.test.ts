@@ -299,7 +299,7 @@ describe("entering a round from the chart on paper", () => {
       const pet = kept.pets[0] as Sheet["pets"][number];
       const doc = paperPetDoc(kept, pet, new Map(), "Europe/London");
       expect(doc.doses.map((d) => d.fields.witness)).toEqual(["witness:med:1", undefined]);
-      const modal = JSON.stringify(paperPetModal("sealed", doc));
+      const modal = JSON.stringify(paperPetModal(() => "sealed", doc));
       expect(modal).toContain('"block_id":"witness:med:1"');
       expect(modal).not.toContain("witness:med:2");
       const values: Record<string, string> = {
@@ -437,13 +437,17 @@ describe("entering a round from the chart on paper", () => {
       "Biscuit · booking 7",
       "Biscuit · booking 9",
     ]);
-    // A long name is shortened at a word, the room and reference kept whole within Slack's 75.
+    // A name too long for Slack's 75: numbered in the menu, the room and reference kept whole there,
+    // and its words whole beside its number above the menu.
     const long = {
       ...(pets[0] as (typeof pets)[number]),
       name: "Sir Reginald Biscuit Wellington-Smythe the Third of Barkshire",
     };
-    const text = paperPickDoc(kept, [long]).pets[0]?.text ?? "";
-    expect([...text].length).toBeLessThanOrEqual(75);
-    expect(text).toMatch(/^Sir Reginald .+ · Kennel 4 · HP-7K2M9Q$/);
+    const [choice] = paperPickDoc(kept, [long]).pets;
+    expect([...(choice?.text ?? "")].length).toBeLessThanOrEqual(75);
+    expect(choice?.text).toMatch(/^1\. Sir Reginald .+… · Kennel 4 · HP-7K2M9Q$/);
+    expect(choice?.whole).toBe(
+      "1. Sir Reginald Biscuit Wellington-Smythe the Third of Barkshire · Kennel 4 · HP-7K2M9Q",
+    );
   });
 });

@@ -84,7 +84,7 @@ describe("the paper form as staff see it", () => {
 
   it("the pet's form: its heading on its own lines, each dose named as the round names it", () => {
     const doc = paperPetDoc(sheet, sheet.pets[0] as Sheet["pets"][number], new Map(), "Europe/London");
-    const view = JSON.stringify(paperPetModal("sealed", doc).blocks);
+    const view = JSON.stringify(paperPetModal(() => "sealed", doc).blocks);
     expect(view).not.toContain("↵");
     expect(view).toContain("*Biscuit · booking 7* · the morning round of Tue 24 Nov\\nFor each dose");
     expect(doc.doses.map((d) => d.text)).toEqual([

@@ -22,7 +22,7 @@ const doc: PaperPetDoc = {
 
 describe("the paper form's doses", () => {
   it("a dose of 7,000 characters: every word, each block bold on its own, within Slack's limits", () => {
-    const blocks = paperPetModal("sealed", doc).blocks as Array<Block | InputBlock>;
+    const blocks = paperPetModal(() => "sealed", doc).blocks as Array<Block | InputBlock>;
     expect(blocksViolations(blocks, LIMITS.viewBlocks)).toEqual([]);
     const texts = blocks.flatMap((b) => (b.type === "section" && b.text ? [b.text.text] : []));
     const dose = texts.slice(1, -1);

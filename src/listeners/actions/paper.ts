@@ -4,6 +4,9 @@
  * its pets with a dose); that form is replaced by the pet's doses as the chart on paper says them;
  * their submission is written by the use case (src/answers/paper-enter.ts: checked, committed, then
  * acknowledged), the form returns to the first to enter the next pet, and the post is drawn again.
+ * A form holds what fits it (src/blocks/paper-modal.ts): a menu of some of the pets, submitted with
+ * none chosen, shows the next ones; a form of some of a pet's doses, once entered (or with none filled
+ * in), shows the pet's next doses before the first form.
  */
 import type { App } from "@slack/bolt";
 import { enterFromPaper, paperRound } from "../../answers/paper-enter.ts";
@@ -14,12 +17,14 @@ import { paperEnter } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import {
   formValue,
+  type PaperPetMeta,
   type PaperPickMeta,
   PICKED_PET,
   paperPetForm,
   paperPetModal,
   paperPickForm,
   paperPickModal,
+  withShown,
 } from "../../blocks/paper-modal.ts";
 import { postParts } from "../../digest/dose-alert-slack.ts";
 import { roundPost } from "../../digest/posts.ts";
@@ -35,7 +40,7 @@ import {
 } from "../../present/paper-form.ts";
 import { paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { type Located, onForm, onTap, sealed } from "../interaction.ts";
+import { type Form, type Located, type MetaOf, onForm, onTap, sealed } from "../interaction.ts";
 import { FORGED, LATER_DAY, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
 import { afterRound } from "../round-taps.ts";
 
@@ -64,9 +69,36 @@ async function onPet(
   return { ok: false, refusal: `🔒 ${TAMPERED}`, log: "refused a paper form naming no pet of its round" };
 }
 
-/** The first form (which pet), sealed; `done`: what the last pet's submission entered. */
-const pickView = (deps: BotDeps, meta: PaperPickMeta, round: Round, done?: PaperPickDoc["done"]) =>
-  paperPickModal(sealed(deps, paperPickForm, meta), paperPickDoc(round.sheet, round.pets, done));
+/**
+ * The first form (which pet), sealed; `done`: what the last pet's submission entered; `from`: the
+ * first pet its menu shows when one form does not hold them all.
+ */
+const pickView = (
+  deps: BotDeps,
+  meta: PaperPickMeta,
+  round: Round,
+  o: { done?: PaperPickDoc["done"]; from?: number } = {},
+) =>
+  paperPickModal(
+    (shown) => sealed(deps, paperPickForm, withShown(meta, shown)),
+    paperPickDoc(round.sheet, round.pets, o.done),
+    o.from,
+  );
+
+/**
+ * The second form (a pet's doses), sealed: the pet's doses as the record holds them now, from `from`
+ * when one form does not hold them all; `done`: what the form before it entered.
+ */
+async function petView(
+  deps: BotDeps,
+  meta: PaperPetMeta,
+  found: { sheet: Sheet; pet: Round["pets"][number] },
+  o: { done?: PaperPickDoc["done"]; from?: number } = {},
+) {
+  const { status } = await petStatus(deps, found.sheet, found.pet);
+  const doc = paperPetDoc(found.sheet, found.pet, status.current, deps.config.timezone);
+  return paperPetModal((shown) => sealed(deps, paperPetForm, withShown(meta, shown)), doc, o);
+}
 
 const whereOf = (at: {
   channel: string;
@@ -102,41 +134,74 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
     form: paperPickForm,
     what: "a paper form",
     locate: onRound,
-    async run(f) {
-      const pet = pickedPet(formValue(f.values)(PICKED_PET), f.found.pets);
-      if (!pet) return await f.atFields({ [PICKED_PET]: "Choose the pet whose doses are on the paper." });
-      // A dose entered from the paper already names the paper's giver (petStatus reads its mark).
-      const { status } = await petStatus(deps, f.found.sheet, pet);
-      const meta = { s: f.found.sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
-      const doc = paperPetDoc(f.found.sheet, pet, status.current, deps.config.timezone);
-      const view = paperPetModal(sealed(deps, paperPetForm, meta), doc);
-      await f.ack.send({ response_action: "update", view: view as never });
-    },
+    run: submitPick,
   });
   onForm(app, deps, {
     ...forms,
     form: paperPetForm,
     what: "a paper form",
     locate: onPet,
-    async run(f) {
-      const { sheet, pet } = f.found;
-      const { status } = await petStatus(deps, sheet, pet);
-      const cells = paperCellsOf(pet, formValue(f.values));
-      const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
-      if (result.status === "fields") {
-        const fields = paperFieldErrors(result.errors, pet, status.current);
-        return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
-      }
-      // Committed: back to the first form, to enter the next pet, saying what was kept (off its time too).
-      const round = await paperRound(deps, sheet.id);
-      const kept =
-        round.ok && (await paperEntered(deps, sheet, pet, result.entries, f.who.userName, round.owed));
-      const done = kept ? paperDoneParts(kept, deps.config.timezone) : undefined;
-      const pick = round.ok ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, done) : undefined;
-      await f.ack.send(pick ? { response_action: "update", view: pick as never } : undefined);
-      await drawn(f, { redraw, slack }, sheet, pet, result.status === "recorded");
-    },
+    run: (f) => submitPet(f, { redraw, slack }),
   });
+}
+
+/**
+ * The first form submitted: the pet's doses; none chosen in a menu of some of the pets, the next
+ * pets (after the last, the first).
+ */
+async function submitPick(f: Form<MetaOf<typeof paperPickForm>, Round>): Promise<void> {
+  const { deps } = f;
+  const pet = pickedPet(formValue(f.values)(PICKED_PET), f.found.pets);
+  const shown = f.meta.shown;
+  if (!pet && shown) {
+    const next = pickView(deps, { s: f.found.sheet.id, ...whereOf(f.meta.at) }, f.found, { from: shown.to });
+    await f.ack.send({ response_action: "update", view: next as never });
+    return;
+  }
+  if (!pet) return await f.atFields({ [PICKED_PET]: "Choose the pet whose doses are on the paper." });
+  // A dose entered from the paper already names the paper's giver (petStatus reads its mark).
+  const meta = { s: f.found.sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
+  const view = await petView(deps, meta, { sheet: f.found.sheet, pet });
+  await f.ack.send({ response_action: "update", view: view as never });
+}
+
+/**
+ * The second form submitted: its doses entered (checked, committed, then acknowledged), then the
+ * pet's next doses when the form held only some, else the first form to enter the next pet, saying
+ * what was kept (off its time too); the post drawn again. A form of some of the doses with none
+ * filled in: the next, nothing written.
+ */
+async function submitPet(
+  f: Form<MetaOf<typeof paperPetForm>, { sheet: Sheet; pet: Round["pets"][number] }>,
+  o: { redraw: SheetRedraw; slack: DigestSlack | undefined },
+): Promise<void> {
+  const { deps } = f;
+  const { sheet, pet } = f.found;
+  const { status } = await petStatus(deps, sheet, pet);
+  const cells = paperCellsOf(pet, formValue(f.values));
+  const shown = f.meta.shown;
+  const more = shown && shown.to < paperPetDoc(sheet, pet, status.current, deps.config.timezone).doses.length;
+  const meta = { s: sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
+  if (more && cells.length === 0) {
+    const next = await petView(deps, meta, f.found, { from: shown.to });
+    await f.ack.send({ response_action: "update", view: next as never });
+    return;
+  }
+  const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
+  if (result.status === "fields") {
+    const fields = paperFieldErrors(result.errors, pet, status.current, shown?.from);
+    return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));
+  }
+  const round = await paperRound(deps, sheet.id);
+  const kept = round.ok && (await paperEntered(deps, sheet, pet, result.entries, f.who.userName, round.owed));
+  const done = kept ? paperDoneParts(kept, deps.config.timezone) : undefined;
+  const view = more
+    ? await petView(deps, meta, f.found, { from: shown.to, done })
+    : round.ok
+      ? pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round, { done })
+      : undefined;
+  await f.ack.send(view ? { response_action: "update", view: view as never } : undefined);
+  await drawn(f, o, sheet, pet, result.status === "recorded");
 }
 
 /**
