@@ -122,16 +122,16 @@ export function isOfCopy(
 }
 
 /**
- * The copies to draw again after a tap on the message at `at`: every copy but the one tapped, the
- * newest first, at most `most` of them.
+ * The copies to draw again after a tap on the message at `at` (or after a late or missed reply,
+ * none tapped): every copy but the one tapped, the newest first, at most `most` of them.
  */
 export function otherCopies(
   copies: readonly KeptCopy[],
-  at: { channel: string; ts: string; threadTs?: string | undefined },
+  at: { channel: string; ts: string; threadTs?: string | undefined } | undefined,
   most = COPIES_DRAWN,
 ): KeptCopy[] {
   return copies
-    .filter((c) => !isOfCopy(c, at))
+    .filter((c) => at === undefined || !isOfCopy(c, at))
     .sort((a, b) => b.id - a.id)
     .slice(0, Math.max(0, most));
 }

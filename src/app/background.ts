@@ -72,6 +72,7 @@ export function backgroundJobs(
   const { job: doseAlerts, afterEntry } = doseTimes(base, slack.digest, {
     posts,
     draw: (sheet, index, ref) => slack.sheets.redraw(slack.client, sheet, index, ref),
+    drawCopies: (date, round) => slack.sheets.redrawCopies(slack.client, date, round),
   });
   if (afterEntry) deps.roundCheck = afterEntry;
   const followUps = botFollowUps(base, slack.client, admitsNow(deps.access, slack.client), options.followUps);

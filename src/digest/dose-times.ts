@@ -2,7 +2,7 @@
  * What the bot runs beside the round posts (issue 35, issue 38), wired once: the dose times' job,
  * which posts the nudges and the late and missed replies (src/digest/dose-alerts.ts) when
  * ROUNDS_CHANNEL is set, each late or missed reply drawing the round's post again through `draw`
- * (the listeners' SheetRedraw, which taps use too); and what follows each committed round entry
+ * (the listeners' SheetRedraw, which taps use too), then the round's other copies (`drawCopies`); and what follows each committed round entry
  * (`afterEntry`): those replies edited from the record (src/digest/dose-alert-editor.ts), and the
  * welfare flags meals open (src/digest/welfare-meals.ts).
  */
@@ -29,6 +29,8 @@ export function doseTimes(
   o: {
     posts: readonly ScheduledPost[];
     draw: Draw;
+    /** The round's copies besides the channel post (a DM's "Show the round", a /rounds answer), drawn after it. */
+    drawCopies?: (date: string, round: Round) => Promise<unknown>;
   },
 ): {
   job: DoseAlertJob | undefined;
@@ -49,12 +51,17 @@ export function doseTimes(
             (await claims.standing({ date, kind: post.kind, channel: post.channel }, now)) !== undefined
           );
         },
-        redrawRound: (date, round) =>
-          redrawRoundPost(
-            { slack, channel, date, round, timezone: base.config.timezone, now: base.clock.now() },
-            base,
-            o.draw,
-          ),
+        redrawRound: async (date, round) => {
+          try {
+            await redrawRoundPost(
+              { slack, channel, date, round, timezone: base.config.timezone, now: base.clock.now() },
+              base,
+              o.draw,
+            );
+          } finally {
+            await o.drawCopies?.(date, round);
+          }
+        },
       })
     : undefined;
   const editor = channel ? new DoseAlertEditor(base, slack) : undefined;

@@ -23,6 +23,7 @@ import { postParts, redrawRoundPost } from "../digest/dose-alert-slack.ts";
 import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
+import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { isStoreError } from "../record/errors.ts";
 import type { Entry } from "../record/types.ts";
@@ -154,6 +155,15 @@ export class SheetRedraw {
   }
 
   /**
+   * After the dose times' job drew the round's channel post again (a late or missed reply posted):
+   * every copy of the round kept in the record, each of its messages, so a DM copy shows the same
+   * "late" and "missed" as the post. Never throws.
+   */
+  redrawCopies(client: WebClient, date: string, round: Round): Promise<void> {
+    return this.#keptCopies(client, { date, round }, () => true);
+  }
+
+  /**
    * The rounds channel's scheduled post of the tapped sheet's date and round (unless the tap was on
    * it): its messages holding the pets tapped, found in the channel by their metadata. Never throws.
    */
@@ -186,8 +196,15 @@ export class SheetRedraw {
    * newest COPIES_DRAWN: each message holding the pets tapped, drawn from the copy's own kept sheet.
    * A copy Slack no longer has (deleted, its channel gone) is logged and left alone after. Never throws.
    */
-  async #keptCopies(client: WebClient, sheet: Sheet, holds: Holds, at: MessageRef): Promise<void> {
-    const sheets = new Map<number, Promise<Sheet | undefined>>([[sheet.id, Promise.resolve(sheet)]]);
+  async #keptCopies(
+    client: WebClient,
+    of: Sheet | { date: string; round: Round },
+    holds: Holds,
+    at?: MessageRef,
+  ): Promise<void> {
+    const sheets = new Map<number, Promise<Sheet | undefined>>(
+      "id" in of ? [[of.id, Promise.resolve(of)]] : [],
+    );
     const sheetOf = (id: number) => {
       const known = sheets.get(id) ?? loadSheet(this.#deps, id).catch(() => undefined);
       sheets.set(id, known);
@@ -206,7 +223,7 @@ export class SheetRedraw {
       }
     };
     try {
-      const copies = otherCopies(await roundCopies(this.#deps, sheet.date, sheet.round), at);
+      const copies = otherCopies(await roundCopies(this.#deps, of.date, of.round), at);
       await Promise.all(
         copies.map((c) =>
           drawCopy(c).catch((e: unknown) =>

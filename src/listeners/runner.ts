@@ -164,7 +164,9 @@ async function runInner(options: RunOptions): Promise<void> {
   // Only a thread is threaded: a message and its replies, posted as the posts are.
   const thread = isThread(answer) && answer.replies.length > 0;
   const copy = !failed && isThread(answer) ? answer.copy : undefined;
-  if (!failed && visibility === "in_channel" && thread && !o.home && o.channelId) {
+  // A round's sheet in a channel is posted through the Web API even when it is one message: its ts is
+  // known, and it is kept as a copy of the round, drawn again at a tap on another (response_url tells no ts).
+  if (!failed && visibility === "in_channel" && (thread || copy) && !o.home && o.channelId) {
     await deliverThread(o, o.channelId, messages, { loadingShown, copy });
     return;
   }

@@ -5,7 +5,8 @@
  * "Show the round" (a copy in each one's DM with the app, kept in the care record as a `round_copy`).
  * A dose given on the channel's post draws both DM copies again; one given on Jane's copy draws the
  * channel's post and Tom's copy again: no copy keeps showing as still to give a dose given on
- * another (a reader could give it twice).
+ * another (a reader could give it twice). A late reply of the dose times' job draws the DM copies
+ * again with the channel's post, so they say "late" as it does.
  */
 import { describe, expect, it } from "vitest";
 import { loadSheet } from "../../src/answers/sheets.ts";
@@ -28,7 +29,8 @@ import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
-const at = Date.parse(`${DATE}T19:35:00Z`);
+const START = Date.parse(`${DATE}T19:35:00Z`);
+let at = START;
 const clock = { now: () => new Date(at) };
 const engines = useStoreEngines(clock);
 
@@ -199,4 +201,26 @@ describe.each(engines)("a round shown in direct messages ($name)", ({ open, skip
     await new Promise((r) => setTimeout(r, 500));
     expect(tries()).toBe(before + 1);
   });
+
+  it.skipIf(skip)(
+    "a dose late: the late reply draws Jane's DM copy again with the channel's post",
+    async () => {
+      const alerts = h.bot.doseAlerts;
+      if (!alerts) throw new Error("the bot has no dose times' job");
+      const [left] = await stillToGive(jane);
+      if (!left) throw new Error("no pet left with nothing recorded on Jane's copy");
+      const { message, button: b } = left;
+      const post = holding(scheduled, b);
+      // Drawn at 19:35, five minutes into the 19:30 round: nothing late yet.
+      expect(sectionOf(current(message).blocks, b.state)).not.toContain("⏰ late");
+      try {
+        at = Date.parse(`${DATE}T20:20:00Z`);
+        await alerts.check();
+        await h.slack.waitFor(() => sectionOf(current(post).blocks, b.state).includes("⏰ late"), 10_000);
+        await h.slack.waitFor(() => sectionOf(current(message).blocks, b.state).includes("⏰ late"), 10_000);
+      } finally {
+        at = START;
+      }
+    },
+  );
 });

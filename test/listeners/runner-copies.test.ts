@@ -1,8 +1,8 @@
 /**
  * A round's sheet answered where Slack names each message's ts is kept as a copy of the round
  * (src/answers/round-copies.ts): Home's "Show the round" in the asker's DM (a message for each of
- * the sheet's), a long /rounds in its channel (a message and its thread) or, the bot not in it, in
- * the asker's DM. The copy is shown even when the record cannot keep it; an answer naming no copy
+ * the sheet's), a /rounds in its channel (a message and its thread; one message alone too) or, the
+ * bot not in it, in the asker's DM. The copy is shown even when the record cannot keep it; an answer naming no copy
  * keeps nothing.
  */
 import { describe, expect, it } from "vitest";
@@ -87,6 +87,20 @@ describe("a round's sheet answered: where it is, kept", () => {
     expect(await copies(deps)).toMatchObject([
       { channel: "C1", thread: true, parts: ["1764150000.000101", "1764150000.000102", "1764150000.000103"] },
     ]);
+  });
+
+  it("a one-message /rounds in its channel: posted through the Web API (its ts known), kept", async () => {
+    const deps = listenerDeps(clock);
+    const posted = await answer(deps, sheet(true, 1));
+    expect(posted.map((m) => [m.channel, m.text])).toEqual([["C1", "sheet"]]);
+    expect(await copies(deps)).toMatchObject([{ channel: "C1", thread: true, parts: ["1764150000.000101"] }]);
+  });
+
+  it("a one-message /rounds, the bot not in the channel: answered through the response_url, nothing kept", async () => {
+    const deps = listenerDeps(clock);
+    const posted = await answer(deps, sheet(true, 1), { refuse: "C1" });
+    expect(posted).toEqual([]);
+    expect(await copies(deps)).toEqual([]);
   });
 
   it("the bot not in the channel, the sheet past the response_url's five answers: all of it in the asker's DM, kept there", async () => {
