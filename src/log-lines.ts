@@ -1,13 +1,29 @@
 /**
  * The terminal's log lines: pino's JSON lines (redacted and scrubbed by src/log.ts before they get
- * here) as one readable line each on standard error, beside the answer: "note: pet 950008: ignored
- * fields with unexpected values (vaccinations)". A line that is not pino's passes as it is.
+ * here) as one readable line each on standard error, beside the answer: "note: pet 950008: some
+ * fields had values Kennel Desk could not read (vaccinations); …". A line that is not pino's passes
+ * as it is.
  */
 interface Writable {
   write(chunk: string): unknown;
 }
 
 const LEVEL_WORD: Record<string, string> = { warn: "note", error: "error", fatal: "error" };
+
+/** The kennel API client's note that it read a record without its odd fields (src/kennel/schemas.ts). */
+const FIELDS_IGNORED = /: ignored fields with unexpected values$/;
+
+/**
+ * That note as a reader of the terminal can act on it: what was left out, that the rest was used,
+ * and where to look. Its JSON keeps its own words and keys (kind, id, fields) for machines.
+ */
+function fieldsIgnoredWords(line: Record<string, unknown>): string | undefined {
+  const { msg, kind, id, fields } = line;
+  if (typeof msg !== "string" || !FIELDS_IGNORED.test(msg) || typeof kind !== "string") return undefined;
+  if (!Array.isArray(fields) || fields.length === 0) return undefined;
+  const record = typeof id === "number" || typeof id === "string" ? `${kind} ${id}` : `a ${kind} with no id`;
+  return `${record}: some fields had values Kennel Desk could not read (${fields.join(", ")}); the rest of the record was used. Check these fields in the kennel system.`;
+}
 
 function readable(raw: string): string {
   let line: { level?: unknown; msg?: unknown; fields?: unknown; err?: unknown };
@@ -19,12 +35,13 @@ function readable(raw: string): string {
   if (typeof line.msg !== "string") return raw;
   const level = typeof line.level === "string" ? line.level : "info";
   const fields = Array.isArray(line.fields) && line.fields.length ? ` (${line.fields.join(", ")})` : "";
+  const words = fieldsIgnoredWords(line) ?? `${line.msg}${fields}`;
   const err = typeof line.err === "string" ? `: ${line.err}` : "";
   // A note or an error says what happened in words; the lines asked for (KENNEL_DEBUG=1, LOG_LEVEL
   // info or debug) keep their data after the words (a request's path, status and request id).
   const { level: _l, time: _t, msg: _m, fields: _f, err: _e, ...data } = line as Record<string, unknown>;
   const detail = !LEVEL_WORD[level] && Object.keys(data).length ? ` ${JSON.stringify(data)}` : "";
-  return `${LEVEL_WORD[level] ?? level}: ${line.msg}${fields}${err}${detail}`;
+  return `${LEVEL_WORD[level] ?? level}: ${words}${err}${detail}`;
 }
 
 /** A destination for createLogger that writes each log line readably to `out`. */

@@ -19,14 +19,30 @@ describe("the command line's log lines", () => {
   it("a warning is one readable line naming the fields; a secret never printed", () => {
     const { log, out } = terminal("info");
     log.warn(
-      { kind: "pet", id: 950008, fields: ["vaccinations", "weight"] },
-      "pet 950008: ignored fields with unexpected values",
+      { kind: "pet", id: 950008, fields: ["vaccinations"] },
+      "pet 950008: skipped, it could not be read",
     );
     log.error({ apiKey: "kd_live_secretsecret123" }, "failed with kd_live_secretsecret123");
     expect(out()).toBe(
-      "note: pet 950008: ignored fields with unexpected values (vaccinations, weight)\nerror: failed with [redacted]\n",
+      "note: pet 950008: skipped, it could not be read (vaccinations)\nerror: failed with [redacted]\n",
     );
     expect(out()).not.toContain("{");
+  });
+
+  it("fields read around: says, in one line, what was not read, that the rest was used, and where to check", () => {
+    const { log, out } = terminal("info");
+    log.warn(
+      { kind: "pet", id: 950008, fields: ["vaccinations", "weight"] },
+      "pet 950008: ignored fields with unexpected values",
+    );
+    log.warn(
+      { kind: "booking", fields: ["notes"] },
+      "booking (no id): ignored fields with unexpected values",
+    );
+    expect(out()).toBe(
+      "note: pet 950008: some fields had values Kennel Desk could not read (vaccinations, weight); the rest of the record was used. Check these fields in the kennel system.\n" +
+        "note: a booking with no id: some fields had values Kennel Desk could not read (notes); the rest of the record was used. Check these fields in the kennel system.\n",
+    );
   });
 
   it("a line asked for (debug, info) keeps its data after the words, secrets still scrubbed", () => {

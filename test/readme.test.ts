@@ -114,7 +114,7 @@ describe("the README", () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(out).toContain(`open ${url}/setup`);
-      // What it logs reads as words (the sandbox's awkward pet: "note: pet …: ignored fields …"), never raw JSON.
+      // What it logs reads as words (the sandbox's awkward pet: "note: pet …: some fields had values Kennel Desk could not read …"), never raw JSON.
       expect(out).not.toMatch(/^\{"level"/m);
       const page = await fetch(`${url}/setup`);
       expect(page.status).toBe(200);

@@ -15,18 +15,29 @@ export interface DmTo {
   label: string;
 }
 
-/** One message in the DM; false: it is never delivered by a response_url (logged when Slack refused it). */
-export async function postToDm(o: DmTo, message: Message): Promise<boolean> {
-  if (!o.userId) return false;
+/** Where Slack put a message: the channel as Slack names it (a DM's own "D…" id) and its ts, when answered. */
+interface PostedAt {
+  channel: string;
+  ts: string | undefined;
+}
+
+/** One message in the DM: where Slack put it; undefined when there is no asker or Slack refused it (logged). */
+export async function postToDm(o: DmTo, message: Message): Promise<PostedAt | undefined> {
+  if (!o.userId) return undefined;
   try {
-    await o.client.chat.postMessage({ channel: o.userId, text: message.text, blocks: message.blocks });
+    const res = await o.client.chat.postMessage({
+      channel: o.userId,
+      text: message.text,
+      blocks: message.blocks,
+    });
+    return { channel: res.channel ?? o.userId, ts: res.ts };
   } catch (error) {
     o.deps.log.error(
       { label: o.label, err: String((error as Error)?.message ?? error) },
       "could not deliver the answer to Slack",
     );
+    return undefined;
   }
-  return false;
 }
 
 /**
@@ -54,21 +65,11 @@ export async function roundToDm(o: DmTo, messages: Message[], copy: RoundCopyOf)
   let channel: string | undefined;
   const parts: string[] = [];
   for (const [i, message] of messages.entries()) {
-    try {
-      const res = await o.client.chat.postMessage({
-        channel: o.userId,
-        text: message.text,
-        blocks: message.blocks,
-      });
-      channel ??= res.channel ?? o.userId;
-      // Each kept ts stands for its message of the sheet: none kept past a message missing.
-      if (res.ts && parts.length === i) parts.push(res.ts);
-    } catch (error) {
-      o.deps.log.error(
-        { label: o.label, err: String((error as Error)?.message ?? error) },
-        "could not deliver the answer to Slack",
-      );
-    }
+    const at = await postToDm(o, message);
+    if (!at) continue;
+    channel ??= at.channel;
+    // Each kept ts stands for its message of the sheet: none kept past a message missing.
+    if (at.ts && parts.length === i) parts.push(at.ts);
   }
   if (channel && parts.length > 0)
     await keepRoundCopy(o.deps, copy, { channel, parts, thread: false, user: o.userId });

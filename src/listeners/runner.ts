@@ -199,7 +199,7 @@ async function replacing(
 
 /**
  * Sends through response_url; if that fails, through the Web API (chat.postEphemeral to the
- * asker, or chat.postMessage to the channel). True when delivered by response_url.
+ * asker, or chat.postMessage to the channel). True when delivered by response_url (never in the DM).
  */
 async function sendSafely(
   o: RunOptions,
@@ -207,7 +207,7 @@ async function sendSafely(
   message: Message,
   visibility: Visibility,
 ): Promise<boolean> {
-  if (o.home) return postToDm(o, message);
+  if (o.home) return postToDm(o, message).then(() => false);
   try {
     await o.respond(args);
     return true;
@@ -217,7 +217,7 @@ async function sendSafely(
       "response_url failed; using the Web API",
     );
   }
-  if (!o.channelId) return postToDm(o, message);
+  if (!o.channelId) return postToDm(o, message).then(() => false);
   try {
     if (visibility === "ephemeral") {
       if (!o.userId) return false;
@@ -239,7 +239,7 @@ async function sendSafely(
     if (code === "not_in_channel" || code === "channel_not_found") {
       // The bot is not in the channel: the answer goes to the asker's DM with the app instead.
       o.deps.log.warn({ label: o.label, err: code }, "the bot is not in the channel: answering in the DM");
-      return postToDm(o, message);
+      return postToDm(o, message).then(() => false);
     }
     o.deps.log.error({ label: o.label, err: code }, "could not deliver the answer to Slack");
   }

@@ -57,7 +57,8 @@ describe("a command's failure, in the terminal", () => {
   it("a note the command's reads make twice is said once (a pet's field not read: Bear's allergies)", async () => {
     const r = await run(["pet", "950008"], { LOG_LEVEL: "warn" });
     expect(r.code).toBe(0);
-    const note = "note: pet 950008: ignored fields with unexpected values (allergies)\n";
+    const note =
+      "note: pet 950008: some fields had values Kennel Desk could not read (allergies); the rest of the record was used. Check these fields in the kennel system.\n";
     expect(r.stderr.split(note)).toHaveLength(2);
   });
 
