@@ -343,7 +343,7 @@ async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewA
  * would take the second submission for the first delivered again, and write nothing. The same
  * submission delivered twice carries the same drawing: written once.
  */
-export const viewRequestKey = (view: { id: string; hash?: string | undefined }): string =>
+const viewRequestKey = (view: { id: string; hash?: string | undefined }): string =>
   view.hash ? `view:${view.id}:${view.hash}` : `view:${view.id}`;
 
 /** A locator for what needs nothing found (the form or button carries all it needs). */
