@@ -322,7 +322,7 @@ async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewA
       who: admitted.who,
       values: view.state.values as never,
       view,
-      requestKey: `view:${body.view.id}`,
+      requestKey: viewRequestKey(body.view),
       ack,
       tell,
       refuse,
@@ -335,6 +335,16 @@ async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewA
     await refuse(couldNotRecord(error));
   }
 }
+
+/**
+ * A form's submission as the record knows it, to write it once: its view and that view's drawing
+ * (`hash`, which Slack changes at every update of the view). A form that writes and then shows
+ * itself again (enter from paper: the next pet, the next doses) keeps its view's id, so its id alone
+ * would take the second submission for the first delivered again, and write nothing. The same
+ * submission delivered twice carries the same drawing: written once.
+ */
+const viewRequestKey = (view: { id: string; hash?: string | undefined }): string =>
+  view.hash ? `view:${view.id}:${view.hash}` : `view:${view.id}`;
 
 /** A locator for what needs nothing found (the form or button carries all it needs). */
 export const nothingToFind = async (): Promise<Located<undefined>> => ({ ok: true, found: undefined });

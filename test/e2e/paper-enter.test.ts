@@ -179,6 +179,40 @@ describe("📄 Enter from paper…", () => {
     expect(doses(progress())).toBe(doses(before) - 1);
   }, 90_000);
 
+  it("one form, pet after pet: the second pet's doses are written too, and its confirmation names them", async () => {
+    const post = roundPost();
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    const entered = new Set((await record.store.entries({ date: DATE })).map((e) => e.petId));
+    const [a, b] = (sheet?.pets ?? []).filter(
+      (p) => !entered.has(p.petId) && p.due.some((d) => isMedicationItem(d.item)),
+    );
+    if (!a || !b) throw new Error("two pets with a dose and nothing recorded");
+    const doseOf = (p: SheetPet) => p.due.find((d) => isMedicationItem(d.item)) as SheetPet["due"][number];
+    const picker = await openPicker(post, "tpm1");
+    const first = await choosePet(picker, `${a.bookingId}-${a.petId}`, "tpm2");
+    const back = await submit(bot.h, "U0STAFF", first.form, marked(doseOf(a).item, "07:35", "AB"), "tpm3");
+    expect(textOf(back.view?.blocks)).toContain(`✅ ${a.name}: 1 dose entered from the paper chart`);
+    // The same view (Slack keeps its id when a form shows itself again): the picker, then the next pet.
+    const again = { ...picker, view: back.view as OpenedModal["view"] } as OpenedModal;
+    const second = await choosePet(again, `${b.bookingId}-${b.petId}`, "tpm4");
+    const done = await submit(bot.h, "U0STAFF", second.form, marked(doseOf(b).item, "07:45", "CD"), "tpm5");
+    expect(done.response_action).toBe("update");
+    expect(textOf(done.view?.blocks)).toContain(`✅ ${b.name}: 1 dose entered from the paper chart`);
+    expect(textOf(done.view?.blocks)).toContain(
+      `${doseOf(b).label}: from the paper chart: given 07:45 by CD`,
+    );
+    const kept = await record.store.entries({ date: DATE });
+    for (const [p, time] of [
+      [a, "07:35"],
+      [b, "07:45"],
+    ] as const)
+      expect(
+        kept
+          .filter((e) => e.petId === p.petId && e.item === doseOf(p).item)
+          .map((e) => [e.outcome, e.givenAt]),
+      ).toEqual([["given", `${DATE}T${time}:00.000Z`]]);
+  }, 90_000);
+
   it("a pet the kept round added since, not on the sheet, is in the picker and its doses are entered", async () => {
     const post = roundPost();
     const [owed] = await record.store.log({ kind: "obligation", date: DATE });

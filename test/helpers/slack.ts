@@ -2,6 +2,7 @@
  * The Slack stand-in the tests share with the preview (src/preview/slack-standin.ts), and the
  * forms Slack sends for a slash command or a button click.
  */
+import { createHash } from "node:crypto";
 import type { SlackStandIn } from "../../src/preview/slack-standin.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 
@@ -205,7 +206,8 @@ export function submissionBody(
       app_id: "A1",
       bot_id: "BBOT",
       state: { values: s.values },
-      hash: `h${modal.id}`,
+      // Slack changes a view's hash at each drawing: here, one for each content of the view.
+      hash: `h${modal.id}-${createHash("sha256").update(JSON.stringify(modal.view)).digest("hex").slice(0, 12)}`,
     },
     response_urls: [],
   };

@@ -187,7 +187,9 @@ async function submitPet(
     await f.ack.send({ response_action: "update", view: next as never });
     return;
   }
-  const result = await enterFromPaper(deps, sheet, pet, cells, f.who, f.requestKey);
+  // Which pet and which of its doses, with the form's drawing: one view enters pet after pet.
+  const key = `${f.requestKey}:${pet.bookingId}-${pet.petId}:${shown?.from ?? 0}`;
+  const result = await enterFromPaper(deps, sheet, pet, cells, f.who, key);
   if (result.status === "fields") {
     const fields = paperFieldErrors(result.errors, pet, status.current, shown?.from);
     return await (fields ? f.atFields(fields) : f.refuse(Object.values(result.errors).join(" ")));

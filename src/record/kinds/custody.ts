@@ -1,7 +1,7 @@
 /**
  * Medicine custody's kinds (issue 49; src/answers/custody-kinds.ts reads them as the domain's), each
  * dated the kennel's day it was kept, against the stay's pet:
- * - `medicine_in`: a medicine counted in, as its label and the person say it; once per form (`view:<id>`).
+ * - `medicine_in`: a medicine counted in, as its label and the person say it; once per form's drawing (`view:<id>:<hash>`).
  * - `medicine_count`: a count against the balance then (`expected`); a difference carries its reason and words.
  * - `medicine_closed`: a count's discrepancy closed by a manager; once per count (`medicine_closed:<countId>`).
  * - `medicine_out`: handed back, closing the medicine's custody; once per medicine (`medicine_out:<custodyId>`).
