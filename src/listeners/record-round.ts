@@ -83,8 +83,11 @@ export function couldNotRecord(error: unknown): string {
 const shownKey = (sheet: Pick<Sheet, "id">, index: number, channel: string, parent: string) =>
   `${sheet.id}:${index}@${channel}:${parent}`;
 
-/** Whether the other sheet's message `i` holds a pet of the message tapped. */
-type Holds = (other: Sheet, i: number) => boolean;
+/**
+ * Whether the other sheet's message `i`, at `ref`, is to be drawn again: it holds a pet of the message
+ * tapped, or one with an entry from the paper newer than this process last put there.
+ */
+type Holds = (other: Sheet, i: number, ref: MessageRef) => boolean;
 
 /** Slack's words for a message that is no longer there to update. */
 const GONE = new Set(["message_not_found", "channel_not_found", "is_archived", "cant_update_message"]);
@@ -144,10 +147,17 @@ export class SheetRedraw {
    */
   async #otherCopies(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
     const tapped = sheet.pets.filter((p) => p.message === index);
-    const holds: Holds = (other, i) =>
+    // The round's entries entered from the paper (`kennel-desk record enter` draws no Slack message):
+    // a copy's message showing a pet older than its entry is drawn again too, as the tapped post's are.
+    const entries =
+      this.#drawn?.sheet === sheet.id
+        ? this.#drawn.entries
+        : await markedEntries(this.#deps, { date: sheet.date, round: sheet.round }).catch(() => []);
+    const paper = entries.filter((e) => e.paper);
+    const holds: Holds = (other, i, ref) =>
       other.pets.some(
         (p) => p.message === i && tapped.some((q) => q.bookingId === p.bookingId && q.petId === p.petId),
-      );
+      ) || this.#paperNewer(other, i, ref, paper);
     await Promise.all([
       this.#channelPost(client, sheet, holds, at),
       this.#keptCopies(client, sheet, holds, at),
@@ -161,6 +171,17 @@ export class SheetRedraw {
    */
   redrawCopies(client: WebClient, date: string, round: Round): Promise<void> {
     return this.#keptCopies(client, { date, round }, () => true);
+  }
+
+  /** Whether message `i` of `other` at `ref` shows a pet older than its newest entry from the paper. */
+  #paperNewer(other: Sheet, i: number, ref: MessageRef, paper: readonly Entry[]): boolean {
+    if (paper.length === 0) return false;
+    const shown = this.#shown.get(shownKey(other, i, ref.channel, ref.threadTs ?? ref.ts)) ?? 0;
+    return paper.some(
+      (e) =>
+        e.id > shown &&
+        other.pets.some((p) => p.message === i && p.bookingId === e.bookingId && p.petId === e.petId),
+    );
   }
 
   /**
@@ -184,7 +205,7 @@ export class SheetRedraw {
       this.#deps,
       (post, i, ref) => {
         const same = ref.channel === at.channel && ref.ts === at.ts;
-        return same || !holds(post, i) ? Promise.resolve() : this.redraw(client, post, i, ref);
+        return same || !holds(post, i, ref) ? Promise.resolve() : this.redraw(client, post, i, ref);
       },
     ).catch((e: unknown) =>
       log.warn({ err: String((e as Error)?.message ?? e) }, "the channel's round post was not drawn again"),
@@ -217,9 +238,10 @@ export class SheetRedraw {
       if (copy.user && !(await this.#deps.access.check(client, copy.user, undefined, { home: true })).ok)
         return;
       for (const [i, ts] of copy.parts.entries()) {
-        if (!holds(kept, i) || this.#gone.has(`${copy.channel}:${ts}`)) continue;
         const threadTs = copy.thread && i > 0 ? copy.parts[0] : undefined;
-        await this.redraw(client, kept, i, { channel: copy.channel, ts, ...(threadTs ? { threadTs } : {}) });
+        const ref = { channel: copy.channel, ts, ...(threadTs ? { threadTs } : {}) };
+        if (!holds(kept, i, ref) || this.#gone.has(`${copy.channel}:${ts}`)) continue;
+        await this.redraw(client, kept, i, ref);
       }
     };
     try {

@@ -127,11 +127,12 @@ export const paperThreadWords = (pet: string) =>
 /**
  * Said by the terminal once entered: it does not draw Slack's post (a Slack message is drawn by the
  * bot's own redraw, which the taps use; the record keeps no post's place, found in the channel's
- * history by the bot), so the post shows these at the next tap or form on any of its messages (src/listeners/
- * record-round.ts redrawChanged), or a late or missed reply; the terminal shows them now.
+ * history by the bot), so the post and its copies show these at the next tap or form on any of their
+ * messages (src/listeners/record-round.ts redrawChanged, #otherCopies), or a late or missed reply; the
+ * terminal shows them now.
  */
 export const paperRedrawLaterWords = (round: string, date: string) =>
-  `Entered here, the round post in Slack is not drawn again now: it shows these at the next tap or form on any of its messages (the entered pets' messages are drawn again with it), or when the bot posts a late or missed reply on that round. To see the round with them now: kennel-desk rounds ${round} ${date}.`;
+  `Entered here, the round post in Slack is not drawn again now: it shows these at the next tap or form on any of its messages or copies (the entered pets' messages are drawn again with it, in the channel and in anyone's DM copy), or when the bot posts a late or missed reply on that round. To see the round with them now: kennel-desk rounds ${round} ${date}.`;
 
 /** A round's day against today, by the kennel's clock. */
 export type RoundDay = "past" | "today" | "later";

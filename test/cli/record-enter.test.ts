@@ -252,7 +252,7 @@ describe("kennel-desk record enter", () => {
     // The terminal does not draw the Slack post again (only the bot's redraw does): it says when the
     // post shows it, and where to see the round with it now.
     expect(done.stdout).toContain(
-      "Entered here, the round post in Slack is not drawn again now: it shows these at the next tap or form on any of its messages (the entered pets' messages are drawn again with it), or when the bot posts a late or missed reply on that round. To see the round with them now: kennel-desk rounds morning 2026-11-24.",
+      "Entered here, the round post in Slack is not drawn again now: it shows these at the next tap or form on any of its messages or copies (the entered pets' messages are drawn again with it, in the channel and in anyone's DM copy), or when the bot posts a late or missed reply on that round. To see the round with them now: kennel-desk rounds morning 2026-11-24.",
     );
     const kept = await entries();
     expect(

@@ -9,8 +9,10 @@
  * again with the channel's post, so they say "late" as it does.
  */
 import { describe, expect, it } from "vitest";
+import { enterFromPaper } from "../../src/answers/paper-enter.ts";
 import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordAll } from "../../src/blocks/buttons.ts";
+import { isMedicationItem } from "../../src/domain/record.ts";
 import type { TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
@@ -174,6 +176,38 @@ describe.each(engines)("a round shown in direct messages ($name)", ({ open, skip
       await given(post, b, "Tom");
       await given(inTom, b, "Tom");
       await given(message, b, "Tom");
+    },
+  );
+
+  it.skipIf(skip)(
+    "a dose entered from the paper at the terminal: the next tap, elsewhere, draws the copies' messages holding that pet",
+    async () => {
+      // A pet with a dose still to give, and another to tap on a message of Jane's copy without it.
+      const left = await stillToGive(scheduled);
+      const withDose = left.find((x) => x.button.state.i.some(([item]) => isMedicationItem(item)));
+      if (!withDose) throw new Error("no pet with a dose still to give");
+      const inJane = holding(jane, withDose.button);
+      const other = left.find((x) => x !== withDose && holding(jane, x.button) !== inJane);
+      if (!other) throw new Error("no pet to tap on another message of Jane's copy");
+      // Entered as `kennel-desk record enter` does it: in the record, no Slack message drawn.
+      const sheet = await loadSheet({ record: store }, withDose.button.state.s);
+      const pet = sheet?.pets.find(
+        (p) => p.bookingId === withDose.button.state.b && p.petId === withDose.button.state.p,
+      );
+      const dose = pet?.due.find((d) => isMedicationItem(d.item));
+      if (!sheet || !pet || !dose) throw new Error("the pet's dose is not on its kept sheet");
+      const cell = { item: dose.item, mark: "given" as const, time: "19:32", by: "JD" };
+      const who = { userId: "terminal:JD", userName: "JD" };
+      const entered = await enterFromPaper(h.bot.deps, sheet, pet, [cell], who, "cli:paper:copies");
+      expect(entered.status).toBe("recorded");
+      expect(sectionOf(current(inJane).blocks, withDose.button.state)).not.toContain("from the paper chart");
+
+      await tapRecord(h, other.message.id, other.button, "U0TOM");
+      await given(holding(jane, other.button), other.button, "Tom");
+      await h.slack.waitFor(
+        () => sectionOf(current(inJane).blocks, withDose.button.state).includes("from the paper chart"),
+        10_000,
+      );
     },
   );
 
