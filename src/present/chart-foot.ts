@@ -8,6 +8,7 @@ import type { Chart } from "../answers/chart.ts";
 import { ROUNDS } from "../domain/care.ts";
 import type { ChartCell } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
+import { localDate } from "../time.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { type Line, line, toned, whole } from "./doc.ts";
@@ -54,17 +55,33 @@ function notPostedWords(chart: Chart, names: RoundNames | undefined): string {
   return out.join("; ");
 }
 
-/** Where what was due comes from: the kept sheets, the care plans now, or both, by round. */
-function dueWords(chart: Chart, names: RoundNames | undefined): string {
+/** Of a past day's rounds never posted: what the record, `kennel-desk record` and the chart all say. */
+const PAST_ON_PAPER = "the paper chart kept on the day is the record of a past round never posted";
+
+/**
+ * Where what was due comes from: the kept sheets, the care plans now, or both, by round. A round of a
+ * day before today (`today`: the kennel's date as the chart is made) that was never posted is not
+ * "not posted yet": the record cannot say what was due then, and the paper of the day is its record,
+ * as `kennel-desk record` says of it.
+ */
+function dueWords(chart: Chart, names: RoundNames | undefined, today: string): string {
   const kept = chart.columns.filter((c) => c.kept).length;
   // Rounds not posted yet and not read (said above) show neither.
-  const drafted = chart.columns.filter((c) => !c.kept && !c.unread).length;
-  if (drafted === 0 && kept === chart.columns.length)
+  const drafted = chart.columns.filter((c) => !c.kept && !c.unread);
+  const past = drafted.filter((c) => c.date < today).length;
+  if (drafted.length === 0 && kept === chart.columns.length)
     return "What was due at each round is what its sheet asked when posted.";
-  if (drafted === 0) return "What was due at each round posted is what its sheet asked then.";
+  if (drafted.length === 0) return "What was due at each round posted is what its sheet asked then.";
+  if (kept === 0 && past === drafted.length)
+    return `No round of these days was posted in Slack, so the care record cannot say what was due then: each dose here is what the care plans make due now, and ${PAST_ON_PAPER}.`;
   if (kept === 0)
-    return "No round of these days was posted yet: what is due is what the care plans make due now.";
-  return `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPostedWords(chart, names)}) show what the care plans make due now.`;
+    return past
+      ? `No round of these days was posted: what is due is what the care plans make due now (${PAST_ON_PAPER}).`
+      : "No round of these days was posted yet: what is due is what the care plans make due now.";
+  const notPosted = notPostedWords(chart, names);
+  return past
+    ? `What was due is what each round's sheet asked when posted; rounds not posted (${notPosted}) show what the care plans make due now (${PAST_ON_PAPER}).`
+    : `What was due is what each round's sheet asked when posted; rounds not posted yet (${notPosted}) show what the care plans make due now.`;
 }
 
 /** Where the cells come from, said once and truly. */
@@ -74,7 +91,7 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
     return line(
       `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
     );
-  const due = dueWords(chart, o.names);
+  const due = dueWords(chart, o.names, localDate(o.generatedAt, o.timezone));
   const any = chart.pets.some((p) => Object.values(p.cells).some(filled));
   const unread = chart.columns.some((c) => c.unread);
   const cells = any

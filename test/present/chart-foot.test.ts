@@ -66,6 +66,39 @@ it("the rounds not posted yet are named by day: a day's part by its rounds, whol
   );
 });
 
+it("a past day's rounds never posted are not 'not posted yet': the paper of the day is their record, as `record` says", () => {
+  const later = (generatedAt: string, kept: (c: Omit<ChartColumn, "kept">) => boolean, days = 1) =>
+    docText(
+      {
+        fallback: "",
+        parts: [
+          {
+            kind: "note",
+            lines: chartFoot(chartOf({ days, kept, cell: { kind: "open", state: "due" } }), {
+              ...O,
+              generatedAt,
+            }),
+          },
+        ],
+      },
+      { color: false, timezone: O.timezone, thisYear: "2026" },
+    );
+  // The chart of Sun 29 Nov, made on Tue 1 Dec: nothing posted that day.
+  const past = later("2026-12-01T10:00:00Z", () => false);
+  expect(past).toContain(
+    "No round of these days was posted in Slack, so the care record cannot say what was due then: each dose here is what the care plans make due now, and the paper chart kept on the day is the record of a past round never posted.",
+  );
+  expect(past).not.toContain("posted yet");
+  // Sun 29 Nov to Tue 1 Dec, made on Mon 30 Nov: past and later days, none posted.
+  expect(later("2026-11-30T10:00:00Z", () => false, 3)).toContain(
+    "No round of these days was posted: what is due is what the care plans make due now (the paper chart kept on the day is the record of a past round never posted).",
+  );
+  // Sun 29 Nov's morning posted, its evening never, seen on Tue 1 Dec.
+  expect(later("2026-12-01T10:00:00Z", (c) => c.round === "morning")).toContain(
+    "rounds not posted (Sun 29 Nov midday and evening) show what the care plans make due now (the paper chart kept on the day is the record of a past round never posted).",
+  );
+});
+
 it("the pets with no page are each named with their room and booking, as the paper round's picker names them", () => {
   const chart = chartOf({ kept: () => true, cell: { kind: "open", state: "due" } });
   chart.pets.push(
