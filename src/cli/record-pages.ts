@@ -6,7 +6,7 @@
  * in place (an earlier page of the same stay is replaced, never written through a symbolic link); the
  * summary counts the files actually written.
  */
-import { closeSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describeFailure, UsageError } from "../answers/failure.ts";
 import { bookingView } from "../answers/records.ts";
@@ -102,6 +102,16 @@ function writePage(folder: string, name: string, page: string): void {
 
 type Page = { name: string; page: string };
 
+/** The files written over one of the same name: each named, or all at once when every one was. */
+function replacedWords(replaced: readonly string[], written: readonly string[]): string {
+  if (replaced.length === 0) return "";
+  if (replaced.length === written.length)
+    return replaced.length === 1
+      ? " It replaced the file of that name there before."
+      : " Each replaced the file of its name there before.";
+  return ` Replaced the files of the same name there before: ${replaced.join(", ")}.`;
+}
+
 /**
  * Writes each page in `out` as it comes, then `last` (an index of them) when given; says on standard
  * error how many were written (`each`: what they are, read once they are all written) and which could
@@ -124,10 +134,14 @@ export async function writePages(
   }
   const written: string[] = [];
   const failed: string[] = [];
+  /** Files of the same name there before, replaced (said: a chart printed earlier is not lost in silence). */
+  const replaced: string[] = [];
   const write = (p: Page) => {
     try {
+      const there = existsSync(join(folder, p.name));
       writePage(folder, p.name, p.page);
       written.push(p.name);
+      if (there) replaced.push(p.name);
     } catch (error) {
       failed.push(`${p.name} (${(error as NodeJS.ErrnoException)?.code ?? "not written"})`);
     }
@@ -138,7 +152,7 @@ export async function writePages(
   if (index) write(index);
   const what = typeof each === "function" ? each() : each;
   ctx.io.stderr.write(
-    `${n} ${n === 1 ? "file" : "files"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
+    `${n} ${n === 1 ? "file" : "files"} (${what})${index ? ` and ${index.name}` : ""} written to ${folder}: ${written.join(", ") || "none"}.${replacedWords(replaced, written)}${failed.length ? ` Not written: ${failed.join(", ")}.` : ""}\n`,
   );
   return failed.length ? 1 : 0;
 }

@@ -95,9 +95,11 @@ describe("record export --format html --out", () => {
       expect(index).toContain(`href="${hits[0]}"`);
     }
     // Again into the same folder: the same four files, each stay's page replaced by its new one.
+    expect(r.stderr).not.toContain("replaced");
     const again = await exportTo(out);
     expect(again.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(files);
+    expect(again.stderr).toContain("Each replaced the file of its name there before.");
   });
 
   it("a page name never follows a symbolic link left in the folder: the link is replaced, its target untouched", async () => {
