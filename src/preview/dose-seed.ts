@@ -32,8 +32,13 @@ import type { KennelClock } from "./kennel-clock.ts";
 
 const SAM: Who = { userId: "U0PREVIEWSAM", userName: "Sam" };
 const ALEX: Who = { userId: "U0PREVIEWALEX", userName: "Alex" };
-/** The person at the page (PREVIEW_USERS.staff): the as-needed dose's follow-up comes to them. */
-const JANE: Who = { userId: "U0PREVIEW", userName: "Jane" };
+/**
+ * The person at the page (PREVIEW_USERS.staff), by the name Slack's stand-in gives them (its
+ * users.info: src/preview/server.ts), so what they record reads "Jane" as what the seed wrote for
+ * them: the as-needed dose's follow-up comes to them.
+ */
+export const PREVIEW_STAFF_NAME = "Jane";
+const JANE: Who = { userId: "U0PREVIEW", userName: PREVIEW_STAFF_NAME };
 
 type SeedDeps = Deps & { record: CareRecordStore };
 

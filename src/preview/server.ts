@@ -15,6 +15,7 @@ import type { DateOrder } from "../config/date-order.ts";
 import type { Logger } from "../log.ts";
 import type { TemporaryRecord } from "../record/open.ts";
 import { type Sandbox, startSandbox } from "../sandbox/server.ts";
+import { PREVIEW_STAFF_NAME } from "./dose-seed.ts";
 import { leaveNote } from "./folder-state.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
@@ -94,7 +95,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     awkward: true,
   });
   const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT, clock);
-  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM });
+  // The page's person is Jane, as Slack names one (users.info): her taps read "Jane", as the seed's.
+  const jane = { real_name: PREVIEW_STAFF_NAME, profile: { display_name: PREVIEW_STAFF_NAME } };
+  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM, ...jane });
   slack.users.set(PREVIEW_USERS.guest, {
     id: PREVIEW_USERS.guest,
     team_id: PREVIEW_TEAM,
@@ -123,7 +126,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const team = { id: PREVIEW_TEAM, domain: "preview" };
   const person = (as: As) => ({
     id: PREVIEW_USERS[as],
-    name: as === "guest" ? "guest" : "you",
+    name: as === "guest" ? "guest" : PREVIEW_STAFF_NAME.toLowerCase(), // the handle; users.info names her
     team_id: PREVIEW_TEAM,
   });
 

@@ -36,8 +36,9 @@ describe("recording a round in the preview", () => {
     await sheet().locator("button", { hasText: "All given & eaten" }).first().click();
     // The preview's kennel clock reads 13:00 at its start: the evening round still hours ahead (or
     // a pet not here yet) asks first; each records once confirmed. (Its morning and midday were
-    // recorded before it started, by Sam: src/preview/dose-seed.ts; this evening's entries are mine.)
-    const recorded = async () => /✅ .*?\d\d:\d\d you/.test((await sheet().textContent()) ?? "");
+    // recorded before it started, by Sam: src/preview/dose-seed.ts; this evening's entries are the
+    // page's person's, Jane, as the seed and the docs name her.)
+    const recorded = async () => /✅ .*?\d\d:\d\d Jane/.test((await sheet().textContent()) ?? "");
     await expect
       .poll(async () => (await page.locator("#modal.open").count()) > 0 || (await recorded()), {
         timeout: 10_000,
@@ -50,11 +51,11 @@ describe("recording a round in the preview", () => {
       expect(await evening()).toEqual([]);
       await page.locator("#modal button", { hasText: /^Record (now|late)$/ }).click();
     }
-    await expect.poll(() => sheet().textContent(), { timeout: 10_000 }).toMatch(/✅ .*?\d\d:\d\d you/);
+    await expect.poll(() => sheet().textContent(), { timeout: 10_000 }).toMatch(/✅ .*?\d\d:\d\d Jane/);
     await expect.poll(() => sheet().textContent()).toMatch(/📋 (?:This message: )?1 of \d+ pets recorded/);
     const first = await evening();
     expect(first.length).toBeGreaterThan(0);
-    expect(new Set(first.map((e) => e.userName))).toEqual(new Set(["you"]));
+    expect(new Set(first.map((e) => e.userName))).toEqual(new Set(["Jane"]));
 
     await sheet().locator("button", { hasText: "Record each…" }).nth(1).click();
     await page.locator("#modal.open").waitFor();
@@ -83,7 +84,7 @@ describe("recording a round in the preview", () => {
       .catch(() => undefined);
     await expect.poll(() => page.locator("#modal").getAttribute("class")).not.toContain("open");
     const wanted = options.includes("not_given")
-      ? /⚠️ .+ not given \d\d:\d\d you: vomited within 30 min: vet called/
+      ? /⚠️ .+ not given \d\d:\d\d Jane: vomited within 30 min: vet called/
       : /⚠️ meal ate none/;
     await expect.poll(() => sheet().textContent(), { timeout: 10_000 }).toMatch(wanted);
     expect((await evening()).length).toBe(first.length + 1);

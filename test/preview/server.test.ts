@@ -6,10 +6,12 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
+import { recordAll } from "../../src/blocks/buttons.ts";
 import { PREVIEW_CHANNEL, PREVIEW_USERS, visibleTo } from "../../src/preview/server.ts";
 import { SANDBOX_REFERENCES } from "../../src/sandbox/data.ts";
 import { zonedInstant } from "../../src/time.ts";
 import { messageAfter, usePreview } from "../helpers/preview.ts";
+import { blocksOf } from "../helpers/slack.ts";
 
 const TZ = "Europe/London";
 // The preview's care record goes with it (registered before the preview's own "after" hook, which
@@ -113,6 +115,44 @@ describe("the preview's server", () => {
     expect(cells.some((c) => /^\p{L}{1,3} 12:20 \(.+\)$/u.test(c.trim()))).toBe(true);
     expect((await fetch(`${preview().url}/preview/file/F999`)).status).toBe(404);
   }, 60_000);
+
+  it("a tap from the page is recorded under Jane, the name the seed and the docs give its person", async () => {
+    // The midday round's one pet left to record (the seed's late dose: src/preview/dose-seed.ts).
+    const midday = preview().slack.timeline.find((m) => !m.thread_ts && /^Midday round — /.test(m.text));
+    const parts = preview().slack.timeline.filter(
+      (m) => m === midday || (m.thread_ts === midday?.ts && /^Midday round — /.test(m.text)),
+    );
+    const entries = async () => await preview().record.store.entries({});
+    const recorded = new Set(
+      (await entries()).filter((e) => e.round === "midday").map((e) => `${e.bookingId}:${e.petId}`),
+    );
+    const tap = parts
+      .flatMap((m) =>
+        blocksOf(m).flatMap((b) => (b.elements ?? []).map((e) => ({ m, e, ids: recordAll.decode(e.value) }))),
+      )
+      .find(
+        ({ e, ids }) =>
+          recordAll.pattern.test(e.action_id ?? "") && ids && !recorded.has(`${ids.b}:${ids.p}`),
+      );
+    expect(tap, "the midday sheet has a pet left to record in one tap").toBeDefined();
+    await post("/preview/action", {
+      messageId: tap?.m.id,
+      actionId: tap?.e.action_id,
+      value: tap?.e.value,
+      blockId: "b",
+    });
+    const mine = async () => (await entries()).filter((e) => e.userId === PREVIEW_USERS.staff);
+    await expect.poll(async () => (await mine()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(new Set((await mine()).map((e) => e.userName))).toEqual(new Set(["Jane"]));
+    // The sheet drawn again names her as it names Sam: "✅ 13:01 Jane", never "you".
+    await preview().slack.waitFor(
+      () => preview().slack.timeline.some((m) => /\d\d:\d\d Jane/.test(JSON.stringify(m.blocks ?? []))),
+      15_000,
+    );
+    expect(preview().slack.timeline.some((m) => /\d\d:\d\d you\b/.test(JSON.stringify(m.blocks ?? [])))).toBe(
+      false,
+    );
+  });
 
   it("a guest opening the Home tab sees the refusal and no figures; a guest's command is refused too", async () => {
     await post("/preview/home", { as: "guest" });

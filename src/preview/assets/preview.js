@@ -145,7 +145,7 @@ function messageNode(m, replies, privately) {
   row.dataset.messageId = String(m.id);
   var guest = m.author === "you" && m.user && m.user.indexOf("GUEST") >= 0;
   if (guest) row.classList.add("guest");
-  var who = m.author === "bot" ? "Kennel Desk" : m.author === "you" ? (guest ? "You (guest)" : "You") : "Slackbot";
+  var who = m.author === "bot" ? "Kennel Desk" : m.author === "you" ? (guest ? "You (guest)" : "Jane (you)") : "Slackbot";
   row.appendChild(el("div", "avatar " + m.author, m.author === "bot" ? "KD" : m.author === "you" ? "You" : "SB"));
   var body = el("div", "body");
   var head = el("div");
