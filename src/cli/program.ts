@@ -35,8 +35,11 @@ export function start(): void {
   });
   // The preview running in this folder (npm start with no settings): its record, sandbox and kennel
   // clock, so the terminal says what its bot says (issue 45: the audit read the computer's clock).
-  const preview = previewInFolder(process.cwd(), process.env);
-  if (preview) process.stderr.write(previewNote(preview, kennelNow(preview), process.argv[2]));
+  // Not `sandbox`, a kennel API of its own: told only that the preview runs here, and keeps its port.
+  const command = process.argv[2];
+  const found = previewInFolder(process.cwd(), process.env);
+  if (found) process.stderr.write(previewNote(found, kennelNow(found), command));
+  const preview = command === "sandbox" ? undefined : found;
   runCli(process.argv.slice(2), {
     env: preview?.env ?? process.env,
     io: { stdout: process.stdout, stderr: process.stderr },

@@ -143,6 +143,10 @@ export interface PreviewInFolder {
  * too, and the preview is not read).
  */
 export function previewNote(p: PreviewInFolder, kennelNow: string, command?: string): string {
+  // `sandbox` starts a kennel API of its own and reads nothing of the preview's: said so, and that the
+  // preview keeps its port (the setup page the sandbox points to is started once the preview stops).
+  if (command === "sandbox")
+    return `kennel-desk: the preview is running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}); this sandbox is a kennel API of its own and reads nothing of the preview's. Stop the preview (Ctrl+C where npm start runs) before npm start -- --setup.\n`;
   const lines = [
     `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
   ];
