@@ -166,11 +166,21 @@ export class SheetRedraw {
 
   /**
    * After the dose times' job drew the round's channel post again (a late or missed reply posted):
-   * every copy of the round kept in the record, each of its messages, so a DM copy shows the same
-   * "late" and "missed" as the post. Never throws.
+   * every copy of the round kept in the record, each of its messages holding a pet with an item not
+   * recorded, so a DM copy shows the same "late" and "missed" as the post. Never throws.
    */
-  redrawCopies(client: WebClient, date: string, round: Round): Promise<void> {
-    return this.#keptCopies(client, { date, round }, () => true);
+  async redrawCopies(client: WebClient, date: string, round: Round): Promise<void> {
+    // Only the messages holding a pet with an item not recorded: the state a reply changes ("late",
+    // "missed") is shown of those alone, so a big round's copies are not all drawn again at once
+    // (Slack's rate limit shared with the taps' own redraws).
+    const entries = await markedEntries(this.#deps, { date, round }).catch(() => undefined);
+    const done = new Set((entries ?? []).map((e) => `${e.bookingId}|${e.petId}|${e.item}`));
+    const open: Holds = (other, i) =>
+      entries === undefined ||
+      other.pets.some(
+        (p) => p.message === i && p.due.some((d) => !done.has(`${p.bookingId}|${p.petId}|${d.item}`)),
+      );
+    await this.#keptCopies(client, { date, round }, open);
   }
 
   /** Whether message `i` of `other` at `ref` shows a pet older than its newest entry from the paper. */

@@ -237,21 +237,41 @@ describe.each(engines)("a round shown in direct messages ($name)", ({ open, skip
   });
 
   it.skipIf(skip)(
-    "a dose late: the late reply draws Jane's DM copy again with the channel's post",
+    "a dose late: the late reply draws Jane's DM copy again with the channel's post, only its messages with something not recorded",
     async () => {
       const alerts = h.bot.doseAlerts;
       if (!alerts) throw new Error("the bot has no dose times' job");
-      const [left] = await stillToGive(jane);
-      if (!left) throw new Error("no pet left with nothing recorded on Jane's copy");
-      const { message, button: b } = left;
+      // One message of Jane's copy with every pet recorded first (nothing there can turn late): it is
+      // not drawn again; one with a pet still to give is.
+      const sheet = await loadSheet(
+        { record: store },
+        (await buttonsOf(store, jane[0]?.blocks, recordAll))[0]?.state.s ?? 0,
+      );
+      const left = await stillToGive(jane);
+      const quiet = jane.find((m, i) => {
+        const here = left.filter((x) => x.message === m).length;
+        const pets = sheet?.pets.filter((p) => p.message === i && p.due.length > 0).length ?? 0;
+        return here > 0 && here === pets && left.some((x) => x.message !== m);
+      });
+      if (!quiet) throw new Error("no message of Jane's copy whose pets are all one tap");
+      for (const x of left.filter((y) => y.message === quiet)) {
+        await tapRecord(h, x.message.id, x.button, "U0JANE");
+        await given(x.message, x.button, "Jane");
+      }
+      const open = left.find((x) => x.message !== quiet);
+      if (!open) throw new Error("no pet left with nothing recorded on Jane's copy");
+      const { message, button: b } = open;
       const post = holding(scheduled, b);
       // Drawn at 19:35, five minutes into the 19:30 round: nothing late yet.
       expect(sectionOf(current(message).blocks, b.state)).not.toContain("⏰ late");
+      await new Promise((r) => setTimeout(r, 500));
+      const quietBefore = updatesOf(quiet);
       try {
         at = Date.parse(`${DATE}T20:20:00Z`);
         await alerts.check();
         await h.slack.waitFor(() => sectionOf(current(post).blocks, b.state).includes("⏰ late"), 10_000);
         await h.slack.waitFor(() => sectionOf(current(message).blocks, b.state).includes("⏰ late"), 10_000);
+        expect(updatesOf(quiet)).toBe(quietBefore);
       } finally {
         at = START;
       }
