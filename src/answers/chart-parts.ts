@@ -36,6 +36,12 @@ export interface ChartColumn {
    * nothing of it is known, so its cells say so, never struck as nothing due (`Chart.problems` says why).
    */
   unread?: true | undefined;
+  /**
+   * Not kept, of a day before today: a round Kennel Desk never posted. The record cannot say what was
+   * due then (its cells show what the care plans make due now, never "missed"), and the paper chart
+   * kept on the day is its record; it cannot be entered back (no sheet was kept).
+   */
+  past?: true | undefined;
 }
 
 /** One medication of the pet: a row. */

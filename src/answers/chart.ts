@@ -178,7 +178,8 @@ async function draftColumn(m: Making, round: Round, date: string): Promise<Unrea
     chart.columns.push(column);
     return { error: report.error, rounds: [column] };
   }
-  chart.columns.push({ date, round, kept: false });
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  chart.columns.push({ date, round, kept: false, ...(date < today ? { past: true as const } : {}) });
   for (const p of report.pets) addPet(q, pets, p, { problems: chart.problems, unmatched: m.unmatched });
   addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);
   return undefined;

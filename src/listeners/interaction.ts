@@ -38,7 +38,8 @@ import { SEAL_LENGTH } from "../slack/seal.ts";
 import { ackBy, type DeadlineAck } from "./ack.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { admit, type PrivateTo, privately, usableResponseUrl } from "./guard.ts";
-import { couldNotRecord, type MessageRef, TAMPERED } from "./record-round.ts";
+import { couldNotRecord } from "./record-failure.ts";
+import { type MessageRef, TAMPERED } from "./record-round.ts";
 
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -338,10 +339,9 @@ async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewA
 
 /**
  * A form's submission as the record knows it, to write it once: its view and that view's drawing
- * (`hash`, which Slack changes at every update of the view). A form that writes and then shows
- * itself again (enter from paper: the next pet, the next doses) keeps its view's id, so its id alone
- * would take the second submission for the first delivered again, and write nothing. The same
- * submission delivered twice carries the same drawing: written once.
+ * (`hash`, which Slack changes at every update). A form that writes and shows itself again (enter
+ * from paper: the next pet) keeps its view's id, so the id alone would take the second submission
+ * for the first delivered again, and write nothing. One delivered twice has one drawing: written once.
  */
 const viewRequestKey = (view: { id: string; hash?: string | undefined }): string =>
   view.hash ? `view:${view.id}:${view.hash}` : `view:${view.id}`;

@@ -8,7 +8,6 @@
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
-import { describeFailure } from "../answers/failure.ts";
 import { owedRound } from "../answers/obligations.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
@@ -25,7 +24,6 @@ import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
-import { isStoreError } from "../record/errors.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { BotDeps } from "./bot-deps.ts";
@@ -65,18 +63,6 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
   const names = [...new Set(entries.map((e) => esc(e.userName)))].join(", ");
   const last = entries.reduce((a, b) => (b.recordedAt > a.recordedAt ? b : a));
   return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}`;
-}
-
-/**
- * The words for a failure to record: "Could not record: … try again"; when the disk failed as the
- * entry was saved, that it may or may not be kept.
- */
-export function couldNotRecord(error: unknown): string {
-  const f = describeFailure(error);
-  if (isStoreError(error) && error.problem === "uncertain")
-    return `⚠️ Not sure it was recorded: ${esc(f.what)} ${esc(f.whatToDo)}`;
-  const what = f.kind === "unexpected" ? "the care record did not answer." : esc(f.what);
-  return `⚠️ Could not record: ${what} Nothing was written; try again.${f.kind === "unexpected" ? "" : ` ${esc(f.whatToDo)}`}`;
 }
 
 /** A message of a post or copy: its sheet's message, and its place (its channel, the post's first message). */

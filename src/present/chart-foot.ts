@@ -92,7 +92,12 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
       `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
     );
   const due = dueWords(chart, o.names, localDate(o.generatedAt, o.timezone));
-  const any = chart.pets.some((p) => Object.values(p.cells).some(filled));
+  // A past round never posted: its "missed" is no record's (its cells say "not posted").
+  const past = new Set(chart.columns.filter((c) => c.past).map((c) => `${c.date}|${c.round}|`));
+  const pastCell = (key: string) => [...past].some((p) => key.startsWith(p));
+  const any = chart.pets.some((p) =>
+    Object.entries(p.cells).some(([key, c]) => filled(c) && !(c.kind === "open" && pastCell(key))),
+  );
   const unread = chart.columns.some((c) => c.unread);
   const cells = any
     ? "Each cell as the care record has it then."

@@ -11,7 +11,14 @@ import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { localDate } from "../time.ts";
-import { careNotReadWords, chartEnterWords, chartNoScanWords, chartScanWords } from "../words/chart.ts";
+import {
+  CHART_CELL,
+  careNotReadWords,
+  chartEnterWords,
+  chartKeyWords,
+  chartNoScanWords,
+  chartScanWords,
+} from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
@@ -150,9 +157,6 @@ function rowHead(row: ChartRow): Line[] {
  */
 const WITNESS_PLACE = toned("muted", "wit. ____");
 
-/** A cell of a round not posted yet that the kennel system could not be read for (the foot says why). */
-const NOT_READ = "not read";
-
 const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
 
 function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
@@ -164,7 +168,10 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
     // A round the kennel system could not be read for: not known, never struck as nothing due.
     if (cell.kind === "not_due")
-      return c.unread ? { line: line(toned("alert", NOT_READ)), key } : { line: [], key, struck: true };
+      return c.unread
+        ? { line: line(toned("alert", CHART_CELL.notRead)), key }
+        : { line: [], key, struck: true };
+    if (c.past && cell.kind === "open") return { line: line(toned("warn", CHART_CELL.notPosted)), key };
     const said = cellLine(cell, tz, c.date);
     if (!witness || cell.kind !== "open") return { line: said, key };
     return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
@@ -181,6 +188,7 @@ function petHead(
   o: ChartOptions,
   days: string | undefined,
   notIts: string | undefined,
+  enterable = true,
 ): Part[] {
   const tz = o.timezone;
   const who = (pet.plan?.confirmations ?? []).map((c) => `${whole(c.userName)} ${dateTimeOf(c.at, tz)}`);
@@ -205,7 +213,7 @@ function petHead(
         { label: "Stay", value: line(`${when(pet.checkIn)} to ${when(pet.checkOut)}`) },
         ...(notIts ? [{ label: "Not its days", value: line(toned("muted", notIts)) }] : []),
         // Where the person entering this page back into the record looks for what --pet takes.
-        { label: "Entering it back", value: line(toned("muted", chartEnterWords(pet.petId))) },
+        { label: "Entering it back", value: line(toned("muted", chartEnterWords(pet.petId, enterable))) },
         {
           label: "Care plan",
           value: line(toned(pet.plan?.state === "confirmed" ? undefined : "warn", plan)),
@@ -277,14 +285,12 @@ function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: C
   return out;
 }
 
-/** The key, beneath every page's grid; "not read" only on a page with a round not read. */
-const keyLine = (unread: boolean) =>
+/** The key, beneath every page's grid; "not read" and "not posted" only on a page with such a round. */
+const keyLine = (columns: ChartColumn[]) =>
   line(
     strong("Key: "),
     CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
-    unread &&
-      " · not read: a round not posted yet that the kennel system could not be read for (said at the end)",
+    chartKeyWords({ unread: columns.some((c) => c.unread), past: columns.some((c) => c.past) }),
   );
 
 /** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
@@ -306,12 +312,12 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
-    ...petHead(pet, o, page.days && daysWords(page.days), notIts),
+    ...petHead(pet, o, page.days && daysWords(page.days), notIts, !columns.every((c) => c.past)),
     { kind: "text", lines: [...stillHereLines(pet, o.timezone), ...careLines(pet)] },
     slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
-    { kind: "text", lines: [keyLine(columns.some((c) => c.unread))] },
+    { kind: "text", lines: [keyLine(columns)] },
   ];
 }
 

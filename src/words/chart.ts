@@ -98,8 +98,34 @@ export const chartNoScanWords = (why: string, booking: string) =>
  * On a chart page, where the person entering it back into the record looks: the Slack button, and
  * the terminal's command with the pet's id that `--pet` takes.
  */
-export const chartEnterWords = (petId: number) =>
-  `📄 Enter from paper… on the round's post in Slack, or in a terminal: kennel-desk record enter ROUND DATE --pet ${petId} --by NAME --dose …`;
+/**
+ * A cell's word where the record cannot say: `notRead`, a round not posted yet that the kennel system
+ * could not be read for (the foot says why); `notPosted`, a dose of a past round Kennel Desk never
+ * posted: what was due then is not known to the record, so never "missed" (the paper chart kept on
+ * the day is its record; the key says so).
+ */
+export const CHART_CELL = { notRead: "not read", notPosted: "not posted" } as const;
+
+/** The key's words after the codes; "not read" and "not posted" only where a page has such a round. */
+export const chartKeyWords = (o: { unread: boolean; past: boolean }) =>
+  [
+    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+    o.unread
+      ? ` · ${CHART_CELL.notRead}: a round not posted yet that the kennel system could not be read for (said at the end)`
+      : "",
+    o.past
+      ? ` · ${CHART_CELL.notPosted}: a past round Kennel Desk never posted (what the care plans make due now; the paper chart kept on the day is its record)`
+      : "",
+  ].join("");
+
+/**
+ * How a page is entered back; a page of past rounds never posted alone (`enterable` false) cannot
+ * be: no sheet was kept to enter them against.
+ */
+export const chartEnterWords = (petId: number, enterable = true) =>
+  enterable
+    ? `📄 Enter from paper… on the round's post in Slack, or in a terminal: kennel-desk record enter ROUND DATE --pet ${petId} --by NAME --dose …`
+    : "not in Kennel Desk: these rounds were never posted, so no sheet was kept to enter them against; keep this paper with the kennel's records";
 
 /** What happened, what to do and the kennel API's request id, when it gave one. */
 type Failed = { what: string; whatToDo: string; requestId?: string | undefined };

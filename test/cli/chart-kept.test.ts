@@ -157,6 +157,17 @@ describe("the chart of a day whose rounds were kept", () => {
     }
   });
 
+  it("a day before today never posted: its rounds are past, their doses 'not posted', never 'missed'", async () => {
+    const chart = await chartOf(deps, { from: "2026-11-20", days: 1 });
+    expect(chart.columns.map((c) => [c.kept, c.past])).toEqual(ROUNDS.map(() => [false, true]));
+    const open = chart.pets.flatMap((p) => Object.values(p.cells).filter((c) => c.kind === "open"));
+    expect(open.length, "doses the care plans make due that day").toBeGreaterThan(0);
+    const text = docText(chartDoc(chart, { ...OPTIONS, generatedAt: clock.now().toISOString() }), PLAIN);
+    expect(text).toContain("not posted");
+    expect(text).not.toMatch(/\bmissed\b(?!: nothing recorded)/);
+    expect(text).toContain("the paper chart kept on the day is the record of a past round never posted");
+  });
+
   it("shows the dose signed with its signer's initials and time, from the record", async () => {
     const chart = await chartOf(deps, { from: DAY, days: 1 });
     const key = `${DAY}|morning|${the.dose.due.item}`;

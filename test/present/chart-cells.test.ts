@@ -115,3 +115,22 @@ it("a dose not given entered from the paper (or late) is noted by its letter, ne
   expect(text).toContain("V: vomited · late entry: not given Tue 24 Nov");
   expect(text).not.toMatch(/V: vomited · (from the paper chart|late entry): given/);
 });
+
+it("a past round never posted: its dose says 'not posted', never 'missed', and its page cannot be entered back", () => {
+  const past: ChartColumn = { date: DAY, round: "morning", kept: false, past: true };
+  const cell: ChartCell = { kind: "open", state: "missed" };
+  const pet = sugar({ cells: { [`${DAY}|morning|med:1`]: cell } });
+  const text = printed([pet], [past]);
+  expect(text).toContain("not posted");
+  expect(text).not.toMatch(/\bmissed\b(?!: nothing recorded)/);
+  expect(text).toContain(
+    "not posted: a past round Kennel Desk never posted (what the care plans make due now; the paper chart kept on the day is its record)",
+  );
+  expect(text).toContain("not in Kennel Desk: these rounds were never posted");
+  expect(text).not.toContain("kennel-desk record enter ROUND DATE --pet 99");
+  // A round of today not posted yet (not past): its missed dose says so, and the page is entered back.
+  const today = printed([pet], [{ date: DAY, round: "morning", kept: false }]);
+  expect(today).toMatch(/\bmissed\b(?!: nothing recorded)/);
+  expect(today).not.toContain("not posted");
+  expect(today).toContain("kennel-desk record enter ROUND DATE --pet 99");
+});

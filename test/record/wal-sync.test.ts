@@ -8,7 +8,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Clock } from "../../src/deps.ts";
-import { couldNotRecord } from "../../src/listeners/record-round.ts";
+import { couldNotRecord } from "../../src/listeners/record-failure.ts";
 import { StoreError } from "../../src/record/errors.ts";
 import { SQLITE_FILE, sqliteDriver } from "../../src/record/sqlite.ts";
 import { createStore } from "../../src/record/store.ts";
