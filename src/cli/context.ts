@@ -30,6 +30,8 @@ export interface CliDeps {
   settleMs?: number;
   /** The command reads the preview running in its folder (its settings, kennel clock and port). */
   previewHere?: boolean;
+  /** The preview running in the command's folder, not read (the command has settings of its own, or is `sandbox`). */
+  previewBeside?: { pid: number; port?: number | undefined };
   /**
    * The process is the command's own (the real command line, not a test running many zones): a
    * long-running command (the connector) takes the kennel's zone as the process's, as the bot does.

@@ -4,7 +4,13 @@
  * exit code.
  */
 import { scrubSecrets } from "../log.ts";
-import { previewInFolder, previewNote } from "../preview/folder-state.ts";
+import {
+  previewInFolder,
+  previewNote,
+  previewNotReadNote,
+  previewRunningIn,
+  sandboxBesidePreviewNote,
+} from "../preview/folder-state.ts";
 import { loadEnvFile } from "../process/env-file.ts";
 import { stopWithParent } from "../process/parent.ts";
 import { localDate } from "../time.ts";
@@ -21,7 +27,10 @@ function kennelNow(p: { clock: { now(): Date }; state: { timezone: string } }): 
 export function start(): void {
   // A .env file in the working folder fills in what the real environment does not set; help needs
   // no settings, so a .env that cannot be read never stands in its way.
-  const unreadable = asksForHelp(process.argv.slice(2)) ? undefined : loadEnvFile("command");
+  const help = asksForHelp(process.argv.slice(2));
+  // The settings the real environment had, to tell those .env set from them.
+  const before = new Set(Object.keys(process.env));
+  const unreadable = help ? undefined : loadEnvFile("command");
   if (unreadable !== undefined) {
     process.exitCode = unreadable;
     return;
@@ -36,15 +45,23 @@ export function start(): void {
   // The preview running in this folder (npm start with no settings): its record, sandbox and kennel
   // clock, so the terminal says what its bot says (issue 45: the audit read the computer's clock).
   // Not `sandbox`, a kennel API of its own: told only that the preview runs here, and keeps its port.
+  // A command with settings of its own (a .env the sandbox left) beside it does not read it, and says
+  // so: its "no care record at …" is never taken for the preview's record lost.
   const command = process.argv[2];
-  const found = previewInFolder(process.cwd(), process.env);
-  if (found) process.stderr.write(previewNote(found, kennelNow(found), command));
-  const preview = command === "sandbox" ? undefined : found;
+  const running = previewRunningIn(process.cwd());
+  const preview = command === "sandbox" ? undefined : previewInFolder(process.cwd(), process.env);
+  if (preview) process.stderr.write(previewNote(preview, kennelNow(preview), command));
+  else if (running && command === "sandbox") process.stderr.write(sandboxBesidePreviewNote(running));
+  else if (running && !help) {
+    const fromEnvFile = new Set(Object.keys(process.env).filter((k) => !before.has(k)));
+    process.stderr.write(previewNotReadNote(running, process.env, fromEnvFile) ?? "");
+  }
   runCli(process.argv.slice(2), {
     env: preview?.env ?? process.env,
     io: { stdout: process.stdout, stderr: process.stderr },
     ownProcess: true,
     ...(preview ? { clock: preview.clock, previewHere: true } : {}),
+    ...(running && !preview ? { previewBeside: { pid: running.pid, port: running.port } } : {}),
   }).then(
     (code) => {
       process.exitCode = code;

@@ -15,5 +15,6 @@ export function runSandbox(args: string[], deps: CliDeps): Promise<number> {
     io: deps.io,
     timezone,
     ...(/^\d{1,5}$/.test(port) ? { setupPort: Number(port) } : {}),
+    ...(deps.previewBeside ? { previewBeside: deps.previewBeside } : {}),
   });
 }

@@ -10,6 +10,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../deps.ts";
+import { oneLine, shorten } from "../domain/text.ts";
 
 export const PREVIEW_STATE_FILE = ".kennel-desk-preview.json";
 
@@ -92,6 +93,15 @@ function readState(folder: string): PreviewState | undefined {
   }
 }
 
+/** The preview running in `folder`, whatever the command's settings: none when none runs there. */
+export function previewRunningIn(
+  folder: string,
+  isRunning: (pid: number) => boolean = alive,
+): PreviewState | undefined {
+  const state = readState(folder);
+  return state && isRunning(state.pid) ? state : undefined;
+}
+
 /**
  * The preview running in `folder`, as a command there reads it: the environment with the preview's
  * kennel API, record folder and time zone, and its kennel clock; none when the command has settings
@@ -104,8 +114,8 @@ export function previewInFolder(
   isRunning: (pid: number) => boolean = alive,
 ): PreviewInFolder | undefined {
   if (OWN_SETTINGS.some((k) => env[k]?.trim())) return undefined;
-  const state = readState(folder);
-  if (!state || !isRunning(state.pid)) return undefined;
+  const state = previewRunningIn(folder, isRunning);
+  if (!state) return undefined;
   const settings = {
     KENNEL_API_BASE_URL: state.apiBaseUrl,
     KENNEL_API_KEY: state.apiKey,
@@ -127,6 +137,54 @@ export function previewInFolder(
   };
 }
 
+/** "pid 4242, port 3187": the preview as its notes name it. */
+const named = (state: { pid: number; port?: number | undefined }) =>
+  `pid ${state.pid}${state.port ? `, port ${state.port}` : ""}`;
+
+/** A setting as the note shows it: a database's address never (it may hold a password), nor a URL's user. */
+function shown(name: string, value: string): string {
+  if (name === "DATABASE_URL") return "DATABASE_URL (its value not shown)";
+  let text = value.trim();
+  try {
+    const url = new URL(text);
+    if (url.username || url.password) {
+      url.username = "";
+      url.password = "";
+      text = url.href;
+    }
+  } catch {
+    // Not a URL (a folder): shown as set.
+  }
+  return `${name}=${shorten(oneLine(text), 120)}`;
+}
+
+/**
+ * What a command says on standard error, once, when the preview runs in its folder but it does not
+ * read it, having a kennel API or a record of its own (a .env `npm run sandbox:env` wrote and left
+ * behind): the preview keeps its own record and sandbox, which settings this command uses instead,
+ * and how to read the preview; so "There is no care record at …/data-sandbox" or a kennel API not
+ * answering is never taken for the preview's record lost. None when it has no settings of
+ * its own (it reads the preview, and says so: previewNote). `fromEnvFile`: the names .env set.
+ */
+export function previewNotReadNote(
+  state: { pid: number; port?: number | undefined },
+  env: Record<string, string | undefined>,
+  fromEnvFile: ReadonlySet<string>,
+): string | undefined {
+  // The record's first: it is the record staff would think lost.
+  const own = ["KENNEL_DATA_DIR", "DATABASE_URL", "KENNEL_API_BASE_URL"].filter((k) => env[k]?.trim());
+  if (own.length === 0) return undefined;
+  const inFile = own.filter((k) => fromEnvFile.has(k)).length;
+  const [where, how] =
+    inFile === own.length
+      ? ["the settings in .env", "remove or rename .env"]
+      : inFile === 0
+        ? ["the settings in its environment", "unset them"]
+        : ["the settings in .env and in its environment", "unset them, and remove or rename .env"];
+  const settings = own.map((k) => shown(k, env[k] ?? "")).join(", ");
+  return `kennel-desk: the preview running in this folder (${named(state)}) keeps its own record and sandbox; this command uses ${where} instead (${settings}). To read the preview, run it without those settings (${how}).\n`;
+}
+
 export interface PreviewInFolder {
   env: Record<string, string | undefined>;
   clock: Clock;
@@ -138,17 +196,22 @@ export interface PreviewInFolder {
 }
 
 /**
+ * What `sandbox` run beside the preview says on standard error, whatever its settings (a .env it
+ * wrote before included): it starts a kennel API of its own and reads nothing of the preview's, and
+ * the preview keeps its port (the setup page the sandbox points to is started once the preview stops).
+ */
+export function sandboxBesidePreviewNote(state: { pid: number; port?: number | undefined }): string {
+  return `kennel-desk: the preview is running in this folder (${named(state)}); this sandbox is a kennel API of its own and reads nothing of the preview's. Stop the preview (Ctrl+C where npm start runs) before npm start -- --setup.\n`;
+}
+
+/**
  * What a command run beside the preview says on standard error: that it reads the preview, and each
  * setting of its own it did not use, with how to use it instead (a kennel API of its own: its address
  * too, and the preview is not read).
  */
 export function previewNote(p: PreviewInFolder, kennelNow: string, command?: string): string {
-  // `sandbox` starts a kennel API of its own and reads nothing of the preview's: said so, and that the
-  // preview keeps its port (the setup page the sandbox points to is started once the preview stops).
-  if (command === "sandbox")
-    return `kennel-desk: the preview is running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}); this sandbox is a kennel API of its own and reads nothing of the preview's. Stop the preview (Ctrl+C where npm start runs) before npm start -- --setup.\n`;
   const lines = [
-    `kennel-desk: reading the preview running in this folder (pid ${p.state.pid}${p.state.port ? `, port ${p.state.port}` : ""}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
+    `kennel-desk: reading the preview running in this folder (${named(p.state)}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
   ];
   if (p.replaced.length)
     lines.push(

@@ -4,6 +4,7 @@
  * line). A busy port is one line on standard error and nothing written anywhere.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isValidTimeZone } from "../config.ts";
 import { optionProblem } from "../domain/suggest.ts";
@@ -23,6 +24,8 @@ export interface SandboxCommandDeps {
   setupPort?: number;
   /** Resolves when the sandbox should stop; default: SIGINT or SIGTERM. */
   until?: Promise<void>;
+  /** The preview running in this folder (npm start with no settings), which the commands here read until a .env has settings of their own. */
+  previewBeside?: { pid: number; port?: number | undefined };
   /** Called once the port is bound and the settings are out (for tests). */
   onReady?: (sandbox: Sandbox) => void;
 }
@@ -93,6 +96,17 @@ async function updateEnvFile(path: string, values: Array<[string, string]>): Pro
   const temp = `${path}.${process.pid}.tmp`;
   await writeFile(temp, updateEnvText(text, values), { mode: 0o600 });
   await rename(temp, path);
+}
+
+/**
+ * The words for a .env written beside the running preview: the commands in this folder read it, not
+ * the preview, from now on (its record looks lost otherwise once the sandbox stops). Nothing for
+ * another file (the commands read only .env) or no preview.
+ */
+function besidePreview(writeEnv: string, preview: SandboxCommandDeps["previewBeside"]): string {
+  if (!preview || resolve(writeEnv) !== resolve(DEFAULT_ENV_FILE)) return "";
+  const named = `pid ${preview.pid}${preview.port ? `, port ${preview.port}` : ""}`;
+  return ` The preview running in this folder (${named}) keeps its own record and sandbox: from now on the commands in this folder use the sandbox's settings in ${DEFAULT_ENV_FILE}, not the preview's, until ${DEFAULT_ENV_FILE} is removed (or renamed).`;
 }
 
 /** `--write-env` takes an optional file: `--write-env`, `--write-env FILE` or `--write-env=FILE`. */
@@ -270,7 +284,7 @@ export async function runSandboxCommand(args: string[], deps: SandboxCommandDeps
       return 1;
     }
     io.stderr.write(
-      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept). The kennel commands work at once (npm run cli -- arrivals). Next, to connect Slack: in another terminal run npm start -- --setup and open http://localhost:${deps.setupPort ?? 3000}/setup (it keeps these lines, checks Slack's as you paste them, and starts Kennel Desk as your bot). Press Ctrl+C to stop the sandbox.\n`,
+      `${summary}\nSet ${env.map(([name]) => name).join(", ")} in ${writeEnv} (its other lines are kept).${besidePreview(writeEnv, deps.previewBeside)} The kennel commands work at once (npm run cli -- arrivals). Next, to connect Slack: in another terminal run npm start -- --setup and open http://localhost:${deps.setupPort ?? 3000}/setup (it keeps these lines, checks Slack's as you paste them, and starts Kennel Desk as your bot). Press Ctrl+C to stop the sandbox.\n`,
     );
   } else {
     io.stdout.write(env.map(([name, value]) => `${name}=${value}\n`).join(""));
