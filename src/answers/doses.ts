@@ -21,8 +21,9 @@ export const doseSettings = (deps: Pick<Deps, "config">): DoseSettings => ({
 
 /**
  * The figures a manager reads (issue 35): of the medication doses due whose window has opened,
- * how many were given on time, given late (or after the window), are still open (due, late),
- * missed, refused or not given; late entries; high-alert doses. "Given on time: 46 of 48 due".
+ * how many were given on time, given before their window, given late (or after the window), are
+ * still open (due, late), missed, refused or not given (each dose due is one of these: they add up to
+ * `due`); late entries. "Given on time: 46 of 48 due".
  */
 export interface DoseFigures {
   /** Medication doses whose window has opened (upcoming ones are not yet due). */
@@ -33,7 +34,10 @@ export interface DoseFigures {
   givenLate: number;
   /** Of those given late, given after the dose's window closed (⏩): counted late, never missed. */
   afterWindow: number;
+  /** Not recorded yet, their window still open: due, or late (counted in `openLate` too). */
   open: number;
+  /** Of those still open, those late now (past their late time): "⏰ 2 late" on Home. */
+  openLate: number;
   missed: number;
   refused: number;
   notGiven: number;
@@ -52,6 +56,7 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     givenLate: 0,
     afterWindow: 0,
     open: 0,
+    openLate: 0,
     missed: 0,
     refused: 0,
     notGiven: 0,
@@ -70,7 +75,10 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
     const s = d.state;
     if (s.state !== "recorded") {
       if (s.state === "missed") f.missed++;
-      else f.open++;
+      else {
+        f.open++;
+        if (s.state === "late") f.openLate++;
+      }
     } else {
       if (s.lateEntry) f.lateEntries++;
       if (s.outcome === "refused") f.refused++;

@@ -2,7 +2,8 @@
  * The Home tab's care-record figures: this round's progress ("This round: 12 of 31 recorded"), the
  * pets off their food ("3 pets off their food", listed by the button), from the round's sheet and
  * the care record, and today's doses (issue 35, from the kept sheets): given on time ("given on time:
- * 46 of 48 due"), how many are due, late and missed now, and each late or missed dose.
+ * 46 of 48 due"), given off time, refused, not given, due, late and missed now, and each missed,
+ * refused, not given or late dose.
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
@@ -11,6 +12,7 @@ import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import type { NotGivenReason } from "../record/types.ts";
 import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
@@ -20,25 +22,40 @@ import { offFood } from "./off-food.ts";
 import type { RoundReport } from "./rounds.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
-/** A medication dose not recorded whose window has opened: what Home names when it is late or missed. */
-interface OpenDoseListed {
-  state: OpenState;
+/** A medication dose Home names: which pet's, in which room, what, and in which round. */
+interface DoseNamed {
   round: Round;
   petName: string;
   room: string | undefined;
   label: string;
   /** Due from the words, the pet's care plan not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
-  window: DoseWindow;
 }
 
-/** Today's doses on Home: the figure a manager reads, the open ones by state, each late or missed one. */
+/**
+ * Not recorded and late or missed (its window); or recorded refused or not given (when, by whom,
+ * and the reason from the list when one was picked).
+ */
+type DoseListed =
+  | (DoseNamed & { state: Extract<OpenState, "late" | "missed">; window: DoseWindow })
+  | (DoseNamed & {
+      state: "refused" | "not_given";
+      at: string;
+      userName: string;
+      reasonCode?: NotGivenReason | undefined;
+    });
+
+/** The order Home names them in: missed first, then refused and not given, then late (still to give). */
+const NAMED_ORDER: Record<DoseListed["state"], number> = { missed: 0, refused: 1, not_given: 2, late: 3 };
+
+/**
+ * Today's doses on Home: the figures a manager reads (the doses not recorded by state among them:
+ * due, late, missed), each missed, refused, not given or late one named.
+ */
 interface HomeDoses {
   figures: DoseFigures;
-  /** Medication doses not recorded, by state (upcoming ones not counted). */
-  open: Partial<Record<OpenState, number>>;
-  /** The late and missed ones, missed first. */
-  overdue: OpenDoseListed[];
+  /** The missed, refused, not given and late ones, in that order. */
+  named: DoseListed[];
 }
 
 export interface OffFoodListed extends OffFoodPet {
@@ -129,7 +146,7 @@ export async function homeRecord(
 
 /**
  * Today's medication doses as the kept sheets asked them, beside the day's entries (no kennel API):
- * the figure, the open ones by state and each late or missed one, with its room when the round's
+ * the figures, and each missed, refused, not given or late one, with its room when the round's
  * report has the pet's booking. None before any dose is due (nothing to say).
  */
 async function todayDoses(
@@ -145,23 +162,26 @@ async function todayDoses(
   const figures = doseFigures(doses);
   if (figures.due === 0) return undefined;
   const rooms = new Map((report?.pets ?? []).map((p) => [p.booking.bookingId, p.booking.roomName]));
-  const open: Partial<Record<OpenState, number>> = {};
-  const overdue: OpenDoseListed[] = [];
+  const named: DoseListed[] = [];
   for (const d of doses) {
-    const s = d.state.state;
-    if (s === "recorded" || s === "upcoming" || s === "not_due") continue;
-    open[s] = (open[s] ?? 0) + 1;
-    if (s === "late" || s === "missed")
-      overdue.push({
-        state: s,
-        round: d.round,
-        petName: d.petName,
-        room: d.room ?? rooms.get(d.bookingId),
-        label: d.due.label,
-        ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
-        window: d.window,
+    const s = d.state;
+    const who = {
+      round: d.round,
+      petName: d.petName,
+      room: d.room ?? rooms.get(d.bookingId),
+      label: d.due.label,
+      ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+    };
+    if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
+    else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))
+      named.push({
+        ...who,
+        state: s.outcome,
+        at: s.givenAt,
+        userName: d.entry?.userName ?? "",
+        ...(d.entry?.reasonCode ? { reasonCode: d.entry.reasonCode } : {}),
       });
   }
-  overdue.sort((a, b) => (a.state === b.state ? 0 : a.state === "missed" ? -1 : 1));
-  return { figures, open, overdue };
+  named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);
+  return { figures, named };
 }

@@ -16,8 +16,6 @@ import { dayHeading, timeOnDay } from "../words/dates.ts";
 import {
   doseStateWords,
   lateEntryWords,
-  OFF_TIME,
-  onTimeWords,
   prnRecordWords,
   stateTimeWords,
   stateWords,
@@ -29,9 +27,9 @@ import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
-import { afterWindowWords } from "./audit.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
+import { doseFiguresWords } from "./dose-figures.ts";
 import { lateMealWords } from "./dose-states.ts";
 import { progressWords } from "./record.ts";
 
@@ -222,20 +220,12 @@ function asNeededParts(day: RecordDay, timezone: string): Part[] {
   return parts;
 }
 
-/** "💊 given on time: 46 of 48 due · 1 given late · 1 missed · 1 late entry" (issue 35). */
+/** "💊 given on time: 45 of 48 due · ⏰ 1 given late · 1 missed · ⚠️ 1 refused · 1 late entry" (issue 35). */
 function doseFiguresLine(day: RecordDay): Line | undefined {
   const f = day.doses;
   if (!f) return undefined;
   return dotted(
-    `💊 ${onTimeWords(f)}`,
-    f.givenEarly ? toned("warn", `${f.givenEarly} given before the window opened`) : undefined,
-    f.givenLate
-      ? `${OFF_TIME.late.icon} ${f.givenLate} ${OFF_TIME.late.words}${afterWindowWords(f)}`
-      : undefined,
-    f.open ? `${f.open} still open` : undefined,
-    f.missed ? toned("warn", `${f.missed} missed`) : undefined,
-    f.refused ? `${f.refused} refused` : undefined,
-    f.notGiven ? `${f.notGiven} not given` : undefined,
+    doseFiguresWords(f, { icon: "💊 " }),
     f.lateEntries ? plural(f.lateEntries, "late entry", "late entries") : undefined,
   );
 }

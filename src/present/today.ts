@@ -8,8 +8,8 @@ import type { TodayOverview } from "../answers/today.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import { dayHeading } from "../words/dates.ts";
-import { onTimeWords, openCountWords, stateTimeWords, stateWords } from "../words/doses.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { houseCountWords } from "../words/house.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
@@ -17,6 +17,7 @@ import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { line, strong, toned, whole } from "./doc.ts";
+import { doseFiguresWords, NOT_GIVEN } from "./dose-figures.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
@@ -47,8 +48,8 @@ export interface TodayDocOptions {
   chartAction?: () => Omit<Action, "text">;
 }
 
-/** Late and missed doses named on Home at most (the rest counted, with where to see them). */
-const OVERDUE_MAX = 8;
+/** Missed, refused, not given and late doses named on Home at most (the rest counted, with where to see them). */
+const NAMED_DOSES_MAX = 8;
 /** Fasting pets named on Home at most, each whole (the rest counted: the round's sheet has them all). */
 const FASTING_MAX = 12;
 /**
@@ -69,34 +70,58 @@ function fastsNamed(fasting: string[]): string[] {
   return named;
 }
 
+type HomeDoses = NonNullable<NonNullable<TodayOverview["record"]>["doses"]>;
+type NamedDose = HomeDoses["named"][number];
+
+/** The words Home names a dose's state with, and the tone it draws it in. */
+const NAMED_STATE: Record<NamedDose["state"], { words: string; tone: "alert" | "warn" }> = {
+  missed: { words: stateWords("missed"), tone: "alert" },
+  refused: { words: `${NOT_GIVEN.refused.icon} ${NOT_GIVEN.refused.words}`, tone: "alert" },
+  not_given: { words: `${NOT_GIVEN.not_given.icon} ${NOT_GIVEN.not_given.words}`, tone: "warn" },
+  late: { words: stateWords("late"), tone: "warn" },
+};
+
 /**
- * Today's doses (issue 35): "💊 Today's doses: given on time: 46 of 48 due · ❌ 1 missed · ⏰ 1 late ·
- * 🕐 3 due", then each late or missed one ("❌ missed: Sugar (Kennel 4) Caninsulin · morning · window
- * closed 08:00").
+ * A dose named on Home: "❌ missed: Sugar (Kennel 4) Caninsulin · morning · window closed 08:00",
+ * "⚠️ refused: Zoë (Kennel 2) Gabapentin 100 mg · morning · 08:05 · Jane", "⚠️ not given: … ·
+ * vomited within 30 min · 08:05 · Jane".
  */
-function dosesPart(d: NonNullable<NonNullable<TodayOverview["record"]>["doses"]>, timezone: string): Part {
-  const counts = openCountWords(d.open);
-  const lines: Line[] = [
-    line(strong("💊 Today's doses:"), ` ${onTimeWords(d.figures)}`, counts && ` · ${counts}`),
+function namedDoseLine(o: NamedDose, timezone: string): Line {
+  const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
+  const when =
+    "window" in o
+      ? stateTimeWords(o.state, o.window, timezone)
+      : [
+          // "refused" once: its reason from the list says so already.
+          o.reasonCode && o.reasonCode !== o.state && reasonWords(o.reasonCode),
+          timeOf(o.at, timezone),
+          o.userName && whole(o.userName),
+        ]
+          .filter(Boolean)
+          .join(" · ");
+  const s = NAMED_STATE[o.state];
+  return [
+    toned(s.tone, `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)} · ${o.round} · ${when}`),
   ];
-  for (const o of d.overdue.slice(0, OVERDUE_MAX)) {
-    const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
-    lines.push([
-      toned(
-        o.state === "missed" ? "alert" : "warn",
-        `${stateWords(o.state)}: ${who} ${doseName(whole(o.label), o.unconfirmed)} · ${o.round} · ${stateTimeWords(o.state, o.window, timezone)}`,
-      ),
-    ]);
-  }
-  if (d.overdue.length > OVERDUE_MAX) {
-    // The rest named by state ("and 17 more (❌ 12 missed, ⏰ 5 late)"), never one count of both.
-    const rest = d.overdue.slice(OVERDUE_MAX);
-    const missed = rest.filter((o) => o.state === "missed").length;
-    const states = [
-      missed && `❌ ${missed} missed`,
-      rest.length - missed && `⏰ ${rest.length - missed} late`,
-    ]
-      .filter(Boolean)
+}
+
+/**
+ * Today's doses (issue 35), every dose due counted, in the record's words and order: "💊 Today's
+ * doses: given on time: 44 of 48 due · ⏰ 1 given late · ❌ 1 missed · ⏰ 1 late · ⚠️ 1 refused", then
+ * each missed, refused, not given or late one named.
+ */
+function dosesPart(d: HomeDoses, timezone: string): Part {
+  const lines: Line[] = [
+    [strong("💊 Today's doses:"), { text: " " }, ...doseFiguresWords(d.figures, { byState: true })],
+  ];
+  for (const o of d.named.slice(0, NAMED_DOSES_MAX)) lines.push(namedDoseLine(o, timezone));
+  if (d.named.length > NAMED_DOSES_MAX) {
+    // The rest named by state ("and 17 more (❌ 12 missed, ⏰ 5 late)"), never one count of all.
+    const rest = d.named.slice(NAMED_DOSES_MAX);
+    const states = (Object.keys(NAMED_STATE) as NamedDose["state"][])
+      .map((state) => [state, rest.filter((o) => o.state === state).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([state, n]) => NAMED_STATE[state].words.replace(" ", ` ${n} `))
       .join(", ");
     lines.push(
       line(

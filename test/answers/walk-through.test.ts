@@ -242,7 +242,7 @@ describe("the awkward house's morning, every dose on every surface", () => {
     const home = await homeRecord(deps, await roundReport(deps, "evening", DAY), DAY);
     const f = figuresOf();
     expect(home.doses?.figures).toMatchObject({ ...f, due: expect.any(Number) });
-    const named = (home.doses?.overdue ?? []).filter((o) => o.round === "morning");
+    const named = (home.doses?.named ?? []).filter((o) => o.round === "morning" && o.state === "missed");
     const missed = doses.filter((d) => d.state.state === "missed" && isMedicationItem(d.due.item));
     expect(named.map((o) => `${o.petName}|${o.label}|${o.state}`).sort()).toEqual(
       missed.map((d) => `${d.petName}|${d.due.label}|missed`).sort(),

@@ -104,7 +104,7 @@ describe("what the morning round asked, read after the pet's medication left its
   it("Home names each missed dose the round asked", async () => {
     const deps = depsAt("12:00");
     const home = await homeRecord(deps, await roundReport(deps, "midday", DAY), DAY);
-    const mine = (home.doses?.overdue ?? []).filter((o) => o.petName === the.name && o.round === "morning");
+    const mine = (home.doses?.named ?? []).filter((o) => o.petName === the.name && o.round === "morning");
     expect(mine.map((o) => o.label)).toEqual(the.doses);
     expect(mine.every((o) => o.state === "missed")).toBe(true);
   });

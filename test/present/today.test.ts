@@ -126,7 +126,7 @@ describe("today at a glance: one document, two serializers", () => {
       window,
     });
     // Missed first, as the answer lists them: 10 missed, then 5 late; 8 named, 2 missed and 5 late left.
-    const overdue = [
+    const named = [
       ...Array.from({ length: 10 }, (_, i) => dose(i, "missed")),
       ...Array.from({ length: 5 }, (_, i) => dose(20 + i, "late")),
     ];
@@ -136,7 +136,8 @@ describe("today at a glance: one document, two serializers", () => {
       givenEarly: 0,
       givenLate: 0,
       afterWindow: 0,
-      open: 15,
+      open: 5,
+      openLate: 5,
       missed: 10,
       refused: 0,
       notGiven: 0,
@@ -159,7 +160,7 @@ describe("today at a glance: one document, two serializers", () => {
         round: { recorded: 1, pets: 2 },
         offFood: [],
         problem: undefined,
-        doses: { figures, open: { missed: 10, late: 5 }, overdue },
+        doses: { figures, named },
       },
       problems: [],
     };
