@@ -13,6 +13,7 @@ import {
   type PaperPetDoc,
   type PaperPickDoc,
   paperDosesPageWords,
+  paperHasOpen,
   paperPickPageWords,
 } from "../present/paper-form.ts";
 import { docBlocks } from "./doc.ts";
@@ -181,8 +182,9 @@ function petBlocks(doc: PaperPetDoc, done: Part[] | undefined, from: number, to:
 /**
  * The second form: one pet's doses at this round. Every dose while one form holds them (its 100
  * blocks, its 250 kB); else the doses from `from` as far as one form holds, saying which: once
- * entered (or with none filled in) the next form holds the next. `done`: what the form before it
- * entered. `seal`: its metadata, with the doses it shows when not all.
+ * entered (or with none filled in) the next form holds the next. The last form with no dose open to
+ * enter (each in the record already) has nothing to fill in: its button, "Back", returns to the pets.
+ * `done`: what the form before it entered. `seal`: its metadata, with the doses it shows when not all.
  */
 export function paperPetModal(
   seal: (shown: Shown | undefined) => string,
@@ -195,7 +197,7 @@ export function paperPetModal(
     callback_id: paperPetForm.id,
     private_metadata: seal(at.all ? undefined : { from: at.start, to: at.to }),
     title: plain("Enter from paper", 24),
-    submit: plain("Enter", 24),
+    submit: plain(at.to < doc.doses.length || paperHasOpen(doc, at.start, at.to) ? "Enter" : "Back", 24),
     close: plain("Cancel", 24),
     blocks: petBlocks(doc, o.done, at.start, at.to),
   };

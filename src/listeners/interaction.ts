@@ -37,6 +37,7 @@ import { arrivedAt } from "../slack/arrival.ts";
 import { SEAL_LENGTH } from "../slack/seal.ts";
 import { ackBy, type DeadlineAck } from "./ack.ts";
 import type { BotDeps } from "./bot-deps.ts";
+import { answersOn, notRecorded } from "./form-answer.ts";
 import { admit, type PrivateTo, privately, usableResponseUrl } from "./guard.ts";
 import { couldNotRecord } from "./record-failure.ts";
 import { type MessageRef, TAMPERED } from "./record-round.ts";
@@ -250,16 +251,6 @@ export interface FormSpec<W, N, F> {
   run: (form: Form<N, F>) => Promise<void>;
 }
 
-/**
- * A form's errors told privately when its answer came too late to show them on the form: "⚠️ Nothing
- * was recorded: Say why it was given. Open the form again." A message is mrkdwn: an error naming a
- * pet or a drug in the kennel system's words could carry `<!channel>`. Some forms' errors come
- * escaped already (src/listeners/actions/record-submit.ts), others as plain words, so every `<` and
- * `>` left is escaped here: neither kind can make a mention or a link, and an escaped one is unchanged.
- */
-export const notRecorded = (errors: string[]) =>
-  `⚠️ Nothing was recorded: ${[...new Set(errors)].join(" ").replace(/</g, "&lt;").replace(/>/g, "&gt;")} Open the form again.`;
-
 /** A form Slack sent without its fields (`state` null or not an object): nothing in it can be read. */
 const UNREADABLE_FORM =
   "⚠️ This form could not be read (it came without its fields): nothing was recorded. Open the form again.";
@@ -279,8 +270,10 @@ export function onForm<W, N, F>(app: App, deps: BotDeps, spec: FormSpec<W, N, F>
   });
 }
 
-async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewArgs, ack: ViewAck) {
+async function form<W, N, F>(deps: BotDeps, spec: FormSpec<W, N, F>, args: ViewArgs, sent: ViewAck) {
   const { body, view, client } = args;
+  // Every answer, the listener's own `errors` too, names only blocks the view has.
+  const ack = answersOn(sent, view);
   const meta = spec.form.read(deps.seal.open(view.private_metadata));
   const to: PrivateTo = { user: body.user.id, ...(meta ? spec.to(meta) : {}) };
   const tell = privately(deps, client, to);

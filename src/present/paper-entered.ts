@@ -2,7 +2,8 @@
  * What a pet's round entered from the paper kept (issue 50, src/answers/paper-entered.ts), as
  * `kennel-desk record enter` prints it and the Slack form says it once entered: one line a dose
  * as the record reads it back, "Rimadyl 50 mg: from the paper chart: given 05:00 by JD, entered 15:00
- * · ⏪ given before its window opened", a dose given off its time said so (early, late, after its
+ * · ⏪ given before its window opened", the words written beside it as the round's line says them
+ * ("…, entered 15:00: spat it out"), a dose given off its time said so (early, late, after its
  * window: the record's own words, never left to the read-back), and a high-alert dose's witness as kept.
  */
 import type { PaperEntered } from "../answers/paper-entered.ts";
@@ -19,11 +20,14 @@ function doseParts(p: PaperEntered, timezone: string): Part[] {
   return p.doses.map((d) => {
     const e = d.entry;
     const off = offTimeWords(d.state, timezone);
+    const why = whyWords(e.reason && value(e.reason, 200));
+    // The words written beside it, as the round's line says them: ": spat it out", after a reason " · ".
+    const note = e.note?.trim() ? `${why ? " · " : ": "}${whole(e.note)}` : "";
     return {
       kind: "item" as const,
       lines: [
         line(
-          `${whole(d.label)}: ${lateEntryWords(e, timezone)}${whyWords(e.reason && value(e.reason, 200))}`,
+          `${whole(d.label)}: ${lateEntryWords(e, timezone)}${why}${note}`,
           off && toned("warn", ` · ${off}`),
           d.witness && ` · ${witnessStateWords(d.witness, timezone, p.date)}`,
         ),

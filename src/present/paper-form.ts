@@ -16,7 +16,7 @@ import { cleanText, shortenAtWord } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dayHeading } from "../words/dates.ts";
-import { PAPER_ALL_IN, paperHeldWords, paperSomeInWords } from "../words/paper.ts";
+import { PAPER_ALL_IN, PAPER_PET_ALL_IN, paperHeldWords, paperSomeInWords } from "../words/paper.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Part } from "./doc.ts";
 import { itemShown } from "./record.ts";
@@ -137,12 +137,14 @@ export function paperPetDoc(
   current: Map<ItemKey, Entry>,
   timezone: string,
 ): PaperPetDoc {
+  const allIn = doses(pet).every((d) => current.has(d.item));
   return {
     // Named as the picker names it, whole: the pet of two of one name is the one chosen.
     pet: petWhole(pet),
     round: roundWords(sheet),
-    intro:
-      "For each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.",
+    intro: allIn
+      ? PAPER_PET_ALL_IN
+      : "For each dose, as the paper says it: initials (given) or a code, the time written, and who gave it. A dose with nothing on the paper: leave it.",
     marks: PAPER_MARKS.map((m) => ({ text: PAPER_MARK_WORDS[m], value: m })),
     timeLabel: `Time written (the kennel's time, ${timezone})`,
     witnessLabel:
@@ -190,6 +192,13 @@ export function paperCellsOf(pet: SheetPet, value: (field: string) => string | u
     return [{ item: d.item, mark: rawMark ? paperMarkOf(rawMark) : undefined, ...cell }];
   });
 }
+
+/**
+ * Whether a form of the pet's doses `from`…`to` − 1 (all: the whole list) has one open to enter: not
+ * in the record already. None: nothing to fill in, and its submission returns to the pets.
+ */
+export const paperHasOpen = (doc: PaperPetDoc, from = 0, to = doc.doses.length) =>
+  doc.doses.slice(from, to).some((d) => !d.recorded);
 
 /**
  * The use case's errors on the form's fields: one for the pet ("pet", every dose left empty) on its

@@ -4,7 +4,7 @@
  * A button inside it is sent to the bot as Slack sends it (block_actions from a view container, the
  * view with what is typed so far, and a trigger_id the stand-in takes for views.push); Submit as a
  * view_submission, and the bot's answer applied as Slack applies it: "errors" keeps the view open with
- * them, "update" replaces it, "push" puts a view over it, "clear" closes them all, and any other
+ * them (refused, as Slack refuses it, when one names a block that is not an input of the view), "update" replaces it, "push" puts a view over it, "clear" closes them all, and any other
  * answer closes it, showing the one under it again (a view past Slack's limits, as Slack would not
  * show it: src/preview/slack-refusal.ts). Its close button ("Back", "Cancel") closes it
  * alone, as Slack's does; the ✕ closes the stack.
@@ -124,11 +124,23 @@ function settle(
   answer: Record<string, unknown>,
 ): Submitted {
   const action = answer.response_action;
-  if (action === "errors")
-    return {
-      ok: false,
-      errors: isObject(answer.errors) ? (answer.errors as Record<string, string>) : {},
-    };
+  if (action === "errors") {
+    const errors = isObject(answer.errors) ? (answer.errors as Record<string, string>) : {};
+    // Slack takes errors on the view's input blocks only, and refuses an answer naming any other.
+    const blocks: unknown = s.find((m) => m.id === viewId)?.view.blocks;
+    const inputs = new Set(
+      (Array.isArray(blocks) ? blocks : []).flatMap((b: unknown) =>
+        isObject(b) && b.type === "input" && typeof b.block_id === "string" ? [b.block_id] : [],
+      ),
+    );
+    const stray = Object.keys(errors).filter((k) => !inputs.has(k));
+    if (stray.length)
+      return {
+        ok: false,
+        error: `Slack refused the app's answer: its errors name ${stray.join(", ")}, not an input of this view. Nothing changed.`,
+      };
+    return { ok: false, errors };
+  }
   if (action === "update" || action === "push") {
     if (!isModal(answer.view)) return { ok: false, error: "The app's answer is not a view Slack can show." };
     if (action === "update") slack.updateModal(viewId, answer.view);

@@ -98,6 +98,14 @@ export function paperDosesPageWords(from: number, to: number, of: number): strin
   return `${here} The ${of - to} more, from dose ${to + 1}, are in the next: press Enter, with these filled in or none of them.`;
 }
 
+/**
+ * The pet's form when the record holds every one of its doses at this round already (a tap's or the
+ * paper's): nothing to fill in; its last form's button, "Back", returns to the pets
+ * (src/blocks/paper-modal.ts).
+ */
+export const PAPER_PET_ALL_IN =
+  "Every dose of this pet at this round is in the record already: there is nothing to enter from the paper.";
+
 /** A submission with every dose empty, at the first dose's mark. */
 export const paperNothingWords = (pet: string) =>
   `Nothing to enter for ${pet}: fill in at least one dose from the paper.`;

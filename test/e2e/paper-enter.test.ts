@@ -12,9 +12,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordItems } from "../../src/answers/record-round.ts";
 import { keptSheets, type SheetPet } from "../../src/answers/sheets.ts";
 import { runCli } from "../../src/cli/index.ts";
+import { loadConfig } from "../../src/config.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
+import { silentLogger } from "../../src/log.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { changeObligation, doseWindow } from "../helpers/obligations.ts";
 import { roundsBot } from "../helpers/paper.ts";
@@ -25,6 +28,7 @@ const DATE = "2026-11-22";
 let at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
 const CHANNEL = "C0ROUNDS";
+const ROUNDS_ENV = { KENNEL_TIMEZONE: "Europe/London", ROUNDS_TIMES: "07:30,12:00,18:00" };
 const bot = roundsBot(clock, "kennel-desk-paper-");
 const { record } = bot;
 let pet: SheetPet;
@@ -243,6 +247,78 @@ describe("📄 Enter from paper…", () => {
       "given",
       `${DATE}T07:55:00.000Z`,
     ]);
+  }, 90_000);
+
+  it("a pet whose every dose is in the record (signed by a tap): its form says so with nothing to fill in, and Back returns to the pets, nothing written", async () => {
+    const post = roundPost();
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    const entered = new Set((await record.store.entries({ date: DATE })).map((e) => e.petId));
+    const coco = (sheet?.pets ?? []).find(
+      (p) => !entered.has(p.petId) && p.due.some((d) => isMedicationItem(d.item)),
+    );
+    if (!sheet || !coco) throw new Error("a pet with a dose and nothing recorded");
+    const doses = coco.due.filter((d) => isMedicationItem(d.item));
+    // Its doses signed by a tap during the round, as the round's ✅ writes them.
+    const now = at;
+    at = Date.parse(`${DATE}T07:50:00Z`);
+    const signed = await recordItems(
+      { record: record.store, log: silentLogger(), config: loadConfig(ROUNDS_ENV), clock },
+      sheet,
+      coco,
+      doses.map((d) => ({ item: d.item, outcome: "given" as const })),
+      { userId: "U0JANE", userName: "Jane" },
+      "tap:coco",
+    );
+    at = now;
+    expect(signed.status).toBe("recorded");
+    const kept = await record.store.entries({ date: DATE });
+
+    const picker = await openPicker(post, "tpc1");
+    expect(textOf(picker.view.blocks)).toContain(`${coco.name} · `);
+    const { answer, form } = await choosePet(picker, `${coco.bookingId}-${coco.petId}`, "tpc2");
+    expect(answer.response_action).toBe("update");
+    // Nothing to fill in: each dose as the record holds it.
+    const blocks = form.view.blocks as Array<{ type: string }>;
+    expect(blocks.filter((b) => b.type === "input")).toEqual([]);
+    expect(textOf(blocks)).toContain("is in the record already (given 07:50 · Jane)");
+
+    // Submitted: the pets again, the pet marked in the record; no error on a field the form has not, nothing written.
+    const back = await submit(bot.h, "U0STAFF", form, {}, "tpc3");
+    expect(back.errors).toBeUndefined();
+    expect(back.response_action).toBe("update");
+    expect(back.view?.callback_id).toBe("paper_pick");
+    expect(textOf(back.view?.blocks)).toMatch(new RegExp(`${coco.name} · [^"]*✅ in the record`));
+    expect(await record.store.entries({ date: DATE })).toEqual(kept);
+    // The form says every dose is in, and its button is Back.
+    expect(textOf(blocks)).toContain(
+      "Every dose of this pet at this round is in the record already: there is nothing to enter from the paper.",
+    );
+    expect((form.view as { submit?: { text?: string } }).submit?.text).toBe("Back");
+    expect(await record.store.log({ kind: "paper", date: DATE, petId: coco.petId })).toEqual([]);
+  }, 90_000);
+
+  it("the confirmation says the words written beside a dose, as the round's line says them", async () => {
+    const post = roundPost();
+    const [sheet] = await keptSheets({ record: record.store }, { date: DATE });
+    const entered = new Set((await record.store.entries({ date: DATE })).map((e) => e.petId));
+    const rex = (sheet?.pets ?? []).find(
+      (p) => !entered.has(p.petId) && p.due.some((d) => isMedicationItem(d.item)),
+    );
+    if (!rex) throw new Error("a pet with a dose and nothing recorded");
+    const dose = rex.due.find((d) => isMedicationItem(d.item)) as SheetPet["due"][number];
+    const picker = await openPicker(post, "tpn1");
+    const { form } = await choosePet(picker, `${rex.bookingId}-${rex.petId}`, "tpn2");
+    const values = {
+      ...marked(dose.item, "07:40", "JD", "R"),
+      [`note:${dose.item}`]: { v: { type: "plain_text_input", value: "spat it out" } },
+    };
+    const done = await submit(bot.h, "U0STAFF", form, values, "tpn3");
+    expect(done.response_action).toBe("update");
+    const [entry] = await record.store.entries({ date: DATE, petId: rex.petId });
+    expect([entry?.outcome, entry?.note]).toEqual(["refused", "spat it out"]);
+    expect(textOf(done.view?.blocks)).toContain(
+      `${dose.label}: from the paper chart: marked R (refused) 07:40 by JD, entered 14:00: spat it out`,
+    );
   }, 90_000);
 
   it("the chart and the stay's record read the entry as from the paper chart, with both times", async () => {

@@ -4,7 +4,7 @@
  * escaped already or as plain words, and an escaped one is shown as it was.
  */
 import { expect, it } from "vitest";
-import { notRecorded } from "../../src/listeners/interaction.ts";
+import { notRecorded } from "../../src/listeners/form-answer.ts";
 
 it("escapes what could ping or link, once", () => {
   const words = notRecorded([

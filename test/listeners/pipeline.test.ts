@@ -146,6 +146,77 @@ describe("the pipeline of forms", () => {
   });
 });
 
+describe("a form's errors", () => {
+  /** The test form submitted as Slack sends it, with `blocks`; its listener answers `errors`, as `send` says. */
+  async function answered(blocks: unknown[], errors: Record<string, string>, send: "atFields" | "ack") {
+    const t = setup();
+    onForm(t.app, t.deps, {
+      form,
+      what: "a test form",
+      forged: "Not ours.",
+      to: (meta) => ({ channel: meta.channel }),
+      locate: nothingToFind,
+      run: async (f) =>
+        void (send === "atFields"
+          ? await f.atFields(errors)
+          : await f.ack.send({ response_action: "errors", errors })),
+    });
+    const handler = t.handlers.get("t_form") as (a: unknown) => Promise<void>;
+    const responses: unknown[] = [];
+    const view = {
+      id: "V1",
+      private_metadata: sealed(t.deps, form, { s: 9, c: "C1" }),
+      state: { values: {} },
+      blocks,
+    };
+    await handler({
+      body: { user: { id: "U1" }, view },
+      view,
+      client: t.client,
+      ack: async (r?: unknown) => void responses.push(r),
+    });
+    return responses;
+  }
+  const input = (block_id: string) => ({
+    type: "input",
+    block_id,
+    label: { type: "plain_text", text: block_id },
+  });
+  const words = { type: "section", block_id: "intro", text: { type: "mrkdwn", text: "Hello" } };
+
+  it("name only the view's input blocks: one keyed to a block it has not is said on its first input, beside that one's", async () => {
+    for (const send of ["atFields", "ack"] as const) {
+      expect(
+        await answered([words, input("a"), input("b")], { b: "B is wrong.", pet: "Nothing to enter." }, send),
+      ).toEqual([{ response_action: "errors", errors: { a: "Nothing to enter.", b: "B is wrong." } }]);
+      expect(await answered([input("a")], { a: "A is wrong.", intro: "Not a field." }, send)).toEqual([
+        { response_action: "errors", errors: { a: "A is wrong. Not a field." } },
+      ]);
+      // Keyed to its inputs: as the listener said them.
+      expect(await answered([input("a"), input("b")], { b: "B is wrong." }, send)).toEqual([
+        { response_action: "errors", errors: { b: "B is wrong." } },
+      ]);
+    }
+  });
+
+  it("on a view with no input block are shown in its place, never an answer Slack refuses", async () => {
+    for (const send of ["atFields", "ack"] as const) {
+      const [answer] = (await answered(
+        [words],
+        { pet: "Nothing to enter for <!channel> Coco." },
+        send,
+      )) as Array<{
+        response_action?: string;
+        view?: unknown;
+      }>;
+      expect(answer?.response_action).toBe("update");
+      expect(JSON.stringify(answer?.view)).toContain(
+        "⚠️ Nothing was recorded: Nothing to enter for &lt;!channel&gt; Coco. Open the form again.",
+      );
+    }
+  });
+});
+
 describe("the Home tab", () => {
   it("passes the same guard: a stopping bot leaves the tab Slack shows, and reads nothing", async () => {
     const t = setup();

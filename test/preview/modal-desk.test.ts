@@ -109,6 +109,17 @@ describe("the preview's modals", () => {
       view: { id, state: { values: { in: typed.in } } },
     });
     expect(titles()).toEqual(["root"]);
+    // Errors naming a block that is not an input of the view: refused, as Slack refuses them.
+    bot = () => ({
+      status: 200,
+      text: JSON.stringify({ response_action: "errors", errors: { in: "Say more.", pet: "Nothing." } }),
+    });
+    expect(await desk.submit(JO, id, typed)).toEqual({
+      ok: false,
+      error:
+        "Slack refused the app's answer: its errors name pet, not an input of this view. Nothing changed.",
+    });
+    expect(titles()).toEqual(["root"]);
 
     bot = () => ({ status: 200, text: JSON.stringify({ response_action: "update", view: view("updated") }) });
     expect(await desk.submit(JO, id, typed)).toEqual({ ok: true });

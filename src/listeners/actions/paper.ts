@@ -34,6 +34,7 @@ import {
   type PaperPickDoc,
   paperCellsOf,
   paperFieldErrors,
+  paperHasOpen,
   paperPetDoc,
   paperPickDoc,
   pickedPet,
@@ -169,7 +170,8 @@ async function submitPick(f: Form<MetaOf<typeof paperPickForm>, Round>): Promise
  * The second form submitted: its doses entered (checked, committed, then acknowledged), then the
  * pet's next doses when the form held only some, else the first form to enter the next pet, saying
  * what was kept (off its time too); the post drawn again. A form of some of the doses with none
- * filled in: the next, nothing written.
+ * filled in: the next, nothing written; the last with no dose open to enter (each in the record
+ * already, by a tap or the paper): the first form again, nothing written.
  */
 async function submitPet(
   f: Form<MetaOf<typeof paperPetForm>, { sheet: Sheet; pet: Round["pets"][number] }>,
@@ -180,11 +182,20 @@ async function submitPet(
   const { status } = await petStatus(deps, sheet, pet);
   const cells = paperCellsOf(pet, formValue(f.values));
   const shown = f.meta.shown;
-  const more = shown && shown.to < paperPetDoc(sheet, pet, status.current, deps.config.timezone).doses.length;
+  const doc = paperPetDoc(sheet, pet, status.current, deps.config.timezone);
+  const more = shown && shown.to < doc.doses.length;
   const meta = { s: sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
   if (more && cells.length === 0) {
     const next = await petView(deps, meta, f.found, { from: shown.to });
     await f.ack.send({ response_action: "update", view: next as never });
+    return;
+  }
+  // The last form with no dose open (each in the record already): "Back" to the pets, nothing written.
+  if (cells.length === 0 && !paperHasOpen(doc, shown?.from, shown?.to)) {
+    const round = await onRound(deps, { sheetId: sheet.id });
+    if (!round.ok) return await f.refuse(round.refusal);
+    const back = pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round.found);
+    await f.ack.send({ response_action: "update", view: back as never });
     return;
   }
   // Which pet and which of its doses, with the form's drawing: one view enters pet after pet.
