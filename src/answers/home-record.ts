@@ -45,8 +45,12 @@ type DoseListed =
       reasonCode?: NotGivenReason | undefined;
     });
 
-/** The order Home names them in: missed first, then refused and not given, then late (still to give). */
-const NAMED_ORDER: Record<DoseListed["state"], number> = { missed: 0, refused: 1, not_given: 2, late: 3 };
+/**
+ * The order Home names them in: refused and not given first (few, and each with its reason: a vet's
+ * first question, never lost past the eight named behind a morning of misses), then missed, then late
+ * (still to give).
+ */
+const NAMED_ORDER: Record<DoseListed["state"], number> = { refused: 0, not_given: 1, missed: 2, late: 3 };
 
 /**
  * Today's doses on Home: the figures a manager reads (the doses not recorded by state among them:
@@ -54,7 +58,7 @@ const NAMED_ORDER: Record<DoseListed["state"], number> = { missed: 0, refused: 1
  */
 interface HomeDoses {
   figures: DoseFigures;
-  /** The missed, refused, not given and late ones, in that order. */
+  /** The refused, not given, missed and late ones, in that order. */
   named: DoseListed[];
 }
 

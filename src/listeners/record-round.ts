@@ -26,6 +26,7 @@ import type { Round } from "../domain/care.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import { outcomeWords } from "../words/record.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 
@@ -57,12 +58,18 @@ export const NO_STORE = "This Kennel Desk keeps no care record, so nothing was r
 export const NO_ONE_TAP =
   "This pet's round is recorded item by item (fasting, or a drug listed twice): nothing was recorded. Use ✏️ Record each….";
 
-/** "Jane recorded it at 08:12" for entries someone else made first. */
+/**
+ * "Jane recorded it at 08:12" for entries someone else made first, and what of it was not given or
+ * eaten as asked ("Jane recorded it at 13:00: Cardisure 2.5 mg refused"): one who saw it taken on a
+ * second try knows what the record holds.
+ */
 export function whoRecorded(entries: Entry[], timezone: string): string {
   if (entries.length === 0) return "someone recorded it first";
   const names = [...new Set(entries.map((e) => esc(e.userName)))].join(", ");
   const last = entries.reduce((a, b) => (b.recordedAt > a.recordedAt ? b : a));
-  return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}`;
+  const other = entries.filter((e) => e.outcome && e.outcome !== "given" && e.outcome !== "ate_all");
+  const what = other.map((e) => `${esc(e.itemText ?? e.item)} ${outcomeWords(e.outcome)}`).join("; ");
+  return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}${what ? `: ${what}` : ""}`;
 }
 
 /** A message of a post or copy: its sheet's message, and its place (its channel, the post's first message). */

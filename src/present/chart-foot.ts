@@ -98,13 +98,20 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
   const any = chart.pets.some((p) =>
     Object.entries(p.cells).some(([key, c]) => filled(c) && !(c.kind === "open" && pastCell(key))),
   );
-  const unread = chart.columns.some((c) => c.unread);
-  const cells = any
-    ? "Each cell as the care record has it then."
-    : unread
-      ? "Nothing is recorded for these rounds yet: each dose due at a round read is blank, to sign."
-      : "Nothing is recorded for these rounds yet: each dose due is blank, to sign.";
-  return line(`${made} from the care record. ${due} ${cells}`);
+  return line(`${made} from the care record. ${due} ${cellsWords(chart, any)}`);
+}
+
+/** What the cells hold: the record's; else blank to sign, but where a round was not read or is past. */
+function cellsWords(chart: Chart, any: boolean): string {
+  if (any) return "Each cell as the care record has it then.";
+  // A past round never posted can be recorded no more: its cells say "not posted", none is to sign.
+  if (chart.columns.every((c) => c.past || c.unread))
+    return "Nothing is in the care record for these rounds, and nothing can be entered for them now: their cells say why.";
+  if (chart.columns.some((c) => c.past))
+    return "Nothing is recorded for these rounds yet: each dose due at a round not past (and read) is blank, to sign.";
+  if (chart.columns.some((c) => c.unread))
+    return "Nothing is recorded for these rounds yet: each dose due at a round read is blank, to sign.";
+  return "Nothing is recorded for these rounds yet: each dose due is blank, to sign.";
 }
 
 /** The foot: problems, the pets with no page, and where the cells come from. */

@@ -22,6 +22,22 @@ describe("what the one who tapped is told", () => {
         "Europe/London",
       ),
     ).toBe("Jane, &lt;!channel&gt; recorded it at 08:15");
+    // What of it was not given as asked, so one who saw it taken later knows what the record holds.
+    const refused = {
+      ...entry("Jane", "2026-11-24T13:00:00Z"),
+      item: "med:1",
+      itemText: "Cardisure <2.5> mg",
+      outcome: "refused",
+    } as Entry;
+    const given = {
+      ...entry("Jane", "2026-11-24T13:00:00Z"),
+      item: "med:2",
+      itemText: "Vetmedin",
+      outcome: "given",
+    } as Entry;
+    expect(whoRecorded([refused, given], "Europe/London")).toBe(
+      "Jane recorded it at 13:00: Cardisure &lt;2.5&gt; mg refused",
+    );
     expect(roundName({ date: "2026-11-24", round: "morning" }, { name: "<@U1> Rex" })).toBe(
       "&lt;@U1&gt; Rex's morning round, Tue 24 Nov",
     );

@@ -27,6 +27,14 @@ function chartOf(o: {
   return { dates, columns, pets: [pet], problems: [], record: true, requestId: undefined };
 }
 
+/** The chart's rounds not kept of days before `generatedAt`'s as the chart marks them: past, never posted. */
+const pastOf = (chart: Chart, generatedAt: string): Chart => ({
+  ...chart,
+  columns: chart.columns.map((c) =>
+    !c.kept && c.date < generatedAt.slice(0, 10) ? { ...c, past: true } : c,
+  ),
+});
+
 const footOf = (chart: Chart) =>
   docText(
     { fallback: "", parts: [{ kind: "note", lines: chartFoot(chart, O) }] },
@@ -74,17 +82,24 @@ it("a past day's rounds never posted are not 'not posted yet': the paper of the 
         parts: [
           {
             kind: "note",
-            lines: chartFoot(chartOf({ days, kept, cell: { kind: "open", state: "due" } }), {
-              ...O,
-              generatedAt,
-            }),
+            lines: chartFoot(
+              pastOf(chartOf({ days, kept, cell: { kind: "open", state: "due" } }), generatedAt),
+              {
+                ...O,
+                generatedAt,
+              },
+            ),
           },
         ],
       },
       { color: false, timezone: O.timezone, thisYear: "2026" },
     );
-  // The chart of Sun 29 Nov, made on Tue 1 Dec: nothing posted that day.
+  // The chart of Sun 29 Nov, made on Tue 1 Dec: nothing posted that day, nothing to sign.
   const past = later("2026-12-01T10:00:00Z", () => false);
+  expect(past).toContain(
+    "Nothing is in the care record for these rounds, and nothing can be entered for them now: their cells say why.",
+  );
+  expect(past).not.toContain("blank, to sign");
   expect(past).toContain(
     "No round of these days was posted in Slack, so the care record cannot say what was due then: each dose here is what the care plans make due now, and the paper chart kept on the day is the record of a past round never posted.",
   );
