@@ -142,11 +142,7 @@ export class SheetRedraw {
     const tapped = sheet.pets.filter((p) => p.message === index);
     // The round's entries entered from the paper (`kennel-desk record enter` draws no Slack message):
     // a copy's message showing a pet older than its entry is drawn again too, as the tapped post's are.
-    const entries =
-      this.#drawn?.sheet === sheet.id
-        ? this.#drawn.entries
-        : await markedEntries(this.#deps, { date: sheet.date, round: sheet.round }).catch(() => []);
-    const paper = entries.filter((e) => e.paper);
+    const paper = (await this.#roundEntries(sheet).catch(() => [])).filter((e) => e.paper);
     const holds: Holds = (other, i, ref) =>
       other.pets.some(
         (p) => p.message === i && tapped.some((q) => q.bookingId === p.bookingId && q.petId === p.petId),
@@ -291,26 +287,26 @@ export class SheetRedraw {
    */
   async redrawChanged(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
     if (!this.#slack) return;
-    // The tap's own redraw read the round's entries after its commit: read again only if it did not.
-    const entries =
-      this.#drawn?.sheet === sheet.id
-        ? this.#drawn.entries
-        : await markedEntries(this.#deps, { date: sheet.date, round: sheet.round });
-    const stale = new Set<number>();
+    const paper = (await this.#roundEntries(sheet)).filter((e) => e.paper);
     const parent = at.threadTs ?? at.ts;
-    for (const e of entries) {
-      const pet = e.paper && sheet.pets.find((p) => p.bookingId === e.bookingId && p.petId === e.petId);
-      const shown = pet && this.#shown.get(shownKey(sheet, pet.message, at.channel, parent));
-      if (pet && pet.message !== index && e.id > (shown ?? 0)) stale.add(pet.message);
-    }
-    if (stale.size === 0) return;
+    const here = { channel: at.channel, ts: parent };
+    const stale = sheet.messages
+      .map((_, i) => i)
+      .filter((i) => i !== index && this.#paperNewer(sheet, i, here, paper));
+    if (stale.length === 0) return;
     const where = { slack: this.#slack, channel: at.channel, date: sheet.date };
     const parts = await postParts(where, parent, roundPost(sheet.round)).catch(() => undefined);
-    for (const i of [...stale].sort((a, b) => a - b)) {
+    for (const i of stale) {
       const ts = parts?.get(i + 1);
       if (ts)
         await this.redraw(client, sheet, i, { channel: at.channel, ts, ...(i ? { threadTs: parent } : {}) });
     }
+  }
+
+  /** The round's entries (paper marks read): the tap's own redraw read them after its commit, else read now. */
+  #roundEntries(sheet: Sheet): Promise<Entry[]> {
+    if (this.#drawn?.sheet === sheet.id) return Promise.resolve(this.#drawn.entries);
+    return markedEntries(this.#deps, { date: sheet.date, round: sheet.round });
   }
 
   /** The sheet's message `index` as the store has it now (what a redraw puts in place). */

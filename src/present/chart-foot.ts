@@ -8,7 +8,6 @@ import type { Chart } from "../answers/chart.ts";
 import { ROUNDS } from "../domain/care.ts";
 import type { ChartCell } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
-import { localDate } from "../time.ts";
 import { petStayWords } from "../words/chart.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { type Line, line, toned, whole } from "./doc.ts";
@@ -60,15 +59,15 @@ const PAST_ON_PAPER = "the paper chart kept on the day is the record of a past r
 
 /**
  * Where what was due comes from: the kept sheets, the care plans now, or both, by round. A round of a
- * day before today (`today`: the kennel's date as the chart is made) that was never posted is not
+ * day before today that was never posted (`past`, as src/answers/chart.ts marks its column) is not
  * "not posted yet": the record cannot say what was due then, and the paper of the day is its record,
  * as `kennel-desk record` says of it.
  */
-function dueWords(chart: Chart, names: RoundNames | undefined, today: string): string {
+function dueWords(chart: Chart, names: RoundNames | undefined): string {
   const kept = chart.columns.filter((c) => c.kept).length;
   // Rounds not posted yet and not read (said above) show neither.
   const drafted = chart.columns.filter((c) => !c.kept && !c.unread);
-  const past = drafted.filter((c) => c.date < today).length;
+  const past = drafted.filter((c) => c.past).length;
   if (drafted.length === 0 && kept === chart.columns.length)
     return "What was due at each round is what its sheet asked when posted.";
   if (drafted.length === 0) return "What was due at each round posted is what its sheet asked then.";
@@ -91,10 +90,11 @@ function sourceLine(chart: Chart, o: FootOptions): Line {
     return line(
       `${made} without a care record (none is kept where it looked): each dose the care plans make due is blank, to sign; nothing given can be shown.`,
     );
-  const due = dueWords(chart, o.names, localDate(o.generatedAt, o.timezone));
+  const due = dueWords(chart, o.names);
   // A past round never posted: its "missed" is no record's (its cells say "not posted").
-  const past = new Set(chart.columns.filter((c) => c.past).map((c) => `${c.date}|${c.round}|`));
-  const pastCell = (key: string) => [...past].some((p) => key.startsWith(p));
+  const past = new Set(chart.columns.filter((c) => c.past).map((c) => `${c.date}|${c.round}`));
+  // A cell's key is "date|round|item" (src/domain/chart.ts cellKey).
+  const pastCell = (key: string) => past.has(key.split("|", 2).join("|"));
   const any = chart.pets.some((p) =>
     Object.entries(p.cells).some(([key, c]) => filled(c) && !(c.kind === "open" && pastCell(key))),
   );

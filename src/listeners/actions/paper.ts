@@ -97,9 +97,16 @@ async function petView(
   o: { done?: PaperPickDoc["done"]; from?: number } = {},
 ) {
   const { status } = await petStatus(deps, found.sheet, found.pet);
-  const doc = paperPetDoc(found.sheet, found.pet, status.current, deps.config.timezone);
-  return paperPetModal((shown) => sealed(deps, paperPetForm, withShown(meta, shown)), doc, o);
+  return petModal(deps, meta, paperPetDoc(found.sheet, found.pet, status.current, deps.config.timezone), o);
 }
+
+/** The second form drawn from a pet's doses as already read (`doc`), sealed. */
+const petModal = (
+  deps: BotDeps,
+  meta: PaperPetMeta,
+  doc: ReturnType<typeof paperPetDoc>,
+  o: { done?: PaperPickDoc["done"]; from?: number } = {},
+) => paperPetModal((shown) => sealed(deps, paperPetForm, withShown(meta, shown)), doc, o);
 
 const whereOf = (at: {
   channel: string;
@@ -186,7 +193,8 @@ async function submitPet(
   const more = shown && shown.to < doc.doses.length;
   const meta = { s: sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
   if (more && cells.length === 0) {
-    const next = await petView(deps, meta, f.found, { from: shown.to });
+    // Nothing written: the doses as just read.
+    const next = petModal(deps, meta, doc, { from: shown.to });
     await f.ack.send({ response_action: "update", view: next as never });
     return;
   }
