@@ -13,7 +13,7 @@ import {
   type PaperPetDoc,
   type PaperPickDoc,
   paperDosesPageWords,
-  paperHasOpen,
+  paperPetStep,
   paperPickPageWords,
 } from "../present/paper-form.ts";
 import { docBlocks } from "./doc.ts";
@@ -173,17 +173,22 @@ function petBlocks(doc: PaperPetDoc, done: Part[] | undefined, from: number, to:
     ...wordSections([
       [{ text: doc.pet, strong: true }, { text: ` · ${doc.round}` }],
       [{ text: doc.intro }],
-      ...(paged ? [[{ text: paperDosesPageWords(from + 1, to, doc.doses.length) }]] : []),
+      ...(paged
+        ? [[{ text: paperDosesPageWords(from + 1, to, doc.doses.length, paperPetStep(doc, from, to)) }]]
+        : []),
     ]),
     ...doc.doses.slice(from, to).flatMap((d) => doseBlocks(d, doc)),
   ];
 }
 
+const STEP_BUTTON = { enter: "Enter", next: "Next", back: "Back" } as const;
+
 /**
  * The second form: one pet's doses at this round. Every dose while one form holds them (its 100
  * blocks, its 250 kB); else the doses from `from` as far as one form holds, saying which: once
- * entered (or with none filled in) the next form holds the next. The last form with no dose open to
- * enter (each in the record already) has nothing to fill in: its button, "Back", returns to the pets.
+ * entered (or with none filled in) the next form holds the next. A form of doses each in the record
+ * already has nothing to fill in: its button, "Next" while a later form has one open, else "Back",
+ * returns to the pets.
  * `done`: what the form before it entered. `seal`: its metadata, with the doses it shows when not all.
  */
 export function paperPetModal(
@@ -197,7 +202,7 @@ export function paperPetModal(
     callback_id: paperPetForm.id,
     private_metadata: seal(at.all ? undefined : { from: at.start, to: at.to }),
     title: plain("Enter from paper", 24),
-    submit: plain(at.to < doc.doses.length || paperHasOpen(doc, at.start, at.to) ? "Enter" : "Back", 24),
+    submit: plain(STEP_BUTTON[paperPetStep(doc, at.start, at.to)], 24),
     close: plain("Cancel", 24),
     blocks: petBlocks(doc, o.done, at.start, at.to),
   };

@@ -201,6 +201,17 @@ export const paperHasOpen = (doc: PaperPetDoc, from = 0, to = doc.doses.length) 
   doc.doses.slice(from, to).some((d) => !d.recorded);
 
 /**
+ * What a form of the pet's doses `from`…`to` − 1 does when submitted: "enter" when it has one open
+ * (then the next, or the pets); "next" when these are in the record already and a later one is open;
+ * "back" when none from here on is open: to the pets, without stepping through forms of doses
+ * recorded already.
+ */
+export function paperPetStep(doc: PaperPetDoc, from: number, to: number): "enter" | "next" | "back" {
+  if (paperHasOpen(doc, from, to)) return "enter";
+  return paperHasOpen(doc, to) ? "next" : "back";
+}
+
+/**
  * The use case's errors on the form's fields: one for the pet ("pet", every dose left empty) on its
  * first open dose's mark, of those from the `from`th (the first the form shows: from 0).
  */

@@ -106,6 +106,15 @@ function namedDoseLine(o: NamedDose, timezone: string): Line {
 }
 
 /**
+ * Where the doses past Home's named ones are: a missed or late one in its round post's thread (the
+ * bot's reply there), a refused or not given one on the round post itself (its pet's line).
+ */
+const restWhere = (rest: NamedDose[]) =>
+  rest.some((o) => o.state === "refused" || o.state === "not_given")
+    ? "each round post and its thread (/rounds)"
+    : "each round post's thread (/rounds)";
+
+/**
  * Today's doses (issue 35), every dose due counted, in the record's words and order: "💊 Today's
  * doses: given on time: 44 of 48 due · ⏰ 1 given late · ❌ 1 missed · ⏰ 1 late · ⚠️ 1 refused", then
  * each missed, refused, not given or late one named.
@@ -125,10 +134,7 @@ function dosesPart(d: HomeDoses, timezone: string): Part {
       .join(", ");
     lines.push(
       line(
-        andMoreWords(rest.length, undefined, "each round post's thread (/rounds)").replace(
-          /^(and \d+ more)/,
-          `$1 (${states})`,
-        ),
+        andMoreWords(rest.length, undefined, restWhere(rest)).replace(/^(and \d+ more)/, `$1 (${states})`),
       ),
     );
   }

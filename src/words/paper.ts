@@ -90,11 +90,21 @@ export function paperPickPageWords(from: number, to: number, of: number): string
 
 /**
  * A pet's doses in more than one form (their words too long for one): which this one holds, and
- * that the next follows once these are entered, or when none of them is filled in.
+ * what its button does (`step`, src/present/paper-form.ts): "enter" (these, then the next follows,
+ * filled in or not), "next" (these are in the record already, the next has one to enter), "back"
+ * (these and every one after are in the record already: back to the pets).
  */
-export function paperDosesPageWords(from: number, to: number, of: number): string {
+export function paperDosesPageWords(
+  from: number,
+  to: number,
+  of: number,
+  step: "enter" | "next" | "back" = "enter",
+): string {
   const here = `Doses ${from}–${to} of ${of} of this pet are in this form.`;
   if (to >= of) return `${here} The ones before were in the forms before it.`;
+  const more = `the ${of - to} more (from dose ${to + 1})`;
+  if (step === "back") return `${here} These and ${more} are in the record already: press Back for the pets.`;
+  if (step === "next") return `${here} These are in the record already; ${more} are in the next: press Next.`;
   return `${here} The ${of - to} more, from dose ${to + 1}, are in the next: press Enter, with these filled in or none of them.`;
 }
 

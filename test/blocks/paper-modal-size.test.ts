@@ -194,3 +194,49 @@ describe("a pet's doses from the paper", () => {
     });
   }
 });
+
+describe("a pet's doses from the paper, some or all in the record already", () => {
+  const due = Array.from({ length: 5 }, (_, k) => dose(k, 60_000));
+  const given = (item: ItemKey) =>
+    [
+      item,
+      {
+        item,
+        outcome: "given",
+        givenAt: "2026-11-24T07:50:00.000Z",
+        recordedAt: "2026-11-24T07:51:00.000Z",
+        userName: "Jane",
+        date: "2026-11-24",
+      },
+    ] as const;
+  const formsOf = (recorded: ItemKey[]) => {
+    const doc = paperPetDoc(sheet, pet(1, "Duchess", due), new Map(recorded.map(given)) as never, "UTC");
+    const first = paperPetModal(seal, doc);
+    return { doc, first, shown: shownOf(first) as Shown };
+  };
+
+  it("every dose recorded: the first form's button is Back, and it says these and the rest are in the record", () => {
+    const { first, shown } = formsOf(due.map((d) => d.item));
+    expect(shown.to).toBeLessThan(5);
+    expect(first.submit.text).toBe("Back");
+    expect(readable(first)).toContain(
+      `These and the ${5 - shown.to} more (from dose ${shown.to + 1}) are in the record already: press Back for the pets.`,
+    );
+  });
+
+  it("the first form's doses recorded and a later one open: Next, saying so; the form holding the open one: Enter", () => {
+    const { doc, first, shown } = formsOf(due.slice(0, 4).map((d) => d.item));
+    expect(first.submit.text).toBe("Next");
+    expect(readable(first)).toContain("These are in the record already;");
+    let form = first;
+    for (let s = shown; s && s.to < 5; s = shownOf(form) as Shown)
+      form = paperPetModal(seal, doc, { from: s.to });
+    expect(JSON.stringify(form.blocks)).toContain('"mark:med:5"');
+    expect(form.submit.text).toBe("Enter");
+  });
+
+  it("an open dose in the first form: Enter, as before", () => {
+    const { first } = formsOf(due.slice(1).map((d) => d.item));
+    expect(first.submit.text).toBe("Enter");
+  });
+});

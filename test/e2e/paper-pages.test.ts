@@ -126,5 +126,24 @@ describe("📄 Enter from paper… a pet whose doses pass one form", () => {
     expect(seen).toEqual(items);
     const read = forms.map((f) => readable(f.blocks)).join(" ");
     for (const k of items.keys()) expect(read).toContain(words(k));
+
+    // The pet again, its other doses entered form by form: all five in the record.
+    const choose = { pet: { v: pick(`${pet.bookingId}-${pet.petId}`) } };
+    form = await next(form, choose, "tpg30");
+    for (let n = 31; marksOn(form.view).length > 0 || form.view.callback_id === "paper_pet"; n++) {
+      const open = marksOn(form.view);
+      form = await next(form, Object.assign({}, ...open.map((i) => marked(i, "07:55"))), `tpg${n}`);
+      expect(n).toBeLessThan(50);
+    }
+    expect(await record.store.entries({ date: DATE, petId: pet.petId })).toHaveLength(5);
+    // Chosen once more: its first form says every dose is in the record and goes Back, not through
+    // its other forms of doses recorded already; nothing written.
+    form = await next(form, choose, "tpg60");
+    expect(marksOn(form.view)).toEqual([]);
+    expect((form.view.submit as { text?: string } | undefined)?.text).toBe("Back");
+    expect(readable(form.view.blocks)).toContain("are in the record already: press Back for the pets.");
+    form = await next(form, {}, "tpg61");
+    expect(JSON.stringify(form.view.blocks)).toContain('"block_id":"pet"');
+    expect(await record.store.entries({ date: DATE, petId: pet.petId })).toHaveLength(5);
   }, 120_000);
 });

@@ -167,4 +167,65 @@ describe("today at a glance: one document, two serializers", () => {
     const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
     expect(lines).toContain("and 7 more (❌ 2 missed, ⏰ 5 late): see each round post's thread (/rounds)");
   });
+
+  it("past the eight named, a refused dose is pointed to the round post itself, not only its thread", () => {
+    const window = {
+      opensAt: "2026-11-22T07:30:00Z",
+      dueAt: "2026-11-22T08:00:00Z",
+      lateAt: "2026-11-22T08:45:00Z",
+      closesAt: "2026-11-22T10:00:00Z",
+    };
+    const base = (i: number) => ({
+      round: "morning" as const,
+      petName: `Pet ${i}`,
+      room: undefined,
+      label: "Metacam",
+      window,
+    });
+    const refused = (i: number) => ({
+      ...base(i),
+      state: "refused" as const,
+      at: "2026-11-22T07:40:00Z",
+      userName: "Jane",
+    });
+    const missed = (i: number) => ({ ...base(i), state: "missed" as const });
+    // Refused first, as the answer lists them: 9 refused, then 2 missed; 8 named, 1 refused and 2 missed left.
+    const named = [
+      ...Array.from({ length: 9 }, (_, i) => refused(i)),
+      ...Array.from({ length: 2 }, (_, i) => missed(20 + i)),
+    ];
+    const figures = {
+      due: 11,
+      onTime: 0,
+      givenEarly: 0,
+      givenLate: 0,
+      afterWindow: 0,
+      open: 0,
+      openLate: 0,
+      missed: 2,
+      refused: 9,
+      notGiven: 0,
+      lateEntries: 0,
+      notDue: 0,
+      fromWords: 0,
+    };
+    const t = {
+      date: "2026-11-22",
+      round: "midday" as const,
+      arrivals: 0,
+      departures: 0,
+      unpaidDepartures: 0,
+      paymentToCheck: 0,
+      inHouse: 12,
+      medicationThisRound: 2,
+      careMissingTomorrow: 0,
+      fasting: [],
+      record: { round: { recorded: 1, pets: 2 }, offFood: [], problem: undefined, doses: { figures, named } },
+      problems: [],
+    };
+    const lines = expectSameLines([{ text: "", blocks: homeFigures(homeBlocks(t, TZ)) }], todayText(t, TEXT));
+    expect(lines).toContain(
+      "and 3 more (❌ 2 missed, ⚠️ 1 refused): see each round post and its thread (/rounds)",
+    );
+  });
 });

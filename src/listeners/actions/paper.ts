@@ -177,7 +177,7 @@ async function submitPick(f: Form<MetaOf<typeof paperPickForm>, Round>): Promise
  * The second form submitted: its doses entered (checked, committed, then acknowledged), then the
  * pet's next doses when the form held only some, else the first form to enter the next pet, saying
  * what was kept (off its time too); the post drawn again. A form of some of the doses with none
- * filled in: the next, nothing written; the last with no dose open to enter (each in the record
+ * filled in: the next, nothing written; one with no dose open from it on (each in the record
  * already, by a tap or the paper): the first form again, nothing written.
  */
 async function submitPet(
@@ -192,18 +192,19 @@ async function submitPet(
   const doc = paperPetDoc(sheet, pet, status.current, deps.config.timezone);
   const more = shown && shown.to < doc.doses.length;
   const meta = { s: sheet.id, b: pet.bookingId, p: pet.petId, ...whereOf(f.meta.at) };
-  if (more && cells.length === 0) {
-    // Nothing written: the doses as just read.
-    const next = petModal(deps, meta, doc, { from: shown.to });
-    await f.ack.send({ response_action: "update", view: next as never });
-    return;
-  }
-  // The last form with no dose open (each in the record already): "Back" to the pets, nothing written.
-  if (cells.length === 0 && !paperHasOpen(doc, shown?.from, shown?.to)) {
+  // No dose open from this form on (each in the record already): "Back" to the pets, nothing written,
+  // never through the forms of doses recorded already.
+  if (cells.length === 0 && !paperHasOpen(doc, shown?.from)) {
     const round = await onRound(deps, { sheetId: sheet.id });
     if (!round.ok) return await f.refuse(round.refusal);
     const back = pickView(deps, { s: sheet.id, ...whereOf(f.meta.at) }, round.found);
     await f.ack.send({ response_action: "update", view: back as never });
+    return;
+  }
+  if (more && cells.length === 0) {
+    // Nothing written: the doses as just read.
+    const next = petModal(deps, meta, doc, { from: shown.to });
+    await f.ack.send({ response_action: "update", view: next as never });
     return;
   }
   // Which pet and which of its doses, with the form's drawing: one view enters pet after pet.
