@@ -13,6 +13,7 @@ import {
   inHouseOn,
   sortByRoom,
   stayCountsAt,
+  undatedOn,
 } from "../domain/house.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { LIST_PAGE, onPage, pageOf } from "../domain/paging.ts";
@@ -21,6 +22,7 @@ import type { Booking } from "../kennel/schemas.ts";
 import type { BookingFilter } from "../kennel/types.ts";
 import { addDays, dayEndIso, dayStartIso, localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
+import { undatedWords } from "../words/house.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { listDay } from "./day-query.ts";
 import { describeFailure } from "./failure.ts";
@@ -83,6 +85,8 @@ interface Staying {
   calls: number;
   /** The day's departures (undefined when they could not be loaded). */
   departures: Booking[] | undefined;
+  /** The stays among `bookings` whose check-in date could not be read (`undatedOn`). */
+  undated: Booking[];
 }
 
 /** Every booking GET /bookings gives for a range (and a status, when given), every page. */
@@ -139,8 +143,11 @@ export async function stayingOn(deps: Deps, date: string): Promise<Staying> {
     : undefined;
   const now = deps.clock.now().getTime();
   const all = uniqueBookings([...answer.all, ...(still?.all ?? []).filter((b) => pastCheckOut(b, now))]);
+  // A stay the API answered for the day itself whose check-in date cannot be read: shown, and said.
+  const undated = undatedOn(day.all, date, tz);
   return {
-    bookings: sortByRoom(inHouseOn(all, date, tz, now)),
+    bookings: sortByRoom([...inHouseOn(all, date, tz, now), ...undated]),
+    undated,
     requestId: answer.requestId,
     calls: day.calls + (byStay ? 0 : answer.calls) + (departing ? 1 : 0) + (still?.calls ?? 0),
     departures: departing?.data,
@@ -220,9 +227,15 @@ export async function houseStays(deps: Deps, date: string): Promise<HouseStays> 
     date,
     bookings: missing.length ? sortByRoom([...staying.bookings, ...missing]) : staying.bookings,
     requestId: staying.requestId,
-    houseNote: missing.length
-      ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
-      : undefined,
+    houseNote:
+      [
+        missing.length
+          ? `${missing.length} of the day's departures ${missing.length === 1 ? "was" : "were"} not in the API's list of stays, and ${missing.length === 1 ? "is" : "are"} shown here: check the booking dates`
+          : undefined,
+        staying.undated.length ? undatedWords(staying.undated) : undefined,
+      ]
+        .filter(Boolean)
+        .join(" · ") || undefined,
     calls: staying.calls,
   };
 }

@@ -39,6 +39,24 @@ export function inHouseOn(bookings: Booking[], date: string, timeZone: string, n
   });
 }
 
+/**
+ * The stays the kennel API answered for a date whose check-in date is not known (absent, or a value
+ * that could not be read): in house as far as anyone here can tell, unless a check-out date read says
+ * it ended before the date. Shown, and said, never dropped: a pet whose stay cannot be placed keeps
+ * its place on the day's sheets (`inHouseOn` cannot place it).
+ */
+export function undatedOn(bookings: Booking[], date: string, timeZone: string): Booking[] {
+  const seen = new Set<number>();
+  return bookings.filter((b) => {
+    if (!counts(b) || b.checkInDate) return false;
+    if (b.bookingId !== undefined) {
+      if (seen.has(b.bookingId)) return false;
+      seen.add(b.bookingId);
+    }
+    return !b.checkOutDate || localDate(b.checkOutDate, timeZone) >= date;
+  });
+}
+
 /** Natural room order; no room last. */
 export function compareRooms(a: string | undefined, b: string | undefined): number {
   if (a === b) return 0;

@@ -85,7 +85,7 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
   }
   if (o.pageAction) parts.push(pageActions(r, o.pageAction));
   const foot = dotted(
-    r.houseNote && `❔ ${value(r.houseNote, 300)}`,
+    r.houseNote && `❔ ${whole(r.houseNote)}`,
     r.careProblem && `❔ ${whole(r.careProblem)}`,
   );
   if (foot.length) parts.push({ kind: "note", lines: [foot] });

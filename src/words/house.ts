@@ -129,3 +129,27 @@ export function tomorrowTitle(date: string, missing: number, arrivals: number): 
 }
 
 export const TOMORROW_ALL_KNOWN = "Every arrival's pets have a diet and an evaluation recorded.";
+
+/** How many stays of unreadable dates are named by reference; the rest are counted ("and 9 more"). */
+const UNDATED_NAMED = 5;
+
+/**
+ * Stays the kennel API answered for the day whose check-in date could not be read: shown as in
+ * house (never dropped), the first few named by their reference (else their id, else their pets'
+ * names) and the rest counted, and what to do.
+ */
+export function undatedWords(
+  stays: { reference?: string | undefined; bookingId?: number | undefined; petNames?: string | undefined }[],
+): string {
+  const named = stays
+    .slice(0, UNDATED_NAMED)
+    .map(
+      (b) =>
+        b.reference ??
+        (b.bookingId !== undefined ? `booking ${b.bookingId}` : (b.petNames ?? "a booking with no id")),
+    );
+  const rest = stays.length - named.length;
+  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", ");
+  const one = stays.length === 1;
+  return `${one ? "1 stay's check-in date" : `${stays.length} stays' check-in dates`} could not be read (${list}): ${one ? "it is" : "they are"} shown here as in house; check ${one ? "its" : "their"} dates in the kennel system`;
+}

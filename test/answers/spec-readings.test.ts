@@ -5,6 +5,7 @@ import { houseReport } from "../../src/answers/house.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { KennelClient } from "../../src/kennel/client.ts";
 import type { Booking } from "../../src/kennel/schemas.ts";
+import { undatedWords } from "../../src/words/house.ts";
 import { captureLogger } from "../helpers/log.ts";
 
 const { log } = captureLogger();
@@ -195,5 +196,55 @@ describe("a stay still checked in past its check-out (issue 32)", () => {
     // Six weeks before, at midnight in London (summer time then), to the day's start.
     expect(asked[1]).toEqual({ from: "2026-10-10T23:00:00.000Z", to: "2026-11-22T00:00:00.000Z" });
     expect(r.entries.map((e) => e.booking.bookingId)).toContain(20);
+  });
+});
+
+describe("a stay whose check-in date cannot be read", () => {
+  const DAY = "2026-11-24";
+  const dated: Booking = {
+    bookingId: 30,
+    status: "checked_in",
+    roomName: "Kennel 1",
+    checkInDate: "2026-11-20T10:00:00.000Z",
+    checkOutDate: "2026-11-28T10:00:00.000Z",
+  };
+  /** Its check-in a value the reader dropped (logged): the API answered it for the day all the same. */
+  const undated: Booking = {
+    bookingId: 31,
+    reference: "HP-31UNRD",
+    roomName: "Kennel 11",
+    status: "checked_in",
+  };
+  /** Its check-in unreadable too, but its check-out read: it went home before the day. */
+  const gone: Booking = { bookingId: 32, reference: "HP-32GONE", checkOutDate: "2026-11-22T10:00:00.000Z" };
+  const deps = () =>
+    ({
+      kennel: {
+        async *iterateBookings() {
+          const items = [dated, undated, gone];
+          yield { data: { items, page: 1, pageSize: 100, totalRecords: 3, totalPages: 1 }, requestId: "r" };
+        },
+        listDepartures: async () => ({ data: [], raw: [], requestId: "d" }),
+        listCustomerPets: async () => ({ data: [], raw: [], requestId: "p" }),
+      } as unknown as KennelClient,
+      log,
+      config: { timezone: "Europe/London" },
+      clock: { now: () => new Date(`${DAY}T08:00:00Z`) },
+    }) as unknown as Deps;
+
+  it("is in house, and said by its reference, never dropped; one whose check-out read is before the day is not", async () => {
+    // Before: a stay with no check-in date read was left out of the house, the rounds and Home, said nowhere.
+    const r = await houseReport(deps(), DAY, { wholeDay: true });
+    expect(r.entries.map((e) => e.booking.bookingId)).toEqual([30, 31]);
+    expect(r.houseNote).toBe(
+      "1 stay's check-in date could not be read (HP-31UNRD): it is shown here as in house; check its dates in the kennel system",
+    );
+  });
+
+  it("many such stays: the first five named, the rest counted", () => {
+    const stays = Array.from({ length: 7 }, (_, i) => ({ reference: `HP-${i}AAAAA` }));
+    expect(undatedWords(stays)).toBe(
+      "7 stays' check-in dates could not be read (HP-0AAAAA, HP-1AAAAA, HP-2AAAAA, HP-3AAAAA, HP-4AAAAA and 2 more): they are shown here as in house; check their dates in the kennel system",
+    );
   });
 });
