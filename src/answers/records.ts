@@ -230,6 +230,8 @@ export interface PetSearch extends ListPage<PetListItem> {
   owner: string | undefined;
   /** The text as typed: the paging buttons search it again. */
   query: string;
+  /** Not a search but one customer's pets (the connector's list_customer_pets): whose, by name or as "customer 1402". */
+  petsOf?: string;
 }
 
 export type PetAnswer = { type: "pet"; view: PetView } | { type: "pet_list"; list: PetSearch };

@@ -3,6 +3,8 @@
  * surrogate ("\ud800") is refused as bad input before any request is built from it.
  */
 import { z } from "zod";
+import { parseDay } from "../dates.ts";
+import type { Deps } from "../deps.ts";
 import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { isIsoDate } from "../time.ts";
@@ -53,28 +55,67 @@ export const pageSize = z
   .optional()
   .describe("Records per page, 1 to 100. Default 25. Smaller pages answer faster.");
 
-export const dateOrDateTime = (what: string) =>
+/** What a day is read with: the kennel's clock, time zone and date order (KENNEL_DATE_ORDER). */
+type DayReader = Pick<Deps, "clock" | "config">;
+
+/**
+ * A day as staff type it, read by the terminal's and Slack's date reader (src/dates.ts parseDay),
+ * not a second one: the connector's tools are not in the kennel API's spec (get_round, list_in_house…)
+ * or the spec says nothing of how their dates are written ("bookings filtered by date"), so they take
+ * what `kennel-desk` takes. An impossible date (2026-02-31) is refused in its words.
+ */
+function readDay(deps: DayReader, typed: string) {
+  return parseDay(typed, deps.clock.now(), deps.config.timezone, deps.config.dateOrder);
+}
+
+const DAY_WORDS =
+  "today, tomorrow, yesterday, a weekday (friday), +3 or -1, YYYY-MM-DD, or 24 Dec or 24/12 in the kennel's date order";
+
+/** The day as the terminal reads it, sent on as YYYY-MM-DD; refused in the terminal's words. */
+export const day = (deps: DayReader, what = "The day") =>
   text(40)
-    .refine((s) => isIsoDate(s) || !Number.isNaN(Date.parse(s)), "an ISO 8601 date (YYYY-MM-DD) or date-time")
+    .transform((typed, ctx) => {
+      const read = readDay(deps, typed);
+      if (read.ok) return read.date;
+      ctx.addIssue({ code: "custom", message: read.message, input: typed });
+      return z.NEVER;
+    })
+    .optional()
+    .describe(`${what}: ${DAY_WORDS}. Default: today in the kennel's time zone.`);
+
+/** An ISO 8601 date-time whose date is a real one: 2026-11-24T00:00:00Z, 2026-11-24T09:30+01:00. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A date-time passed on as given, or a day as the terminal reads it (the whole day, in the kennel's zone). */
+export const dateOrDateTime = (deps: DayReader, what: string) =>
+  text(40)
+    .transform((typed, ctx) => {
+      const at = DATE_TIME.exec(typed.trim());
+      if (at && isIsoDate(at[1] as string) && !Number.isNaN(Date.parse(typed.trim()))) return typed.trim();
+      // A date-time on an impossible day is refused as that day is ("2026-02-31 is not a real date").
+      const read = readDay(deps, at ? (at[1] as string) : typed);
+      if (read.ok && !at) return read.date;
+      const message = read.ok
+        ? `"${typed.trim()}" is not a real date-time. Give an ISO 8601 date-time, for example 2026-11-24T00:00:00Z, or a day.`
+        : read.message;
+      ctx.addIssue({ code: "custom", message, input: typed });
+      return z.NEVER;
+    })
     .optional()
     .describe(
-      `${what}: an ISO 8601 date-time (for example 2026-11-24T00:00:00Z) or a date YYYY-MM-DD, taken as that whole day in the kennel's time zone.`,
+      `${what}: an ISO 8601 date-time (for example 2026-11-24T00:00:00Z), or a day (${DAY_WORDS}), taken as that whole day in the kennel's time zone.`,
     );
 
-export const day = text(10)
-  .refine(isIsoDate, "a real date written YYYY-MM-DD")
-  .optional()
-  .describe("The day, YYYY-MM-DD. Default: today in the kennel's time zone.");
-
-export const bookingFilters = {
-  from: dateOrDateTime("Start of the date range (bookings whose stay overlaps the range)"),
-  to: dateOrDateTime("End of the date range"),
+/** The bookings filters of list_bookings and list_customer_bookings (a range ending before it starts: src/mcp/lists.ts). */
+export const bookingFilters = (deps: DayReader) => ({
+  from: dateOrDateTime(deps, "Start of the date range (bookings whose stay overlaps the range)"),
+  to: dateOrDateTime(deps, "End of the date range"),
   bookingType: text(100).optional().describe('Booking type, for example "boarding".'),
   status: text(100).optional().describe('Booking status, for example "confirmed" or "new".'),
   search: text(200).optional().describe("Free text: reference, customer name, pet names."),
   page,
   pageSize,
-};
+});
 
 /** Every string anywhere in the arguments is well-formed (names the first path that is not). */
 export function brokenStringAt(value: unknown, path = ""): string | undefined {

@@ -2,6 +2,7 @@
  * The connector's paged lists: the line that says how to ask for the next page, the page's numbers,
  * a title naming the filters, and date ranges read in the kennel's time zone.
  */
+import { UsageError } from "../answers/failure.ts";
 import type { Deps } from "../deps.ts";
 import type { Page } from "../kennel/schemas.ts";
 import { dayEndIso, dayStartIso, isIsoDate } from "../time.ts";
@@ -39,5 +40,25 @@ export function filterTitle(head: string, f: Record<string, string | number | un
 /** A date alone is the whole of that day in the kennel's time zone, sent as UTC; a date-time passes through. */
 export const rangeStart = (deps: Deps, s?: string) =>
   s && isIsoDate(s) ? dayStartIso(s, deps.config.timezone) : s;
-export const rangeEnd = (deps: Deps, s?: string) =>
-  s && isIsoDate(s) ? dayEndIso(s, deps.config.timezone) : s;
+const rangeEnd = (deps: Deps, s?: string) => (s && isIsoDate(s) ? dayEndIso(s, deps.config.timezone) : s);
+
+/**
+ * A tool's from and to as sent (each day whole, in the kennel's time zone). A range that ends before
+ * it starts is refused before any request, in the terminal's words (`kennel-desk bookings 2026-12-10
+ * 2026-12-01`), rather than sent for the API to answer with a bad request.
+ */
+export function dateRange(
+  deps: Deps,
+  tool: string,
+  a: { from?: string | undefined; to?: string | undefined },
+): { from: string | undefined; to: string | undefined } {
+  const from = rangeStart(deps, a.from);
+  const to = rangeEnd(deps, a.to);
+  if (from !== undefined && to !== undefined && Date.parse(from) > Date.parse(to)) {
+    throw new UsageError(
+      `The range ends (${a.to}) before it starts (${a.from}).`,
+      `Give a from on or before to, and call ${tool} again.`,
+    );
+  }
+  return { from, to };
+}

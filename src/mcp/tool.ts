@@ -181,7 +181,7 @@ export class ToolServer {
       if (problem !== undefined) {
         return failure(
           new UsageError(
-            `The input to ${name} is not valid: ${problem}.`,
+            `The input to ${name} is not valid: ${problem}${/[.?!]$/.test(problem) ? "" : "."}`,
             "Correct the input (the tool's input schema says what each field takes) and call the tool again.",
           ),
           deps,
@@ -244,8 +244,13 @@ export function inputProblem(schema: z.ZodObject, args: unknown): string | undef
   if (broken) return `${broken}: ${BROKEN_TEXT}`;
   const parsed = schema.safeParse(args ?? {});
   if (parsed.success) return undefined;
-  return parsed.error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
+  // Each message as written ("… Did you mean evening?", "2026-02-31 is not a real date. Use …"),
+  // its closing full stop dropped between two ("…; …") so none is doubled.
+  const issues = parsed.error.issues.slice(0, 5);
+  return issues
+    .map((i, n) => {
+      const message = n < issues.length - 1 ? i.message.replace(/\.$/, "") : i.message;
+      return `${i.path.length ? `${i.path.join(".")}: ` : ""}${message}`;
+    })
     .join("; ");
 }

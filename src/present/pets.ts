@@ -124,11 +124,20 @@ function ownerPart({ pet, owner }: PetView): Part | undefined {
 
 // --- a page of pets ------------------------------------------------------------------------------
 
+/**
+ * A list of pets' title: a search's "Pets matching “Biscuit” (3)", or one customer's pets as the
+ * customer's card counts them, "Pets of Siobhán O'Brien (2)" (never a search nobody typed).
+ */
+export function petListTitle(l: PetSearch): string {
+  if (l.petsOf !== undefined) return `Pets of ${whole(l.petsOf)} (${l.totalRecords})`;
+  return `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
+}
+
 /** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */
 export function petListDoc(l: PetSearch, o: ListDocOptions = {}): Doc {
-  const title = `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
+  const title = petListTitle(l);
   const parts: Part[] = [{ kind: "title", text: title }];
-  if (l.owner)
+  if (l.owner && l.petsOf === undefined)
     parts.push({
       kind: "summary",
       lines: [line(`Searched for “${value(l.name, 100)}” with owner “${value(l.owner, 100)}”.`)],

@@ -1,7 +1,7 @@
 /** One booking, one pet, and a list of pets, as terminal text (the asker's own: contacts allowed). */
 import type { BookingView, PetSearch, PetView } from "../answers/records.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { petDoc, petListDoc, speciesEmoji } from "../present/pets.ts";
+import { petDoc, petListDoc, petListTitle, speciesEmoji } from "../present/pets.ts";
 import { bookingDoc } from "../present/records.ts";
 import { referenceOf } from "./day.ts";
 import { rawOrDocText } from "./kennel.ts";
@@ -23,10 +23,5 @@ export function petText(v: PetView, o: TextOptions): string {
 
 /** Same-named pets told apart: owner, breed, sex, age (when the API gives one) and the pet id. */
 export function petListText(l: PetSearch, o: TextOptions): string {
-  return rawOrDocText(
-    l.raw,
-    `Pets matching “${one(l.query, 100)}” (${l.totalRecords})`,
-    () => petListDoc(l),
-    o,
-  );
+  return rawOrDocText(l.raw, petListTitle(l), () => petListDoc(l), o);
 }

@@ -30,9 +30,12 @@ export function register(server: ToolServer, deps: Deps): void {
     },
     async (a) => {
       if ((a.id === undefined) === (a.reference === undefined)) {
+        // HP-7K2M9Q: the project's example reference (the sandbox's differ), given as an example only.
         throw new UsageError(
           "Give exactly one of id or reference.",
-          "Call get_booking with a reference (for example HP-7K2M9Q) or with a booking id, not both.",
+          a.id === undefined
+            ? "Call get_booking with a booking's reference (for example HP-7K2M9Q) or its id."
+            : "Call get_booking with the reference or the id, not both.",
         );
       }
       const view = await bookingView(deps, a.id !== undefined ? { id: a.id } : (a.reference as string));

@@ -8,7 +8,7 @@ import { bookingsPage } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { filterTitle, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { dateRange, filterTitle, pageLine } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -23,7 +23,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "This is the API's plain search, as the spec's tool contract asks: every status is included (cancelled, no-show and waitlisted too, each shown with its status), in the API's order. " +
         `For a day's arrivals or departures as the front desk works them, use list_arrivals or list_departures. ${PRIVACY}`,
       inputSchema: {
-        ...bookingFilters,
+        ...bookingFilters(deps),
         customerId: id("customer").optional(),
         serviceId: id("service").optional(),
       },
@@ -32,8 +32,7 @@ export function register(server: ToolServer, deps: Deps): void {
       const fields = await bookingsPage(
         deps,
         {
-          from: rangeStart(deps, a.from),
-          to: rangeEnd(deps, a.to),
+          ...dateRange(deps, "list_bookings", a),
           bookingType: a.bookingType,
           status: a.status,
           customerId: a.customerId,

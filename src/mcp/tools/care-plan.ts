@@ -34,7 +34,7 @@ export function register(server: ToolServer, deps: Deps): void {
         pet: id("pet")
           .optional()
           .describe("A pet's id: its latest plan kept in the care record. Not with booking."),
-        date: day,
+        date: day(deps),
       },
     },
     async (a) => {

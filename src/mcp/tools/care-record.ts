@@ -35,7 +35,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "or one stay's record for the handover at pick-up (booking: a reference or id): doses given of those due, each refusal or missed dose with its time, meals eaten, each day's welfare check or its absence, then every round's entries. " +
         "The record holds no customer contact details.",
       inputSchema: {
-        date: day,
+        date: day(deps),
         round: roundInput(deps.config.rounds.names),
         pet: id("pet").optional(),
         booking: text(64)

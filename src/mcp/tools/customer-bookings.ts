@@ -8,7 +8,7 @@ import { customerBookingsPage } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { filterTitle, pageLine, rangeEnd, rangeStart } from "../lists.ts";
+import { dateRange, filterTitle, pageLine } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -21,15 +21,14 @@ export function register(server: ToolServer, deps: Deps): void {
       description:
         "The customer's booking history, filtered and paged (GET /customers/{id}/bookings). " +
         `The API's plain list: every status is included (cancelled, no-show and waitlisted too, each shown with its status). ${PRIVACY}`,
-      inputSchema: { customerId: id("customer"), ...bookingFilters },
+      inputSchema: { customerId: id("customer"), ...bookingFilters(deps) },
     },
     async (a) => {
       const fields = await customerBookingsPage(
         deps,
         a.customerId,
         {
-          from: rangeStart(deps, a.from),
-          to: rangeEnd(deps, a.to),
+          ...dateRange(deps, "list_customer_bookings", a),
           bookingType: a.bookingType,
           status: a.status,
           search: a.search,

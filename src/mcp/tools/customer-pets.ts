@@ -26,7 +26,9 @@ export function register(server: ToolServer, deps: Deps): void {
       const date = today(deps);
       const data: PetSearch & { customerId: number } = {
         customerId: a.customerId,
-        query: `pets of ${owner ?? `customer ${a.customerId}`}`,
+        // Not a search: the customer's pets, titled as the customer's card counts them.
+        query: "",
+        petsOf: owner ?? `customer ${a.customerId}`,
         name: "",
         owner,
         items: r.items.map((pet) => ({ ...petCare(pet), owner, age: ageOf(pet, date) })),

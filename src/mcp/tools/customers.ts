@@ -18,8 +18,8 @@ export function register(server: ToolServer, deps: Deps): void {
       description: `Customers by name, email or mobile number, or created/updated since a date; paged (GET /customers). Each comes with consent settings and pets. ${PRIVACY}`,
       inputSchema: {
         search: text(200).optional().describe("Name, email or mobile number (or part of one)."),
-        createdSince: dateOrDateTime("Created on or after"),
-        updatedSince: dateOrDateTime("Updated on or after"),
+        createdSince: dateOrDateTime(deps, "Created on or after"),
+        updatedSince: dateOrDateTime(deps, "Updated on or after"),
         archived: z.boolean().optional().describe("true: only archived customers; false: only current ones."),
         page,
         pageSize,

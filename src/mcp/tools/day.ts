@@ -39,7 +39,7 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
         "Care that could not be matched to the customer's pet records says so (care status not_matched) instead of showing nothing. " +
         "The text content shows one page of a long day (ask for the next with page); the structured content carries every entry of the day and the whole day's totals, with textPage saying which page the text shows. " +
         PRIVACY,
-      inputSchema: { date: day, page: dayPage },
+      inputSchema: { date: day(deps), page: dayPage },
       card: true,
     },
     async (a) => {

@@ -42,7 +42,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "Totals count the whole day (pets, rooms, going home, arriving, care not matched or not loaded). " +
         "The text shows one page of a long day (ask for the next with page); the structured content carries every stay, with textPage saying which page the text shows. " +
         CHANNEL_SAFE,
-      inputSchema: { date: day, page: housePage },
+      inputSchema: { date: day(deps), page: housePage },
       card: true,
     },
     async (a) => {
@@ -69,7 +69,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
         "Once the round is posted, it is the sheet kept then (what was due, as the care record keeps it, never the kennel system's words of a later moment) with each pet's record now under its lines, as kennel-desk rounds shows it: the structured content names the kept sheet (kept.sheet) and each pet's due items as the round asked them. " +
         `The structured content carries every pet on the sheet. Writes nothing. ${CHANNEL_SAFE}`,
-      inputSchema: { round: roundInput(deps.config.rounds.names), date: day },
+      inputSchema: { round: roundInput(deps.config.rounds.names), date: day(deps) },
       card: true,
     },
     async (a) => {

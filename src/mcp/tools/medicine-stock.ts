@@ -15,6 +15,7 @@ import type { Deps } from "../../deps.ts";
 import { drugRegisterDoc, stockDoc } from "../../present/custody.ts";
 import { docText } from "../../text/doc.ts";
 import { day, text } from "../inputs.ts";
+import { dateRange } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -37,8 +38,8 @@ export function register(server: ToolServer, deps: Deps): void {
           .regex(/\S/, "the drug is blank")
           .optional()
           .describe("A drug's name as on its label, or part of it: its register."),
-        from: day.describe("The register's first day, YYYY-MM-DD (with drug)."),
-        to: day.describe("The register's last day, YYYY-MM-DD (with drug)."),
+        from: day(deps, "The register's first day (with drug)"),
+        to: day(deps, "The register's last day (with drug)"),
       },
     },
     async (a) => {
@@ -48,6 +49,7 @@ export function register(server: ToolServer, deps: Deps): void {
           "Call get_medicine_stock with drug, from and to.",
         );
       if (a.drug !== undefined) {
+        dateRange(deps, "get_medicine_stock", a);
         const r = await drugRegister(base, a.drug, { from: a.from, to: a.to });
         return answer(docText(drugRegisterDoc(r, deps.config.timezone), textOptions(deps)), r);
       }
