@@ -9,6 +9,7 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { SheetDoses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
+import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { WitnessView } from "../domain/witness.ts";
 import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
@@ -18,6 +19,7 @@ import { owedRound } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
+import { sheetWelfareNow } from "./sheet-welfare.ts";
 import { latestSheet, type Sheet } from "./sheets.ts";
 import { dayWitnesses } from "./witness.ts";
 
@@ -38,6 +40,12 @@ export interface SheetRecord {
    * with the plan now (src/present/plan-sheet.ts), their buttons as it says.
    */
   plans?: ReadonlyMap<string, PlanNowOnSheet> | undefined;
+  /**
+   * The pets' welfare flags open now, by pet key, each pet with none an empty list
+   * (src/answers/sheet-welfare.ts): a kept sheet drawn with them in place of the lines it kept.
+   * Undefined: the lines as kept.
+   */
+  welfare?: ReadonlyMap<string, WelfareFlag[]> | undefined;
 }
 
 /** The round's record now, or undefined when Kennel Desk keeps none; `problem` when it could not be read. */
@@ -77,11 +85,12 @@ export async function keptSheetRecord(
 ): Promise<(SheetRecord & { problem?: string }) | undefined> {
   const record = await roundRecord(deps, sheet.round, sheet.date);
   if (!record || record.problem) return record;
-  const [plans, custody] = await Promise.all([
+  const [plans, custody, welfare] = await Promise.all([
     sheetPlansNow(deps, sheet).catch(() => undefined),
     sheetCustody(deps, sheet.pets).catch(() => undefined),
+    sheetWelfareNow(deps, sheet),
   ]);
-  return { ...record, plans, custody };
+  return { ...record, plans, custody, welfare };
 }
 
 /**

@@ -156,13 +156,15 @@ function headBlock(h: SheetHeadPart): Block {
   return { ...context(lineMrkdwn(h.line)), block_id: h.part ? PROGRESS_PART_BLOCK : PROGRESS_BLOCK };
 }
 
-/** A message's blocks, each pet's record whole or in a few words. */
+/** A message's blocks, each pet's record (and its welfare flags) whole or in a few words. */
 function draw(doc: SheetMessageDoc, sheetId: number, compact: boolean): Block[] {
   return doc.parts.flatMap((p): Block[] => {
     if (p.kind === "head") return [headBlock(p)];
     if (p.kind === "chart") return [chartBlock(p, sheetId)];
     if (p.kind === "pet")
-      return petBlocks(p.key, p.lines, compact ? p.record.compact : p.record.full, p.buttons, sheetId);
+      return compact
+        ? petBlocks(p.key, p.short ?? p.lines, p.record.compact, p.buttons, sheetId)
+        : petBlocks(p.key, p.lines, p.record.full, p.buttons, sheetId);
     return docBlocks([p]);
   });
 }

@@ -40,7 +40,8 @@ import type { BotDeps } from "./bot-deps.ts";
 import { answersOn, notRecorded } from "./form-answer.ts";
 import { admit, type PrivateTo, privately, usableResponseUrl } from "./guard.ts";
 import { couldNotRecord } from "./record-failure.ts";
-import { type MessageRef, TAMPERED } from "./record-round.ts";
+import type { MessageRef } from "./record-round.ts";
+import { TAMPERED } from "./tapper-words.ts";
 
 type TapArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

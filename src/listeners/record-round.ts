@@ -4,7 +4,7 @@
  * and put in place with chat.update (or, for a message Slack made from a command's answer, through
  * the tap's response_url): src/listeners/message-redraw.ts, one redraw at a time per message, each
  * reading the store afresh, so the last is current.
- * The words a tapper is told are here too.
+ * The words a tapper is told are in src/listeners/tapper-words.ts.
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
@@ -13,20 +13,17 @@ import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
-import { loadSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
+import { sheetWelfareNow } from "../answers/sheet-welfare.ts";
+import { loadSheet, type Sheet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
-import { esc } from "../blocks/mrkdwn.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
 import { postParts, redrawRoundPost } from "../digest/dose-alert-slack.ts";
 import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
-import type { Round } from "../domain/care.ts";
-import { roundWord } from "../domain/rounds.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
 import type { Entry } from "../record/types.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
-import { outcomeWords } from "../words/record.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 
@@ -42,34 +39,6 @@ export interface MessageRef {
    * command's response_url answer, say), the redraw replaces it through this instead.
    */
   responseUrl?: string | undefined;
-}
-
-/** "Biscuit's evening round, Tue 24 Nov" */
-export const roundName = (sheet: Pick<Sheet, "date" | "round">, pet: Pick<SheetPet, "name">) =>
-  `${esc(pet.name)}'s ${roundWord(sheet.round).toLowerCase()} round, ${dayHeading(sheet.date)}`;
-
-export const LATER_DAY = (sheet: Pick<Sheet, "date">) =>
-  `That is the sheet for ${dayHeading(sheet.date)}: record at the round, on the day. Nothing was recorded.`;
-export const TAMPERED =
-  "That button is not one Kennel Desk can use (out of date, or changed): nothing was recorded. Run /rounds again for a fresh sheet.";
-export const FORGED =
-  "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open ✏️ Record each… again from the round post.";
-export const NO_STORE = "This Kennel Desk keeps no care record, so nothing was recorded.";
-export const NO_ONE_TAP =
-  "This pet's round is recorded item by item (fasting, or a drug listed twice): nothing was recorded. Use ✏️ Record each….";
-
-/**
- * "Jane recorded it at 08:12" for entries someone else made first, and what of it was not given or
- * eaten as asked ("Jane recorded it at 13:00: Cardisure 2.5 mg refused"): one who saw it taken on a
- * second try knows what the record holds.
- */
-export function whoRecorded(entries: Entry[], timezone: string): string {
-  if (entries.length === 0) return "someone recorded it first";
-  const names = [...new Set(entries.map((e) => esc(e.userName)))].join(", ");
-  const last = entries.reduce((a, b) => (b.recordedAt > a.recordedAt ? b : a));
-  const other = entries.filter((e) => e.outcome && e.outcome !== "given" && e.outcome !== "ate_all");
-  const what = other.map((e) => `${esc(e.itemText ?? e.item)} ${outcomeWords(e.outcome)}`).join("; ");
-  return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}${what ? `: ${what}` : ""}`;
 }
 
 /** A message of a post or copy: its sheet's message, and its place (its channel, the post's first message). */
@@ -172,6 +141,28 @@ export class SheetRedraw {
     await this.#keptCopies(client, { date, round }, open);
   }
 
+  /**
+   * After the pet's welfare flag opened, was advised or resolved: the day's round posts and their
+   * kept copies, each message holding the pet drawn again, so its flag line reads as the flag stands
+   * (src/answers/sheet-welfare.ts). Never throws.
+   */
+  async petChanged(
+    client: WebClient,
+    date: string,
+    pet: { bookingId: number; petId: number },
+  ): Promise<void> {
+    const holds: Holds = (other, i) =>
+      other.pets.some((p) => p.message === i && p.bookingId === pet.bookingId && p.petId === pet.petId);
+    await Promise.all(
+      ROUNDS.map((round) =>
+        Promise.all([
+          this.#channelPost(client, { date, round }, holds),
+          this.#keptCopies(client, { date, round }, holds),
+        ]),
+      ),
+    ).catch(() => undefined);
+  }
+
   /** Whether message `i` of `other` at `ref` shows a pet older than its newest entry from the paper. */
   #paperNewer(other: Sheet, i: number, ref: MessageRef, paper: readonly Entry[]): boolean {
     if (paper.length === 0) return false;
@@ -187,7 +178,12 @@ export class SheetRedraw {
    * The rounds channel's scheduled post of the tapped sheet's date and round (unless the tap was on
    * it): its messages holding the pets tapped, found in the channel by their metadata. Never throws.
    */
-  async #channelPost(client: WebClient, sheet: Sheet, holds: Holds, at: MessageRef): Promise<void> {
+  async #channelPost(
+    client: WebClient,
+    sheet: Pick<Sheet, "date" | "round">,
+    holds: Holds,
+    at?: MessageRef,
+  ): Promise<void> {
     const { config, clock, log, record } = this.#deps;
     const channel = config.rounds.channel;
     if (!this.#slack || !channel || !record) return;
@@ -197,13 +193,13 @@ export class SheetRedraw {
     const posted = (await postedParents(record, day).catch(() => undefined))?.get(
       `${sheet.date}|${roundPost(sheet.round)}`,
     );
-    if (!posted || (posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;
+    if (!posted || (at && posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;
     const place = { slack: this.#slack, channel, date: sheet.date, round: sheet.round };
     await redrawRoundPost(
       { ...place, timezone: config.timezone, now: clock.now() },
       this.#deps,
       (post, i, ref) => {
-        const same = ref.channel === at.channel && ref.ts === at.ts;
+        const same = ref.channel === at?.channel && ref.ts === at?.ts;
         return same || !holds(post, i, ref) ? Promise.resolve() : this.redraw(client, post, i, ref);
       },
     ).catch((e: unknown) =>
@@ -316,7 +312,7 @@ export class SheetRedraw {
 
   /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
-    const [entries, asNeeded, witness, owed, plans, custody] = await Promise.all([
+    const [entries, asNeeded, witness, owed, plans, custody, welfare] = await Promise.all([
       markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
@@ -326,6 +322,7 @@ export class SheetRedraw {
         this.#deps,
         sheet.pets.filter((p) => p.message === index),
       ).catch(() => undefined),
+      sheetWelfareNow(this.#deps, sheet, index),
     ]);
     this.#drawn = { sheet: sheet.id, entries };
     const { config, clock } = this.#deps;
@@ -339,6 +336,7 @@ export class SheetRedraw {
       doses,
       plans,
       custody,
+      welfare,
     });
     return { message, newest: entries.reduce((n, e) => Math.max(n, e.id), 0) };
   }

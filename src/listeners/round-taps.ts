@@ -6,14 +6,8 @@ import type { webApi } from "@slack/bolt";
 import { locate, type Located as OnSheet, type SheetPetRef } from "../answers/record-round.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import type { Located } from "./interaction.ts";
-import {
-  LATER_DAY,
-  type MessageRef,
-  NO_STORE,
-  roundName,
-  type SheetRedraw,
-  TAMPERED,
-} from "./record-round.ts";
+import type { MessageRef, SheetRedraw } from "./record-round.ts";
+import { LATER_DAY, NO_STORE, roundName, TAMPERED } from "./tapper-words.ts";
 
 type WebClient = webApi.WebClient;
 

@@ -8,8 +8,10 @@
  * the flag's first entry to today (a post of a day between shows the flag too: a list shows its
  * stay's open flags), the last 31 days at most, and of the flag's own days however old; found from
  * the kept lists and the posts' "posted" records (src/digest/post-claims.ts), read for the days at
- * once, and, for a reply, one read of the post's thread; and, when the form came from the Home tab,
- * the flag's own message in that thread.
+ * once, and, for a reply, one read of the post's thread; the round posts of those days (and their
+ * kept copies) holding the pet, so their flag line reads as the flag stands
+ * (src/listeners/record-round.ts petChanged); and, when the form came from the Home tab, the flag's
+ * own message in that thread.
  */
 import type { webApi } from "@slack/bolt";
 import { welfareBoard } from "../answers/welfare.ts";
@@ -21,7 +23,7 @@ import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import { slugOfArea, welfareParentKind } from "../digest/welfare-kinds.ts";
 import { flagPostDays, type WelfareFlag } from "../domain/welfare-flag.ts";
-import { localDate } from "../time.ts";
+import { addDays, localDate } from "../time.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
 import type { MessageRef } from "./record-round.ts";
@@ -29,15 +31,22 @@ import { type PartsAt, postParts, replaceParts, threadOf } from "./replace-parts
 
 type WebClient = webApi.WebClient;
 type Store = NonNullable<BotDeps["record"]>;
+/** What draws again the round posts' messages holding a pet (src/listeners/record-round.ts SheetRedraw). */
+type RoundsOfPet = {
+  petChanged(client: WebClient, date: string, pet: { bookingId: number; petId: number }): Promise<void>;
+};
 
 export class WelfareRedraw {
   readonly #deps: BotDeps;
   /** One redraw at a time per message; taps waiting behind one in flight share the next. */
   readonly #messages: MessageRedraw;
+  /** The round posts' recorder (src/listeners/record-round.ts): their pet's flag line drawn as it stands. */
+  readonly #rounds: RoundsOfPet | undefined;
 
-  constructor(deps: BotDeps) {
+  constructor(deps: BotDeps, rounds?: RoundsOfPet) {
     this.#deps = deps;
     this.#messages = new MessageRedraw(deps, { join: true });
+    this.#rounds = rounds;
   }
 
   /** Draws the list's message `index` from the store and puts it in place; false when it could not be. */
@@ -95,7 +104,10 @@ export class WelfareRedraw {
     // The flag's own message: in the thread of the post it was opened on (its last entry's round first).
     const last = flag.entries.at(-1);
     let flagAt: { channel: string; parent: string }[] = [];
-    for (const days of flagPostDays(flag, today))
+    for (const days of flagPostDays(flag, today)) {
+      // The round posts of those days holding the pet too: their flag line reads as the flag stands.
+      for (let d = days.from; d <= days.to; d = addDays(d, 1))
+        await this.#rounds?.petChanged(client, d, flag);
       for (const shown of await petPosts(store, this.#deps.config.welfare, days, flag)) {
         const { date, list, parent } = shown;
         if (ownMessage && date === flag.date) {
@@ -104,6 +116,7 @@ export class WelfareRedraw {
         }
         await this.#redrawPet(client, shown, thread);
       }
+    }
     const value = flagAdvice.encode({ f: flag.id });
     for (const { channel, parent } of flagAt) {
       const found = (await thread(channel, parent)).find((m) => valuesIn(m.blocks).includes(value));

@@ -18,7 +18,8 @@ import { dayHeading, timeOf } from "../words/dates.ts";
 import { checkName } from "../words/welfare.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import type { Located } from "./interaction.ts";
-import { type MessageRef, NO_STORE, TAMPERED } from "./record-round.ts";
+import type { MessageRef } from "./record-round.ts";
+import { NO_STORE, TAMPERED } from "./tapper-words.ts";
 import type { WelfareRedraw } from "./welfare-redraw.ts";
 
 type WebClient = webApi.WebClient;

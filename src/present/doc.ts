@@ -34,9 +34,11 @@ export interface Span {
   /**
    * Said by the pet's care plan as it stood when drawn (its state, a doubt left to a person): a kept
    * round sheet drawn again after the plan changed puts the plan's words now in their place
-   * (src/present/plan-sheet.ts). Serializers show it as any span.
+   * (src/present/plan-sheet.ts); or by its stay's welfare flags as they stood ("welfare"), which a
+   * kept sheet drawn again puts as they stand now (src/present/welfare-flag.ts). Serializers show it
+   * as any span.
    */
-  of?: "plan";
+  of?: "plan" | "welfare";
   /**
    * Names the button beside it (" 📋 Plan…"): Slack shows it; a surface with no buttons (the
    * terminal, the connector, a printed page) leaves it out, as it leaves out the button.

@@ -34,6 +34,7 @@ import { prnCompactLine, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
+import { withWelfareNow } from "./welfare-flag.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
 export type SheetButton =
@@ -47,6 +48,8 @@ interface SheetPetPart {
   kind: "pet";
   key: string;
   lines: Line[];
+  /** Its lines with its welfare flags in a few words (for a message short of room), when it has any. */
+  short?: Line[] | undefined;
   /** Its record in full, and in a few words (for a message short of room). */
   record: { full: Line[]; compact: Line[] };
   buttons: SheetButton[];
@@ -300,7 +303,7 @@ export function sheetMessageDoc(
     out.push({
       kind: "pet",
       key: p.key,
-      lines: withPlanNow(p.lines, plan),
+      ...withWelfareNow(withPlanNow(p.lines, plan), record.welfare && (record.welfare.get(p.key) ?? [])),
       record: {
         full: [
           ...petRecordLines(status, record.timezone, record.witness, mine, off),

@@ -6,7 +6,7 @@
  */
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
-import { flagCountWords, flagHeadWords } from "../words/welfare.ts";
+import { flagCountWords, flagHeadWords, signWords } from "../words/welfare.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, whole } from "./doc.ts";
 
@@ -22,12 +22,56 @@ function adviceShort(f: WelfareFlag): string {
  */
 function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
   const who = o.who ? ` (${whole(f.petName)})` : "";
-  return [toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`)];
+  return [{ ...toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`), of: "welfare" }];
 }
 
 /** A pet's open flags, one line each (none: no line). */
 export const flagLines = (flags: WelfareFlag[] | undefined, o: { who?: boolean } = {}): Line[] =>
   (flags ?? []).map((f) => flagLine(f, o));
+
+/**
+ * A flag's line as a sheet kept before its lines were marked (`of: "welfare"`) says it: "🚩 Loose
+ * stool, 2 checks in a row · 🩺 vet advice…", one span alone.
+ */
+const OLD_FLAG_LINE = /^🚩 .+ · 🩺 vet advice/u;
+const isFlagLine = (l: Line) =>
+  l.some((s) => s.of === "welfare") || (l.length === 1 && OLD_FLAG_LINE.test(l[0]?.text ?? ""));
+
+/**
+ * A stay's open flags in a few words, on one line (a round message short of room): "🚩 Loose stool,
+ * 2 checks in a row · 🩺 vet advice: recorded", or "🚩 2 welfare flags open: loose stool, not
+ * drinking · 🩺 vet advice recorded for 1"; each flag whole in the welfare post's thread and Home.
+ */
+function fewLines(flags: WelfareFlag[]): Line[] {
+  const [one] = flags;
+  if (!one) return [];
+  const advised = flags.filter((f) => f.advice.length > 0).length;
+  const text =
+    flags.length === 1
+      ? `${flagHeadWords(one)} · ${advised ? "🩺 vet advice: recorded" : "🩺 vet advice sought? not yet"}`
+      : `🚩 ${flags.length} welfare flags open: ${flags.map((f) => signWords(f.sign)).join(", ")} · 🩺 vet advice recorded for ${advised}`;
+  return [[{ ...toned("alert", text), of: "welfare" }]];
+}
+
+/**
+ * A kept round sheet's pet lines with its stay's welfare flags as they stand now (`now`: its open
+ * flags, none when it has none): the flag lines kept with the sheet taken out, and now's put where
+ * they stood (else after the pet's first line), so a flag advised, resolved or opened since shows as
+ * it is, as the pet's card, in house and Home show it; `short`, the same with the flags in a few
+ * words (a message short of room), when it has any. Undefined `now` (the record not read): the lines
+ * as kept.
+ */
+export function withWelfareNow(
+  lines: Line[],
+  now: WelfareFlag[] | undefined,
+): { lines: Line[]; short?: Line[] } {
+  if (!now) return { lines };
+  const at = lines.findIndex(isFlagLine);
+  const kept = lines.filter((l) => !isFlagLine(l));
+  const where = at >= 0 ? at : Math.min(1, kept.length);
+  const put = (flags: Line[]) => [...kept.slice(0, where), ...flags, ...kept.slice(where)];
+  return { lines: put(flagLines(now)), ...(now.length ? { short: put(fewLines(now)) } : {}) };
+}
 
 /** "Sun 22 Nov evening 17:10" for each entry of the run. */
 const runWords = (f: WelfareFlag, timezone: string) =>

@@ -7,13 +7,14 @@
 import { describe, expect, it } from "vitest";
 import type { Sheet } from "../../src/answers/sheets.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
+import { esc } from "../../src/blocks/mrkdwn.ts";
 import { sheetForSlack, sheetMessage, sheetMessages } from "../../src/blocks/round-sheet.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { draftSheet } from "../../src/present/round-sheet.ts";
 import { ENTRY_ITEM_TEXT_MAX, keptInEntry } from "../../src/record/entry-room.ts";
 import type { Entry } from "../../src/record/types.ts";
-import { expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
+import { adviceFlag, expectWhole, HUGE, longWords } from "../helpers/care-parts.ts";
 import { booking, pet, RIMADYL, roundOf } from "../text/fixtures.ts";
 
 const TZ = "Europe/London";
@@ -98,5 +99,42 @@ describe("a pet whose one instruction passes a message (15,000 characters)", () 
     const house = keptRound("evening", 150);
     expect(house.messages.map((m) => m.parts.length)).toEqual([24, 25, 25, 25, 25, 25, 9]);
     expect(posted(house)).toHaveLength(7);
+  });
+});
+
+describe("the biggest round drawn again with every pet flagged since it was kept (issue 38)", () => {
+  it("150 pets, each with four flags open, advised by a vet of the longest name: every message within the limits, every pet's flags said", () => {
+    const house = keptRound("evening", 150);
+    const signs = ["stool:loose", "stool:blood", "drinking:none", "appetite:none"] as const;
+    const welfare = new Map(
+      house.pets.map((p) => [
+        `${p.bookingId}-${p.petId}`,
+        signs.map((sign, k) => ({
+          ...adviceFlag({
+            id: p.petId * 10 + k,
+            petName: p.name,
+            vet: `${longWords(`v${k}p${p.petId}w`, 190)}`,
+          }),
+          bookingId: p.bookingId,
+          petId: p.petId,
+          sign,
+        })),
+      ]),
+    );
+    const again = house.messages.map((_, i) =>
+      sheetMessage(house, i, { entries: [], timezone: TZ, welfare: welfare as never }),
+    );
+    expectWhole(again);
+    // Each pet's four flags said on the message holding it: whole, or in a few words when the message
+    // is short of room (each whole in the welfare post's thread and on Home).
+    for (const p of house.pets) {
+      const text = JSON.stringify(again[p.message]);
+      const whole = welfare
+        .get(`${p.bookingId}-${p.petId}`)
+        ?.every((f) => text.includes(esc(f.advice[0]?.vet ?? "?")));
+      expect(whole || text.includes("4 welfare flags open: loose stool, blood in stool, not drinking")).toBe(
+        true,
+      );
+    }
   });
 });

@@ -160,4 +160,25 @@ it("vet advice recorded from the Home tab's list draws the round posts' welfare 
   for (const m of [one, two])
     expect(JSON.stringify(now(m.id)?.blocks)).toContain("🩺 vet advice: Riverside Vets");
   expect(JSON.stringify(now(flag.id)?.blocks)).toContain("Vet advice from Riverside Vets");
+  // The round sheets of both evenings (kept before the flag opened, never tapped since) are drawn
+  // again too: the pet's flag line as the flag stands, as the pet's card and Home say it.
+  const sheetHolding = (date: string) => {
+    const parent = h.slack.timeline.find(
+      (m) =>
+        !m.thread_ts &&
+        m.metadata?.event_payload.kind === "rounds:evening" &&
+        m.metadata.event_payload.date === date,
+    );
+    return () =>
+      h.slack.timeline
+        .filter((m) => m.ts === parent?.ts || m.thread_ts === parent?.ts)
+        .filter((m) => welfareButtons(m.blocks, "wf_note").length === 0)
+        .map((m) => JSON.stringify(m.blocks ?? []))
+        .find((b) => b.includes(`"p":${petId}`) || b.includes(`-${petId}`));
+  };
+  for (const date of ["2026-11-20", "2026-11-21"]) {
+    const sheet = sheetHolding(date);
+    await h.slack.waitFor(() => sheet()?.includes("🩺 vet advice: Riverside Vets") === true, 15_000);
+    expect(sheet()).toContain("🚩 Loose stool, 2 checks in a row · 🩺 vet advice: Riverside Vets");
+  }
 }, 60_000);

@@ -48,7 +48,7 @@ import type { PlanItem } from "../../domain/plan/types.ts";
 import { balanceWords, CUSTODY_REFUSALS } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type IdsOf, type Located, nothingToFind, onTap, sealed, type Tap } from "../interaction.ts";
-import { NO_STORE } from "../record-round.ts";
+import { NO_STORE } from "../tapper-words.ts";
 import { updateTappedView } from "../view-update.ts";
 
 type Body = { view?: { type?: string; private_metadata?: string; id?: string; hash?: string } };

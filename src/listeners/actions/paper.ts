@@ -42,8 +42,9 @@ import {
 import { paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type Located, type MetaOf, onForm, onTap, sealed } from "../interaction.ts";
-import { FORGED, LATER_DAY, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
+import type { SheetRedraw } from "../record-round.ts";
 import { afterRound } from "../round-taps.ts";
+import { FORGED, LATER_DAY, NO_STORE, TAMPERED } from "../tapper-words.ts";
 
 type Round = Extract<Awaited<ReturnType<typeof paperRound>>, { ok: true }>;
 

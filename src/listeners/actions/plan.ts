@@ -30,7 +30,8 @@ import type { BotDeps } from "../bot-deps.ts";
 import type { Form, Located, MetaOf, Tap } from "../interaction.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import type { PlanPosts } from "../plan-redraw.ts";
-import { FORGED, type MessageRef, NO_STORE } from "../record-round.ts";
+import type { MessageRef } from "../record-round.ts";
+import { FORGED, NO_STORE } from "../tapper-words.ts";
 import { updateTappedView } from "../view-update.ts";
 
 const REFUSED: Record<Extract<PlanWrite, { status: "refused" }>["why"], string> = {

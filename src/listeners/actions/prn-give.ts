@@ -30,7 +30,8 @@ import { forReason } from "../../words/doses.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
 import { onForm, onTap, sealed } from "../interaction.ts";
-import { type MessageRef, NO_STORE, type SheetRedraw, TAMPERED } from "../record-round.ts";
+import type { MessageRef, SheetRedraw } from "../record-round.ts";
+import { NO_STORE, TAMPERED } from "../tapper-words.ts";
 
 /** The longest wait for the booking and the pet's words before the form opens without them (Slack's trigger lasts 3 s). */
 const STAY_WAIT_MS = 1_000;

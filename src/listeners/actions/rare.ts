@@ -36,7 +36,8 @@ export function registerRare(app: App, deps: BotDeps, redraw: SheetRedraw, slack
   registerCustody(app, deps);
   registerCustodyForms(app, deps);
   // The daily welfare check's buttons and forms (issue 38), and its flags'.
-  const welfare = new WelfareRedraw(deps);
+  // A flag opened, advised or resolved draws the round posts holding its pet again too.
+  const welfare = new WelfareRedraw(deps, redraw);
   registerWelfareTap(app, deps, welfare);
   registerWelfareSubmit(app, deps, welfare);
   registerWelfareFlag(app, deps, welfare);

@@ -15,8 +15,9 @@ import { firstField, readGiven, readSubmission } from "../../blocks/record-form.
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
-import { FORGED, NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
+import type { SheetRedraw } from "../record-round.ts";
 import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
+import { FORGED, NO_ONE_TAP, roundName, TAMPERED, whoRecorded } from "../tapper-words.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({

@@ -23,8 +23,9 @@ import {
 import { confirmModal, lateForm, recordForm, recordModal } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap, sealed } from "../interaction.ts";
-import { NO_ONE_TAP, roundName, type SheetRedraw, TAMPERED, whoRecorded } from "../record-round.ts";
+import type { SheetRedraw } from "../record-round.ts";
 import { afterRound, onSheet } from "../round-taps.ts";
+import { NO_ONE_TAP, roundName, TAMPERED, whoRecorded } from "../tapper-words.ts";
 
 export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   for (const [button, each] of [

@@ -18,8 +18,9 @@ import { WITNESS_MINUTES } from "../../domain/witness.ts";
 import { timeOf } from "../../words/dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap } from "../interaction.ts";
-import { roundName, type SheetRedraw } from "../record-round.ts";
+import type { SheetRedraw } from "../record-round.ts";
 import { onSheet } from "../round-taps.ts";
+import { roundName } from "../tapper-words.ts";
 
 export const WITNESS_SELF =
   "A second, different person witnesses it: you recorded this dose, so someone else taps 👀 Witnessed. Nothing was written.";

@@ -23,8 +23,9 @@ import type { WelfareFlag } from "../../domain/welfare-flag.ts";
 import { timeOf } from "../../words/dates.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type IdsOf, type Located, onForm, onTap, sealed, type Tap } from "../interaction.ts";
-import { type MessageRef, NO_STORE, TAMPERED } from "../record-round.ts";
+import type { MessageRef } from "../record-round.ts";
 import { tappedBlocks, tappedParts } from "../replace-parts.ts";
+import { NO_STORE, TAMPERED } from "../tapper-words.ts";
 import type { WelfareRedraw } from "../welfare-redraw.ts";
 import { FORGED_FORM } from "../welfare-words.ts";
 

@@ -68,8 +68,11 @@ const span = atFirstUse(() =>
     code: z.literal(true).optional(),
     struck: z.literal(true).optional(),
     tone: z.enum(["alert", "warn", "muted", "accent"]).optional(),
-    /** Said by the pet's care plan when drawn (issue 44): a redraw after the plan changed replaces it. */
-    of: z.literal("plan").optional(),
+    /**
+     * Said by the pet's care plan when drawn (issue 44), or by its stay's welfare flags (issue 38): a
+     * redraw puts the plan's words, or the flags, as they stand now in its place.
+     */
+    of: z.enum(["plan", "welfare"]).optional(),
     /** Names the button beside it: a surface with no buttons leaves it out. */
     button: z.literal(true).optional(),
     /** Says where a pet shared out over messages goes on: the pet joined whole leaves its line out. */

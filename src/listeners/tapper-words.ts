@@ -1,0 +1,38 @@
+/**
+ * The words a tapper of a round post (or of one of its forms) is told: what was not recorded and why,
+ * and who recorded the pet first.
+ */
+import type { Sheet, SheetPet } from "../answers/sheets.ts";
+import { esc } from "../blocks/mrkdwn.ts";
+import { roundWord } from "../domain/rounds.ts";
+import type { Entry } from "../record/types.ts";
+import { dayHeading, timeOf } from "../words/dates.ts";
+import { outcomeWords } from "../words/record.ts";
+
+/** "Biscuit's evening round, Tue 24 Nov" */
+export const roundName = (sheet: Pick<Sheet, "date" | "round">, pet: Pick<SheetPet, "name">) =>
+  `${esc(pet.name)}'s ${roundWord(sheet.round).toLowerCase()} round, ${dayHeading(sheet.date)}`;
+
+export const LATER_DAY = (sheet: Pick<Sheet, "date">) =>
+  `That is the sheet for ${dayHeading(sheet.date)}: record at the round, on the day. Nothing was recorded.`;
+export const TAMPERED =
+  "That button is not one Kennel Desk can use (out of date, or changed): nothing was recorded. Run /rounds again for a fresh sheet.";
+export const FORGED =
+  "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open ✏️ Record each… again from the round post.";
+export const NO_STORE = "This Kennel Desk keeps no care record, so nothing was recorded.";
+export const NO_ONE_TAP =
+  "This pet's round is recorded item by item (fasting, or a drug listed twice): nothing was recorded. Use ✏️ Record each….";
+
+/**
+ * "Jane recorded it at 08:12" for entries someone else made first, and what of it was not given or
+ * eaten as asked ("Jane recorded it at 13:00: Cardisure 2.5 mg refused"): one who saw it taken on a
+ * second try knows what the record holds.
+ */
+export function whoRecorded(entries: Entry[], timezone: string): string {
+  if (entries.length === 0) return "someone recorded it first";
+  const names = [...new Set(entries.map((e) => esc(e.userName)))].join(", ");
+  const last = entries.reduce((a, b) => (b.recordedAt > a.recordedAt ? b : a));
+  const other = entries.filter((e) => e.outcome && e.outcome !== "given" && e.outcome !== "ate_all");
+  const what = other.map((e) => `${esc(e.itemText ?? e.item)} ${outcomeWords(e.outcome)}`).join("; ");
+  return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}${what ? `: ${what}` : ""}`;
+}
