@@ -6,15 +6,23 @@
 import { ConfigError, formatConfigProblems } from "../config.ts";
 import { isKennelError, NotFoundError } from "../kennel/errors.ts";
 import { InvalidEntryError, isStoreError } from "../record/errors.ts";
-import { SURFACE_WORDS, type Surface } from "../words/surface.ts";
+import { type Hint, hintOn, SURFACE_WORDS, type Surface } from "../words/surface.ts";
 
-/** Something the person typed cannot be used: says what, and what to type instead. */
+/**
+ * Something the person typed cannot be used: says what, and what to type instead, worded for where
+ * it is said when it names a command (`/booking …` in Slack, `kennel-desk booking …` in a terminal).
+ */
 export class UsageError extends Error {
-  readonly whatToDo: string;
-  constructor(what: string, whatToDo: string) {
+  readonly #whatToDo: Hint;
+  constructor(what: string, whatToDo: Hint) {
     super(what);
     this.name = "UsageError";
-    this.whatToDo = whatToDo;
+    this.#whatToDo = whatToDo;
+  }
+
+  /** What to type instead, as the surface says it. */
+  hint(surface: Surface): string {
+    return hintOn(this.#whatToDo, surface);
   }
 }
 
@@ -74,7 +82,7 @@ function failure(
 
 export function describeFailure(error: unknown, surface: Surface = "bot"): Failure {
   const words = SURFACE_WORDS[surface];
-  if (error instanceof UsageError) return failure("usage", error.message, error.whatToDo, 2);
+  if (error instanceof UsageError) return failure("usage", error.message, error.hint(surface), 2);
   if (error instanceof ConfigError)
     return failure(
       "settings",

@@ -1,12 +1,13 @@
 /** Free text typed by a person: trimmed, capped with a message that says what was too long. */
 import { thousands } from "../words/numbers.ts";
+import { typedOn } from "../words/surface.ts";
 import { UsageError } from "./failure.ts";
 
 export interface TextRule {
   /** What the text is, for the message: "a booking reference". */
   what: string;
   max: number;
-  /** The command and an example, for the message: "/booking HP-7K2M9Q". */
+  /** The command and an example, for the message, as Slack types it: "/booking HP-DK4Q7M" (a terminal's: src/words/surface.ts). */
   example: string;
 }
 
@@ -16,14 +17,14 @@ export function freeText(input: string, rule: TextRule): string {
   if (length > rule.max) {
     throw new UsageError(
       `That is too long for ${rule.what}: ${thousands(length)} characters, at most ${rule.max}.`,
-      `Type a shorter one, for example ${rule.example}.`,
+      (surface) => `Type a shorter one, for example ${typedOn(rule.example, surface)}.`,
     );
   }
   return text;
 }
 
 export const TEXT_RULES = {
-  reference: { what: "a booking reference or id", max: 64, example: "/booking HP-7K2M9Q" },
+  reference: { what: "a booking reference or id", max: 64, example: "/booking HP-DK4Q7M" },
   pet: { what: "a pet's name (and owner's surname) or id", max: 100, example: "/pet Biscuit Müller" },
   customer: { what: "a customer's name, email, phone or id", max: 100, example: "/customer O'Brien" },
   search: { what: "a search", max: 200, example: "/kennel bookings tomorrow status:confirmed" },

@@ -5,11 +5,11 @@ import { LIKELY_STATUSES } from "../domain/bookings.ts";
 import { houseMealsWords } from "../domain/house-routine.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import type { KennelClient, StatusReport } from "../kennel/client.ts";
-import { KennelError } from "../kennel/errors.ts";
+import { askLess, KennelError } from "../kennel/errors.ts";
 import { describeStatus, type StatusWords } from "../kennel/status.ts";
 import { dayEndIso, dayStartIso } from "../time.ts";
 import { dayHeading } from "../words/dates.ts";
-import type { Surface } from "../words/surface.ts";
+import { type Surface, typedOn } from "../words/surface.ts";
 import type { BookingsPage } from "./customers.ts";
 import { UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
@@ -86,20 +86,26 @@ export async function bookingsSearch(
   const tz = deps.config.timezone;
   const parsed = parseBookingsQuery(text, now, tz, deps.config.dateOrder);
   if (!parsed.ok)
-    throw new UsageError(parsed.message, "For example: /kennel bookings tomorrow status:confirmed");
+    throw new UsageError(
+      parsed.message,
+      (surface) => `For example: ${typedOn("/kennel bookings tomorrow status:confirmed", surface)}`,
+    );
   const q = parsed.query;
-  const r = await deps.kennel.listBookings(
-    {
-      // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
-      from: q.from ? dayStartIso(q.from, tz) : undefined,
-      to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
-      status: q.status,
-      bookingType: q.type,
-      customerId: q.customerId,
-      search: q.text,
-    },
-    { page, pageSize: LIST_PAGE_SIZE },
-  );
+  const r = await deps.kennel
+    .listBookings(
+      {
+        // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
+        from: q.from ? dayStartIso(q.from, tz) : undefined,
+        to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
+        status: q.status,
+        bookingType: q.type,
+        customerId: q.customerId,
+        search: q.text,
+      },
+      { page, pageSize: LIST_PAGE_SIZE },
+    )
+    // A range of days the person typed: a narrower one may answer in time (one day cannot be narrowed).
+    .catch((error: unknown) => Promise.reject(q.to && q.to !== q.from ? askLess(error) : error));
   const describe = [
     q.from
       ? q.to && q.to !== q.from

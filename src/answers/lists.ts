@@ -4,6 +4,7 @@
  * Surfaces fetch through these, never from the API client.
  */
 import type { Deps } from "../deps.ts";
+import { askLess } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet } from "../kennel/schemas.ts";
 import type { BookingFilter, CustomerFilter, PageRequest, PetFilter } from "../kennel/types.ts";
 
@@ -19,6 +20,10 @@ export interface ApiPage<T> {
 }
 
 const rawOf = (deps: Deps, raw: unknown) => (deps.config.rawResponses ? { raw } : {});
+
+/** A page whose size (and dates) the asker chose: a timeout says to ask for less. */
+const chosen = <T>(read: Promise<T>): Promise<T> =>
+  read.catch((error: unknown) => Promise.reject(askLess(error)));
 
 function apiPage<T>(deps: Deps, r: { data: Page<T>; requestId: string; raw: unknown }): ApiPage<T> {
   return {
@@ -38,7 +43,7 @@ export async function bookingsPage(
   filter: BookingFilter,
   page: PageRequest,
 ): Promise<ApiPage<Booking>> {
-  return apiPage(deps, await deps.kennel.listBookings(filter, page));
+  return apiPage(deps, await chosen(deps.kennel.listBookings(filter, page)));
 }
 
 /** GET /customers/{id}/bookings. */
@@ -48,7 +53,7 @@ export async function customerBookingsPage(
   filter: Omit<BookingFilter, "customerId">,
   page: PageRequest,
 ): Promise<ApiPage<Booking>> {
-  return apiPage(deps, await deps.kennel.listCustomerBookings(customerId, filter, page));
+  return apiPage(deps, await chosen(deps.kennel.listCustomerBookings(customerId, filter, page)));
 }
 
 /** GET /customers. */
@@ -57,12 +62,12 @@ export async function customersPage(
   filter: CustomerFilter,
   page: PageRequest,
 ): Promise<ApiPage<Customer>> {
-  return apiPage(deps, await deps.kennel.listCustomers(filter, page));
+  return apiPage(deps, await chosen(deps.kennel.listCustomers(filter, page)));
 }
 
 /** GET /pets. */
 export async function petsPage(deps: Deps, filter: PetFilter, page: PageRequest): Promise<ApiPage<Pet>> {
-  return apiPage(deps, await deps.kennel.listPets(filter, page));
+  return apiPage(deps, await chosen(deps.kennel.listPets(filter, page)));
 }
 
 /** GET /customers/{id}/pets: every pet of the customer (one list, not paged). */

@@ -72,7 +72,7 @@ export async function bookingView(
   if (typeof input === "string" && !ref) {
     throw new UsageError(
       "Which booking?",
-      "Type /booking and a reference, for example /booking HP-7K2M9Q, or a booking id.",
+      "Type /booking and a reference, for example /booking HP-DK4Q7M, or a booking id.",
     );
   }
   const found = await findBooking(deps, typeof input === "string" ? ref : input);

@@ -36,7 +36,7 @@ import { history } from "./history.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 
 const EXAMPLES: Record<string, string> = {
-  booking: "a reference or id, for example: kennel-desk booking HP-7K2M9Q",
+  booking: "a reference or id, for example: kennel-desk booking HP-DK4Q7M",
   pet: "a name or id, for example: kennel-desk pet Biscuit",
   customer: "a name, email, phone or id, for example: kennel-desk customer O'Brien",
 };

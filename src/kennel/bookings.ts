@@ -36,7 +36,6 @@ export async function listBookings(
     segments: ["bookings"],
     query: bookingQuery(filter, page),
     what: "bookings",
-    isList: true,
     notFoundIsWrongAddress: true,
   });
   const result = toPage(ep, answer, readBooking, "bookings");
@@ -97,7 +96,6 @@ export async function listDay(
       segments: ["bookings", which],
       query: { date },
       what: `${words} on ${date}`,
-      isList: true,
       notFoundIsWrongAddress: true,
     },
     readBooking,

@@ -31,7 +31,6 @@ export async function listCustomers(
       "request.pageSize": page.pageSize,
     },
     what: "customers",
-    isList: true,
     notFoundIsWrongAddress: true,
   });
   return toPage(ep, answer, readCustomer, "customers");
@@ -69,7 +68,6 @@ export async function listCustomerPets(ep: Endpoints, customerId: number): Promi
       {
         segments: ["customers", String(customerId), "pets"],
         what: `customer with id ${customerId}`,
-        isList: true,
       },
       readPet,
       "pets",
@@ -113,7 +111,6 @@ export async function listCustomerBookings(
     segments: ["customers", String(customerId), "bookings"],
     query: bookingQuery({ ...filter, customerId: undefined }, page),
     what: `customer with id ${customerId}`,
-    isList: true,
   });
   return toPage(ep, answer, readBooking, "bookings");
 }

@@ -126,7 +126,7 @@ export function mapError(
   const path = `GET ${url.pathname}`;
   if (error instanceof KennelError) return error;
   if (isTimeoutError(error)) {
-    return new TimeoutError(mc.timeoutMs, spec.isList === true, { requestId: sentId, path, cause: error });
+    return new TimeoutError(mc.timeoutMs, false, { requestId: sentId, path, cause: error });
   }
   if (isHTTPError(error)) return mapHttpError(mc, error, spec, sentId, path);
   // The request never reached the API: there is no request id to quote.
@@ -167,7 +167,7 @@ function mapHttpError(
   }
   if (status === 429) return new RateLimitedError(parseRetryAfter(response.headers.get("retry-after")), ctx);
   if (status >= 500) return new ServerError(status, ctx);
-  if (status === 408) return new TimeoutError(mc.timeoutMs, spec.isList === true, ctx);
+  if (status === 408) return new TimeoutError(mc.timeoutMs, false, ctx);
   if (html) return new WrongAddressError(`it answered HTTP ${status} with a web page`, ctx);
   return new BadRequestError(mc.scrub(errorDetail(body) ?? `HTTP ${status}`), ctx);
 }

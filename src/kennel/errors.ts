@@ -4,7 +4,15 @@
  * is restarted, a command in a terminal run again: src/words/surface.ts). Neither ever contains the API key.
  * Schema problems (InvalidResponseError) are not HTTP problems and carry no status.
  */
-import { type Hint, hintOn, newKeyHint, type Surface } from "../words/surface.ts";
+import {
+  type Hint,
+  hintOn,
+  isLoopback,
+  loopbackHint,
+  newKeyHint,
+  type Surface,
+  timeoutHint,
+} from "../words/surface.ts";
 
 export type KennelErrorKind =
   | "authentication"
@@ -98,13 +106,19 @@ export class UnreachableError extends KennelError {
   readonly kind = "unreachable";
   override readonly name = "UnreachableError";
   readonly reason: string;
+  /** The address is on this computer (localhost, 127.x, ::1): the sandbox or the API is not running here. */
+  readonly loopback: boolean;
   constructor(origin: string, reason: string, ctx: ErrorContext = {}) {
+    const loopback = isLoopback(origin);
     super(
       `The kennel API at ${origin} could not be reached (${reason}).`,
-      "Check this computer's internet connection and KENNEL_API_BASE_URL; if the API itself is down, try again in a few minutes.",
+      loopback
+        ? loopbackHint
+        : "Check this computer's internet connection and KENNEL_API_BASE_URL; if the API itself is down, try again in a few minutes.",
       ctx,
     );
     this.reason = reason;
+    this.loopback = loopback;
   }
 }
 
@@ -126,16 +140,22 @@ export class TimeoutError extends KennelError {
   readonly kind = "timeout";
   override readonly name = "TimeoutError";
   readonly timeoutMs: number;
-  constructor(timeoutMs: number, isList: boolean, ctx: ErrorContext = {}) {
+  readonly #ctx: ErrorContext;
+  /** narrowable: the person chose the date range or page size asked for, so asking for less may help. */
+  constructor(timeoutMs: number, narrowable: boolean, ctx: ErrorContext = {}) {
     const seconds = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
     super(
       `The kennel API did not answer within ${seconds} (KENNEL_API_TIMEOUT_MS=${timeoutMs}).`,
-      isList
-        ? "Try again with a smaller page size or a narrower date range; if it keeps happening, raise KENNEL_API_TIMEOUT_MS."
-        : "Try again in a moment; if it keeps happening, raise KENNEL_API_TIMEOUT_MS.",
+      timeoutHint(narrowable),
       ctx,
     );
     this.timeoutMs = timeoutMs;
+    this.#ctx = ctx;
+  }
+
+  /** The same timeout on an answer whose date range or page size the person chose: it says to ask for less. */
+  narrowable(): TimeoutError {
+    return new TimeoutError(this.timeoutMs, true, this.#ctx);
   }
 }
 
@@ -210,6 +230,10 @@ export class ResponseTooLargeError extends InvalidResponseError {
     this.limitBytes = limitBytes;
   }
 }
+
+/** A timeout as said where the person chose the date range or page size asked for (else the error as it is). */
+export const askLess = (error: unknown): unknown =>
+  error instanceof TimeoutError ? error.narrowable() : error;
 
 export function isKennelError(error: unknown): error is KennelError {
   return error instanceof KennelError;

@@ -18,7 +18,8 @@ export async function health(ep: Endpoints): Promise<KennelResult<unknown>> {
 }
 
 /**
- * The status check, as the connector's: OK, API unreachable (also: down, too slow, failing),
+ * The status check, as the connector's: OK, API unreachable (also: down, too slow, failing: its
+ * answer not readable),
  * wrong address, key rejected. Never throws a KennelError.
  */
 export async function checkStatus(ep: Endpoints): Promise<StatusReport> {
@@ -41,9 +42,10 @@ export async function checkStatus(ep: Endpoints): Promise<StatusReport> {
         return done("key_rejected", error.requestId, error);
       case "wrong_address":
       case "not_found":
-      case "invalid_response":
       case "bad_request":
         return done("wrong_address", error.requestId, error);
+      // JSON that cannot be read (cut short, say): the API answered at this address, and is failing.
+      // A web page or another type instead of JSON is a wrong address (src/kennel/transport.ts).
       default:
         return done("unreachable", error.requestId, error);
     }

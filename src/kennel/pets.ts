@@ -27,7 +27,6 @@ export async function listPets(
       "request.pageSize": page.pageSize,
     },
     what: "pets",
-    isList: true,
     notFoundIsWrongAddress: true,
   });
   return toPage(ep, answer, readPet, "pets");

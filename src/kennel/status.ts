@@ -11,6 +11,7 @@ import {
   unreachableHint,
 } from "../words/surface.ts";
 import type { ApiState, StatusReport } from "./client.ts";
+import { UnreachableError } from "./errors.ts";
 
 export interface StatusWords {
   state: ApiState;
@@ -42,9 +43,31 @@ const HEADLINES: Record<ApiState, { headline: string; action: Hint }> = {
   },
 };
 
+/**
+ * Not reached, and why says more than the state: the API answered with JSON that cannot be read
+ * (it is failing: its address is right), or nothing answers at an address on this computer (the
+ * sandbox not started). Then the error's own words say what to do.
+ */
+function ownWords(report: StatusReport): { headline: string; action: Hint } | undefined {
+  const e = report.error;
+  if (report.state !== "unreachable" || !e) return undefined;
+  if (e.kind === "invalid_response")
+    return {
+      headline: "The kennel API answered, but with data Kennel Desk could not read: it is failing.",
+      action: (surface) => e.hint(surface),
+    };
+  if (e instanceof UnreachableError && e.loopback)
+    return {
+      headline:
+        "Nothing answers at the address set for the kennel API, on this computer (the sandbox not started?).",
+      action: (surface) => e.hint(surface),
+    };
+  return undefined;
+}
+
 /** The state in words, what to do worded for where it is said (the bot, or a command in a terminal). */
 export function describeStatus(report: StatusReport, surface: Surface): StatusWords {
-  const words = HEADLINES[report.state];
+  const words = ownWords(report) ?? HEADLINES[report.state];
   return {
     state: report.state,
     ok: report.state === "ok",

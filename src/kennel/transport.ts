@@ -229,7 +229,7 @@ export class Transport implements MappingContext {
     let size = 0;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TimeoutError(this.timeoutMs, true, ctx)), this.timeoutMs);
+      timer = setTimeout(() => reject(new TimeoutError(this.timeoutMs, false, ctx)), this.timeoutMs);
     });
     const read = async (): Promise<string> => {
       for (;;) {

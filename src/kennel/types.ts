@@ -89,8 +89,6 @@ export interface RequestSpec {
   query?: Query | undefined;
   /** Words for a 404: "booking with reference ABC". */
   what: string;
-  /** Lists get a timeout hint about page size. */
-  isList?: boolean;
   /**
    * A 404 here means the address is wrong: /health, and the lists that name no identifier (the
    * spec's 404 is "the identifier does not exist"; a list with none has no such answer).

@@ -41,6 +41,46 @@ export const unreachableHint = (surface: Surface): string =>
     ? "Check this computer's internet connection and KENNEL_API_BASE_URL (its host, port and https); if both are right, the API is down: try again in a few minutes, and quote the request id, when one is given, to the API's support if it lasts."
     : `Check KENNEL_API_BASE_URL ${COMMAND_SETTINGS} (its host, port and https) and this computer's internet connection, then run the command again; if both are right, the API is down: try again in a few minutes.`;
 
+/** A loopback address (localhost, 127.x, ::1): the API asked for runs on this computer, the sandbox as a rule. */
+export function isLoopback(origin: string): boolean {
+  try {
+    const host = new URL(origin).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Nothing answers at a loopback address: not the internet, but this computer, where the sandbox (or
+ * the API) is not running. Slack's readers are told who starts it; a terminal's user starts it.
+ */
+export const loopbackHint = (surface: Surface): string =>
+  surface === "bot"
+    ? "Nothing answers at that address on the computer Kennel Desk runs on: whoever runs Kennel Desk should start the sandbox (npm run sandbox:env) or check KENNEL_API_BASE_URL."
+    : `Nothing answers at that address on this computer: start the sandbox (npm run sandbox:env) or check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}, then run the command again.`;
+
+/**
+ * The API too slow: ask for less only where the person chose how much (a date range, a page size:
+ * `bookings FROM TO`, the connector's lists); else try again, then tell whoever runs the API. Raising
+ * the limit is said on the terminal (the installer's), never to staff in a Slack channel.
+ */
+export const timeoutHint =
+  (narrowable: boolean) =>
+  (surface: Surface): string => {
+    const first = narrowable
+      ? "Try again with a narrower date range or a smaller page size"
+      : "Try again in a minute";
+    const words = `${first}; if it keeps happening, the kennel API is slow: tell whoever runs it, with the request id.`;
+    return surface === "bot"
+      ? words
+      : `${words} Whoever installed Kennel Desk can also raise KENNEL_API_TIMEOUT_MS ${COMMAND_SETTINGS}.`;
+  };
+
+/** A command as typed where it is said: "/booking HP-DK4Q7M" in Slack, "kennel-desk booking HP-DK4Q7M" in a terminal. */
+export const typedOn = (slash: string, surface: Surface): string =>
+  surface === "bot" ? slash : slash.replace(/^\/(kennel )?/, "kennel-desk ");
+
 /** The status check's address that leads elsewhere: the bot's installer checks it; a command's user fixes it and runs it again. */
 export const addressHint = (surface: Surface): string =>
   surface === "bot"

@@ -17,7 +17,6 @@ import {
   RateLimitedError,
   ResponseTooLargeError,
   ServerError,
-  TimeoutError,
   UnreachableError,
   WrongAddressError,
 } from "../../src/kennel/errors.ts";
@@ -68,7 +67,6 @@ describe("describeFailure: what to do, worded for the surface", () => {
     new NotFoundError("booking with reference ABC-1"),
     new UnreachableError("https://api.example", "connection refused"),
     new WrongAddressError("it answered with a web page"),
-    new TimeoutError(5000, true),
     new ServerError(503),
     new RateLimitedError(30),
     new BadRequestError("page_size must be 100 or less", { status: 400 }),

@@ -42,7 +42,8 @@ async function refusal(d: Parameters<typeof askedRoundPost>[0], round: "morning"
 
 describe("/rounds for another day than today", () => {
   it("a past day's round never posted is refused, saying the paper chart stays its record; nothing is written", async () => {
-    const { message, whatToDo } = await refusal(deps, "morning", "2026-11-21");
+    const refused = await refusal(deps, "morning", "2026-11-21");
+    const [message, whatToDo] = [refused.message, refused.hint("bot")];
     // As `kennel-desk record enter` says it of a round never kept: never sent to its post nor to record enter.
     expect(message).toBe(
       "No sheet was kept for the morning round of Sat 21 Nov: Kennel Desk never posted it, so it cannot say what was due, and a past day's round cannot be posted now (it would ask what today's bookings say, not what was due that day).",
@@ -55,7 +56,8 @@ describe("/rounds for another day than today", () => {
 
   it("a past day's round that was kept is refused, pointing to its post, record enter and how to open a stay's record", async () => {
     await saveSheet({ record: store }, biscuitMorning("2026-11-20"));
-    const { message, whatToDo } = await refusal(deps, "morning", "2026-11-20");
+    const refused = await refusal(deps, "morning", "2026-11-20");
+    const [message, whatToDo] = [refused.message, refused.hint("bot")];
     expect(message).toBe(
       "Fri 20 Nov has passed: its morning round cannot be posted now. What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.",
     );
@@ -72,7 +74,7 @@ describe("/rounds for another day than today", () => {
     const { record: _none, ...bare } = deps;
     const refused = await refusal(bare, "morning", "2026-11-21");
     expect(refused.message).toMatch(/^Sat 21 Nov has passed: its morning round cannot be posted now\./);
-    expect(refused.whatToDo).toBe(
+    expect(refused.hint("bot")).toBe(
       "This Kennel Desk keeps no care record (set KENNEL_DATA_DIR or DATABASE_URL to keep one), so the paper chart stays that round's record: keep it with the kennel's records.",
     );
   });
