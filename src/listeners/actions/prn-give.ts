@@ -1,5 +1,4 @@
 /**
-/**
  * "💊 Give if needed…" (issue 35), on the pet's card, Home and the round post, through the pipeline
  * (src/listeners/interaction.ts): the guard, then the pet's current care plan read from the record
  * (offered only when a person confirmed it; never from the message or the button, whose value is
@@ -10,9 +9,10 @@
  * against each other): past one, the form again saying why, and only an explicit "I have checked:
  * give it anyway" with a note records it (src/domain/prn.ts prnOverride). The kennel system's words
  * are read at opening and again at the submission (prnStay): changed since the plan was confirmed,
- * nothing is given until it is confirmed again. Then the commit, and only then the ack; the round
- * post is redrawn, a high-alert drug's giver is asked for a witness, and the follow-up is due an
- * hour later (src/digest/prn-follow-up.ts).
+ * nothing is given until it is confirmed again. Then the commit, and only then the ack; every round
+ * post of the dose's day holding the pet is redrawn (and its kept copies), whichever surface the form
+ * came from, a high-alert drug's giver is asked for a witness, and the follow-up is due an hour later
+ * (src/digest/prn-follow-up.ts).
  */
 import type { App } from "@slack/bolt";
 import { type PrnNow, prnNow } from "../../answers/prn.ts";
@@ -178,11 +178,22 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   await f.ack.send();
   deps.prnFollowUps?.changed();
   await f.tell(givenWords(deps, result, found.name));
+  await redrawDose(f, redraw, result.dose);
+}
+
+/**
+ * After a dose given (or found given already): the message the form came from, when a round post,
+ * then every round post of the dose's day and kept copy holding the pet (src/listeners/record-round.ts
+ * petChanged), whichever surface it came from (a round post, the pet's card, Home).
+ */
+async function redrawDose(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: SheetRedraw, dose: PrnDose) {
+  const { deps, meta } = f;
   const { channel, ts } = meta.at;
-  if (meta.sheetId === undefined || !channel || !ts) return;
-  const sheet = await loadSheet(deps, meta.sheetId);
+  const at = channel && ts ? { ...meta.at, channel, ts } : undefined;
+  const sheet = meta.sheetId === undefined || !at ? undefined : await loadSheet(deps, meta.sheetId);
   const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
-  if (sheet && pet) await redraw.redraw(f.client, sheet, pet.message, { ...meta.at, channel, ts });
+  if (sheet && pet && at) await redraw.redraw(f.client, sheet, pet.message, at);
+  await redraw.petChanged(f.client, dose.date, dose, sheet && pet ? at : undefined);
 }
 
 /** The give form again, saying why the dose is past the plan (or, past Slack's deadline, told privately). */
