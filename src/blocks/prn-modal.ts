@@ -2,7 +2,8 @@
  * The forms of as-needed doses (issue 35): "💊 Give if needed…" (which item when the plan has
  * several, why it was given, required, with the plan's own reason as the hint; when, default now; a
  * note) and, when a dose goes past the plan's most per 24 h or least time between doses, the same
- * form again saying why, with "I have checked: give it anyway" and a note both required; and the
+ * form again saying why, with "I have checked: give it anyway" and a note both required (and, its
+ * medicine past its discard-by or handed back, the same box for that: src/blocks/prn-custody-ask.ts); and the
  * effect's form of the follow-up (helped, no change, worse, and a note). Pure: the listeners open
  * them (their metadata sealed: src/slack/seal.ts) and read the submissions here; what a form may
  * write is checked against the pet's current plan (src/answers/prn.ts), never taken from the form.
@@ -30,6 +31,7 @@ import { atOf, defineForm, metaParts } from "./forms.ts";
 import { LIMITS } from "./limits.ts";
 import { cleanInput, type FormValues, modalView } from "./modal.ts";
 import { truncate } from "./mrkdwn.ts";
+import { type CustodyAsk, custodyAcked, custodyAskBlocks } from "./prn-custody-ask.ts";
 
 const PRN_MODAL = "prn_modal";
 const PRN_EFFECT_MODAL = "prn_effect_modal";
@@ -186,7 +188,7 @@ export function giveModal(
   m: { n: string; r?: string | undefined },
   items: AsNeededItem[],
   recent: PrnDose[],
-  o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning },
+  o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning; custody?: CustodyAsk },
 ) {
   const v = o.values ?? {};
   // The pet, then each item with its reason and limits, whole: as many sections as they take.
@@ -197,7 +199,7 @@ export function giveModal(
   if (doses.length && shown.length <= LIMITS.sectionText)
     blocks.push({ type: "context", elements: [{ type: "mrkdwn", text: shown, verbatim: true }] });
   else if (doses.length) blocks.push(...wordSections([[{ text: RECENT_HEAD }], ...doses]));
-  blocks.push(...giveInputs(items, v, o.now));
+  blocks.push(...giveInputs(items, v, o.now), ...custodyAskBlocks(o.custody));
   const warned = (o.warning?.words.length ?? 0) > 0;
   if (o.warning && warned) {
     blocks.push(...wordSections(pastLimitLines(o.warning.words)), {
@@ -228,7 +230,7 @@ export function giveModal(
     callbackId: PRN_MODAL,
     sealed,
     title: "Give if needed",
-    submit: warned ? "Give it anyway" : "Record dose",
+    submit: warned || o.custody?.words.length ? "Give it anyway" : "Record dose",
     blocks,
   });
 }
@@ -242,6 +244,8 @@ export type GiveSubmission =
       note: string | undefined;
       /** The limits the giver checked ("give it anyway"): none when the box was not ticked. */
       acked: PrnRule[];
+      /** Whether the giver ticked the medicine's custody ask (src/blocks/prn-custody-ask.ts). */
+      custodyAcked: boolean;
       values: GiveValues;
     }
   | { ok: false; errors: Record<string, string> };
@@ -284,6 +288,7 @@ export function readGive(
     givenAt,
     note,
     acked,
+    custodyAcked: custodyAcked(values),
     values: { item: item.key, reason, givenAt, note },
   };
 }

@@ -142,22 +142,24 @@ export class SheetRedraw {
   }
 
   /**
-   * After the pet's welfare flag opened, was advised or resolved: the day's round posts and their
-   * kept copies, each message holding the pet drawn again, so its flag line reads as the flag stands
-   * (src/answers/sheet-welfare.ts). Never throws.
+   * After the pet's welfare flag opened, was advised or resolved, or an as-needed dose of it was
+   * given or its effect answered: the day's round posts and their kept copies, each message holding
+   * the pet drawn again, so its flag line and its doses read as they stand (src/answers/sheet-welfare.ts,
+   * src/answers/prn.ts), but the message `at` (the one tapped, drawn already). Never throws.
    */
   async petChanged(
     client: WebClient,
     date: string,
     pet: { bookingId: number; petId: number },
+    at?: MessageRef,
   ): Promise<void> {
     const holds: Holds = (other, i) =>
       other.pets.some((p) => p.message === i && p.bookingId === pet.bookingId && p.petId === pet.petId);
     await Promise.all(
       ROUNDS.map((round) =>
         Promise.all([
-          this.#channelPost(client, { date, round }, holds),
-          this.#keptCopies(client, { date, round }, holds),
+          this.#channelPost(client, { date, round }, holds, at),
+          this.#keptCopies(client, { date, round }, holds, at),
         ]),
       ),
     ).catch(() => undefined);

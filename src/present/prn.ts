@@ -154,19 +154,19 @@ export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: As
   return { fallback: title, parts };
 }
 
-/** Home's line for one pet: "Kennel 4 · Itchy: Piriton 4mg if needed · 1 given today, awaiting effect". */
+/**
+ * Home's line for one pet: "Kennel 4 · Itchy: Piriton 4mg if needed · 4 doses today, ⚠️ 2 past the
+ * plan's limit, the last awaiting effect" (a dose given past a limit, checked on the form, stands out).
+ */
 export function asNeededHomeLine(p: AsNeededPet): Line {
   const last = p.doses.at(-1);
+  const past = p.doses.filter((d) => d.ack).length;
   return [
     ...petHead(p),
     { text: `: ${whole(p.items.map((i) => i.label).join(", "))} if needed` },
-    ...(p.doses.length
-      ? [
-          {
-            text: ` · ${plural(p.doses.length, "dose")} today${last && !last.effect ? ", the last awaiting effect" : ""}`,
-          },
-        ]
-      : []),
+    ...(p.doses.length ? [{ text: ` · ${plural(p.doses.length, "dose")} today` }] : []),
+    ...(past ? [{ text: ", " }, toned("warn", `⚠️ ${past} past the plan's limit`)] : []),
+    ...(last && !last.effect ? [{ text: ", the last awaiting effect" }] : []),
   ];
 }
 

@@ -123,6 +123,10 @@ export const explainWords = (expected: number, counted: number, unit: CountUnit)
 export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
   `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;
 
+/** A dose asked about first: "⚠️ Piriton 4mg: handed back to Mrs Smith on Sun 22 Nov, its custody closed. …" */
+export const handedBackWords = (label: string, to: string, date: string): string =>
+  `⚠️ ${label}: handed back to ${to} on ${dayHeading(date)}, its custody closed: the kennel holds none. Check what was given before recording it; record it only if it was given.`;
+
 /**
  * A medicine of the plan whose supply no one counted in at drop-off: what is true (no stock is kept
  * for it, so nothing warns before it runs out) and what to do (count what the owner left).

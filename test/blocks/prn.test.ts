@@ -187,6 +187,28 @@ describe("Home and its list", () => {
     problems: [],
   });
 
+  it("Home's line says how many doses today were given past the plan's limit", () => {
+    const [pet] = asNeeded(1) as [AsNeededPet];
+    const checked = {
+      rule: "max_per_24h" as const,
+      words: "2 already in the last 24 h: the plan says at most 2",
+    };
+    const helped = { id: 9, effect: "helped" as const, userName: "Jane", recordedAt: "2026-11-24T13:00:00Z" };
+    const doses = [
+      dose(0, 0, { ack: undefined, note: undefined, effect: helped }),
+      dose(0, 1, { ack: undefined, note: undefined, effect: helped }),
+      dose(0, 2, { ack: checked, note: "Manager agreed" }),
+      dose(0, 3, { ack: checked, note: "Manager agreed" }),
+    ];
+    const home = JSON.stringify(homeBlocks(today([{ ...pet, doses }]), TZ));
+    expect(home).toContain(
+      "Piriton 4mg if needed · 4 doses today, ⚠️ 2 past the plan's limit, the last awaiting effect",
+    );
+    const within = JSON.stringify(homeBlocks(today([{ ...pet, doses: doses.slice(0, 2) }]), TZ));
+    expect(within).toContain("Piriton 4mg if needed · 2 doses today");
+    expect(within).not.toContain("past the plan's limit");
+  });
+
   it("a line and a button per pet up to five; past that, one line and a list behind its button", () => {
     const few = JSON.stringify(homeBlocks(today(asNeeded(2)), TZ));
     expect(few).toContain(

@@ -28,6 +28,8 @@ export interface GiveFields {
   note?: string;
   ack?: boolean;
   at?: number;
+  /** The medicine's ask ticked (left as the form shows it unless said). */
+  custody?: boolean;
 }
 
 let seq = 0;
@@ -101,6 +103,10 @@ export function prnSlack(h: Harness, channel: string) {
       if (x.block_id === "note") values.note = { note: { type: e.type, value: f.note ?? null } };
       if (x.block_id === "ack")
         values.ack = { ack: { type: e.type, selected_options: f.ack && first ? [first] : [] } };
+      if (x.block_id === "custody") {
+        const ticked = f.custody ?? Boolean((e.initial_options as unknown[] | undefined)?.length);
+        values.custody = { custody: { type: e.type, selected_options: ticked && first ? [first] : [] } };
+      }
     }
     const body = submissionBody({ ...modal, view }, { user, trigger: `tvh${++seq}`, values });
     const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });

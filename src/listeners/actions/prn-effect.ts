@@ -4,7 +4,8 @@
  * from the record by the id in the button (or the sealed form), then the commit (request key
  * `prn_effect:<prnId>`: a second answer, by anyone, is refused politely with the first's), and only
  * then the ack; the message is redrawn answered, one redraw at a time, and the tapper told privately
- * when the ack went first (Slack's deadline) or it could not be.
+ * when the ack went first (Slack's deadline) or it could not be; then every round post of the dose's
+ * day (and kept copy) holding the pet is drawn again, its dose shown with its effect.
  */
 import type { App, webApi } from "@slack/bolt";
 import { type EffectResult, petNameOf, prnDose, recordEffect } from "../../answers/prn.ts";
@@ -19,7 +20,7 @@ import type { BotDeps } from "../bot-deps.ts";
 import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
 import { nothingToFind, onForm, onTap, sealed } from "../interaction.ts";
 import { MessageRedraw } from "../message-redraw.ts";
-import type { MessageRef } from "../record-round.ts";
+import type { MessageRef, SheetRedraw } from "../record-round.ts";
 import { type PartsAt, replaceParts, tappedBlocks, tappedParts } from "../replace-parts.ts";
 
 const UNKNOWN = "That dose is not one Kennel Desk keeps (out of date, or changed): nothing was recorded.";
@@ -45,7 +46,10 @@ async function unanswered(deps: BotDeps, ids: { doseId: number }): Promise<Locat
   return { ok: true, found: dose };
 }
 
-export function registerPrnEffect(app: App, deps: BotDeps): void {
+/** What draws again the round posts holding a pet (src/listeners/record-round.ts SheetRedraw). */
+type RoundsOfPet = Pick<SheetRedraw, "petChanged">;
+
+export function registerPrnEffect(app: App, deps: BotDeps, rounds: RoundsOfPet): void {
   const tz = () => deps.config.timezone;
   const messages = new MessageRedraw(deps, { join: true });
 
@@ -72,6 +76,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
       const shown = await showAnswered(t.client, followUpAt(t), result);
       if (result.status === "already") return await t.tell(ALREADY(result.effect, tz()));
       if (t.ack.late || !shown) await t.tell(RECORDED(result.effect, shown));
+      await rounds.petChanged(t.client, result.dose.date, result.dose);
     },
   });
 
@@ -91,7 +96,7 @@ export function registerPrnEffect(app: App, deps: BotDeps): void {
     forged: FORGED_FORM,
     to: (meta) => ({ channel: meta.at.channel }),
     locate: nothingToFind,
-    run: (f) => submitEffect(f, showAnswered),
+    run: (f) => submitEffect(f, showAnswered, rounds),
   });
 }
 
@@ -132,7 +137,11 @@ async function openEffect(t: Tap<IdsOf<typeof prnEffectNote>, PrnDose, MessageRe
 }
 
 /** The effect's form: kept once per dose (a second answer refused with the first's), the follow-up shown answered. */
-async function submitEffect(f: Form<MetaOf<typeof effectForm>, undefined>, showAnswered: Shown) {
+async function submitEffect(
+  f: Form<MetaOf<typeof effectForm>, undefined>,
+  showAnswered: Shown,
+  rounds: RoundsOfPet,
+) {
   const sub = readEffect(f.values);
   if (!sub.ok) return await f.atFields(sub.errors);
   const input = { prnId: f.meta.doseId, effect: sub.effect, note: sub.note, who: f.who };
@@ -146,4 +155,6 @@ async function submitEffect(f: Form<MetaOf<typeof effectForm>, undefined>, showA
   await f.ack.send();
   const shown = await showAnswered(f.client, f.meta.at, result);
   if (f.ack.late || !shown) await f.tell(RECORDED(result.effect, shown));
+  // Every round post of the dose's day holding the pet: its dose no longer "awaiting effect".
+  await rounds.petChanged(f.client, result.dose.date, result.dose);
 }

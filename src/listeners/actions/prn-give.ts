@@ -1,5 +1,4 @@
 /**
-/**
  * "💊 Give if needed…" (issue 35), on the pet's card, Home and the round post, through the pipeline
  * (src/listeners/interaction.ts): the guard, then the pet's current care plan read from the record
  * (offered only when a person confirmed it; never from the message or the button, whose value is
@@ -8,18 +7,23 @@
  * home), and the plan's limits against the pet's other doses of the item, counted in the write's own
  * transaction (src/answers/prn-give.ts givePrn: doses given at once on two replicas are counted
  * against each other): past one, the form again saying why, and only an explicit "I have checked:
- * give it anyway" with a note records it (src/domain/prn.ts prnOverride). The kennel system's words
+ * give it anyway" with a note records it (src/domain/prn.ts prnOverride). Its medicine past its
+ * discard-by on the day given, or handed back (custody closed), asks first too, as a round dose does
+ * (src/answers/prn-custody.ts): nothing is recorded until its box is ticked. The kennel system's words
  * are read at opening and again at the submission (prnStay): changed since the plan was confirmed,
- * nothing is given until it is confirmed again. Then the commit, and only then the ack; the round
- * post is redrawn, a high-alert drug's giver is asked for a witness, and the follow-up is due an
- * hour later (src/digest/prn-follow-up.ts).
+ * nothing is given until it is confirmed again. Then the commit, and only then the ack; every round
+ * post of the dose's day holding the pet is redrawn (and its kept copies), whichever surface the form
+ * came from, a high-alert drug's giver is asked for a witness, and the follow-up is due an hour later
+ * (src/digest/prn-follow-up.ts).
  */
 import type { App } from "@slack/bolt";
 import { type PrnNow, prnNow } from "../../answers/prn.ts";
+import { prnCustodyAsk } from "../../answers/prn-custody.ts";
 import { givePrn, type PrnGiveResult, type PrnStay, prnStay } from "../../answers/prn-give.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
+import { CUSTODY_ASK, type CustodyAsk } from "../../blocks/prn-custody-ask.ts";
 import { giveForm, giveModal, readGive } from "../../blocks/prn-modal.ts";
 import { followUpAt, type PrnDose, type PrnProblem } from "../../domain/prn.ts";
 import { WITNESS_MINUTES } from "../../domain/witness.ts";
@@ -48,7 +52,9 @@ const FORGED_FORM =
 const NEEDS = {
   acknowledgement: { ack: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
   note: { note: "Say who you checked with, and why it is given anyway." },
+  custody: { [CUSTODY_ASK]: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
 };
+const ids = (m: { bookingId: number; petId: number }) => ({ bookingId: m.bookingId, petId: m.petId });
 
 const recent = (doses: PrnDose[], now: number) => doses.filter((d) => Date.parse(d.givenAt) > now - DAY_MS);
 
@@ -156,7 +162,17 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
     timezone: deps.config.timezone,
   });
   if (!sub.ok) return await f.atFields(sub.errors);
-  const warned = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "ack");
+  const shown = (id: string) =>
+    (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === id);
+  // Its medicine past its discard-by, or handed back: asked first, as a round dose is.
+  const date = localDate(new Date(sub.givenAt), deps.config.timezone);
+  const asks = await prnCustodyAsk(deps, { ...ids(meta), item: sub.item.key, date });
+  const custody = asks.length ? { words: asks, acked: sub.custodyAcked } : undefined;
+  if (custody && !custody.acked)
+    return shown(CUSTODY_ASK)
+      ? await f.atFields(NEEDS.custody)
+      : await warn(f, sub, { words: [], problems: [] }, custody);
+  const warned = shown("ack");
   const result = await givePrn(deps, {
     bookingId: meta.bookingId,
     petId: meta.petId,
@@ -171,27 +187,42 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   if (result.status === "refused")
     return await f.refuse(result.why === "no_store" ? NO_STORE : NOTHING_IF_NEEDED(found.name));
   // Past the plan (counted with every dose kept, here or on another replica): nothing written.
-  if (result.status === "past_limit" && result.need === "warning") return await warn(f, sub, result);
+  if (result.status === "past_limit" && result.need === "warning") return await warn(f, sub, result, custody);
   if (result.status === "past_limit")
     return await f.atFields(result.need === "note" ? NEEDS.note : NEEDS.acknowledgement);
   // Committed: the form closes now.
   await f.ack.send();
   deps.prnFollowUps?.changed();
   await f.tell(givenWords(deps, result, found.name));
-  const { channel, ts } = meta.at;
-  if (meta.sheetId === undefined || !channel || !ts) return;
-  const sheet = await loadSheet(deps, meta.sheetId);
-  const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
-  if (sheet && pet) await redraw.redraw(f.client, sheet, pet.message, { ...meta.at, channel, ts });
+  await redrawDose(f, redraw, result.dose);
 }
 
-/** The give form again, saying why the dose is past the plan (or, past Slack's deadline, told privately). */
+/**
+ * After a dose given (or found given already): the message the form came from, when a round post,
+ * then every round post of the dose's day and kept copy holding the pet (src/listeners/record-round.ts
+ * petChanged), whichever surface it came from (a round post, the pet's card, Home).
+ */
+async function redrawDose(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: SheetRedraw, dose: PrnDose) {
+  const { deps, meta } = f;
+  const { channel, ts } = meta.at;
+  const at = channel && ts ? { ...meta.at, channel, ts } : undefined;
+  const sheet = meta.sheetId === undefined || !at ? undefined : await loadSheet(deps, meta.sheetId);
+  const pet = sheet && petOf(sheet, meta.bookingId, meta.petId);
+  if (sheet && pet && at) await redraw.redraw(f.client, sheet, pet.message, at);
+  await redraw.petChanged(f.client, dose.date, dose, sheet && pet ? at : undefined);
+}
+
+/**
+ * The give form again, saying why the dose is past the plan, or what to check about its medicine
+ * (`custody`), or both (or, past Slack's deadline, told privately).
+ */
 async function warn(
   f: Form<MetaOf<typeof giveForm>, Offered>,
   sub: Extract<ReturnType<typeof readGive>, { ok: true }>,
   past: { words: string[]; problems: PrnProblem[] },
+  custody?: CustodyAsk,
 ) {
-  const { words } = past;
+  const words = [...past.words, ...(custody?.words ?? [])];
   const { deps, meta, found } = f;
   const now = deps.clock.now();
   const again = giveModal(
@@ -203,7 +234,8 @@ async function warn(
       timezone: deps.config.timezone,
       now: now.toISOString(),
       values: sub.values,
-      warning: { words, rules: past.problems.map((p) => p.rule) },
+      warning: { words: past.words, rules: past.problems.map((p) => p.rule) },
+      ...(custody ? { custody } : {}),
     },
   );
   if (!(await f.ack.send({ response_action: "update", view: again as never })))

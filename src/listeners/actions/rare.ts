@@ -43,7 +43,7 @@ export function registerRare(app: App, deps: BotDeps, redraw: SheetRedraw, slack
   registerWelfareFlag(app, deps, welfare);
   // As-needed doses: "💊 Give if needed…" and the follow-up's answers.
   registerPrnGive(app, deps, redraw);
-  registerPrnEffect(app, deps);
+  registerPrnEffect(app, deps, redraw);
   // The manager's daily review (issue 50): "✅ Reviewed…".
   registerReview(app, deps);
   // The medication chart on paper (issue 50): "🖨 Chart" on the round post and Home.
