@@ -5,9 +5,9 @@
  */
 import type { ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
 import { type ChartCell, type ChartWas, cellKey } from "../domain/chart.ts";
+import type { RoundNames } from "../domain/round-names.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
-import type { ChartOptions } from "./chart.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
 /** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
@@ -38,7 +38,12 @@ const noted = (cell: ChartCell | undefined): cell is Extract<ChartCell, { kind: 
     (cell.kind === "given" && Boolean(cell.lateEntry || cell.paper || cell.was?.length)));
 
 /** What the grid's cells abbreviate: each code's reason, each late entry and each correction, in full. */
-export function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: ChartOptions): Line[] {
+export function cellNotes(
+  pet: ChartPet,
+  rows: ChartRow[],
+  columns: ChartColumn[],
+  o: { timezone: string; names: RoundNames | undefined },
+): Line[] {
   const out: Line[] = [];
   for (const c of columns) {
     for (const row of rows) {

@@ -9,8 +9,7 @@ import type { WelfareDayRecord, WelfareRecordRow } from "../answers/welfare-reco
 import { cleanText } from "../domain/text.ts";
 import { isAllNormal } from "../domain/welfare.ts";
 import { localStamp } from "../present/record.ts";
-import { welfareDayDoc } from "../present/welfare-record.ts";
-import { timeOnDay } from "../words/dates.ts";
+import { soughtWords, welfareDayDoc } from "../present/welfare-record.ts";
 import { allValuesWords, flagHeadWords, mealWords } from "../words/welfare.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
@@ -22,7 +21,10 @@ export const welfareDayText = (day: WelfareDayRecord, o: TextOptions): string =>
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
 
 /** What a welfare record says, and its outcome in a word. */
-function said(r: WelfareRecordRow, timeZone: string): { itemText: string; outcome: string; reason?: string; note?: string } {
+function said(
+  r: WelfareRecordRow,
+  timeZone: string,
+): { itemText: string; outcome: string; reason?: string; note?: string } {
   if (r.check) {
     const meal = r.check.eating.find((m) => m.round === r.check?.round);
     return {
@@ -38,7 +40,7 @@ function said(r: WelfareRecordRow, timeZone: string): { itemText: string; outcom
     };
   if (r.advice)
     return {
-      itemText: `flag ${r.advice.flag}: vet advice from ${r.advice.vet}, sought ${timeOnDay(r.advice.sought, timeZone, "")}`,
+      itemText: `flag ${r.advice.flag}: vet advice from ${r.advice.vet}, sought ${soughtWords(r.advice.sought, timeZone)}`,
       outcome: "vet_advice",
       reason: r.advice.advice,
     };

@@ -59,9 +59,7 @@ describe("vet advice and a resolution are dated the day they were recorded", () 
       ["welfare_resolved", "2026-12-02"],
     ]);
     const advice = welfareExportRow(day[0] as (typeof day)[number], ZONE);
-    expect(advice.item_text).toBe(
-      "flag " + flag.id + ": vet advice from Riverside Vets, sought Wed 2 Dec 13:07",
-    );
+    expect(advice.item_text).toBe(`flag ${flag.id}: vet advice from Riverside Vets, sought Wed 2 Dec 13:07`);
     expect(advice.item_text).not.toContain("T13:07");
     // The flag's own day holds the flag only.
     const first = await welfareRecords(record, { from: "2026-12-01", to: "2026-12-01" });
