@@ -32,3 +32,25 @@ it("the page's user picker lists the workspace's people by name: no bot", () => 
     { id: "U0PREVIEWSAM", name: "Sam" },
   ]);
 });
+
+it("a form the page shows carries the workspace's people for its picker", async () => {
+  const buttons = preview().slack.timeline.flatMap((m) =>
+    m.channel === PREVIEW_CHANNEL
+      ? ((m.blocks ?? []) as Array<{ elements?: Array<Record<string, unknown>> }>).flatMap((b) =>
+          (b.elements ?? []).map((e) => ({ m, e })),
+        )
+      : [],
+  );
+  const opener = buttons.find(({ e }) => JSON.stringify(e.text ?? "").includes("Record each"));
+  expect(opener).toBeDefined();
+  await fetch(`${preview().url}/preview/action`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ messageId: opener?.m.id, actionId: opener?.e.action_id, value: opener?.e.value }),
+  });
+  await preview().slack.waitFor(() => preview().slack.modals.size > 0, 10_000);
+  const state = (await (await fetch(`${preview().url}/preview/state`)).json()) as {
+    modal?: { people?: Array<{ id: string; name: string }> };
+  };
+  expect(state.modal?.people?.map((p) => p.name)).toEqual(["a guest account", "Alex", "Jane", "Sam"]);
+}, 30_000);
