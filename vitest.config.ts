@@ -8,6 +8,7 @@ const BROWSER_TESTS = [
   "test/preview/record.test.ts",
   "test/preview/forms.test.ts",
   "test/preview/modal-page.test.ts",
+  "test/preview/users-picker.test.ts",
   "test/preview/setup-page.test.ts",
   "test/preview/setup-offline.test.ts",
   "test/cli/export-html.test.ts",

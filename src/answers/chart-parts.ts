@@ -6,7 +6,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { type ChartCell, cellKey, chartCell, inHouseAtRound } from "../domain/chart.ts";
+import { type ChartCell, cellKey, chartCell, inHouseAtRound, supersededOf } from "../domain/chart.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
@@ -127,13 +127,15 @@ export const roundEntries = (entries: Entry[], r: { date: string; round: Round }
 /** A round's medication doses on their pets' rows, each with its witness's state when it needs one. */
 export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
   const now = m.deps.clock.now().toISOString();
+  const byId = new Map(m.entries.map((e) => [e.id, e] as const));
   for (const d of doses) {
     if (!isMedicationItem(d.due.item)) continue;
     const witness =
       d.entry && needsWitness(d.entry, d.due.highAlert)
         ? witnessState(d.entry, m.witnesses.get(d.entry.id), now)
         : undefined;
-    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept });
+    const was = supersededOf(d.entry, byId);
+    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept, was });
   }
 }
 
@@ -147,7 +149,7 @@ function addDose(
   q: ChartQuery,
   pets: Map<string, ChartPet>,
   d: RoundDose,
-  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean },
+  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean; was: Entry[] },
 ): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
@@ -159,7 +161,7 @@ function addDose(
   const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
   pet.cells[cellKey(d.date, d.round, d.due.item)] = o.blank
     ? { kind: "open", state: "due" }
-    : chartCell(d.state, d.entry, o.witness, here);
+    : chartCell(d.state, d.entry, o.witness, here, o.was);
 }
 
 export function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {

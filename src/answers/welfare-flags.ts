@@ -4,11 +4,14 @@
  * by the episode, so two replicas, a re-delivered tap or a third abnormal entry of the same run add
  * none; a stay with a flag of the same sign still open gets no second one. Vet advice is an entry of
  * its own (as often as it is sought); a flag is resolved once (keyed by the flag), with who and why.
+ * Both are dated the kennel's day they were recorded (an export by range of that day holds them);
+ * a flag's advice and resolution are read by the flag's id from the flag's day on, so those recorded
+ * before this rule, dated the flag's day, read as they always did.
  */
 import type { Deps } from "../deps.ts";
 import { type Episode, episodeKey, welfareEpisodes } from "../domain/welfare.ts";
 import { isOpenFlag, type WelfareFlag } from "../domain/welfare-flag.ts";
-import { addDays } from "../time.ts";
+import { addDays, localDate } from "../time.ts";
 import type { Who } from "./record-round.ts";
 import { type FlagBody, flagOf, KINDS, readChecks, readFlags, storeOf } from "./welfare-store.ts";
 
@@ -109,9 +112,15 @@ export type FlagWrite =
   /** Resolved already, by someone else: nothing written. */
   | { status: "already"; flag: WelfareFlag };
 
+/** The kennel's day now: the date of an advice or a resolution (recorded on it). */
+const recordedDay = (deps: Pick<Deps, "clock" | "config">): string =>
+  localDate(deps.clock.now(), deps.config.timezone);
+
+type FlagDeps = Pick<Deps, "record" | "log" | "clock" | "config">;
+
 /** Vet advice on a flag: who was asked, when, what was advised. */
 export async function recordAdvice(
-  deps: Pick<Deps, "record" | "log">,
+  deps: FlagDeps,
   flag: WelfareFlag,
   advice: { vet: string; sought: string; advice: string },
   who: Who,
@@ -120,7 +129,7 @@ export async function recordAdvice(
   const body = { v: 1 as const, flag: flag.id, ...advice, userName: who.userName, request };
   const { status } = await storeOf(deps).append({
     kind: KINDS.advice,
-    date: flag.date,
+    date: recordedDay(deps),
     bookingId: flag.bookingId,
     petId: flag.petId,
     userId: who.userId,
@@ -133,7 +142,7 @@ export async function recordAdvice(
 
 /** Marks a flag resolved, once: the second to try is told who resolved it and when. */
 export async function resolveFlag(
-  deps: Pick<Deps, "record" | "log">,
+  deps: FlagDeps,
   flag: WelfareFlag,
   why: string,
   who: Who,
@@ -142,7 +151,7 @@ export async function resolveFlag(
   const body = { v: 1 as const, flag: flag.id, why, userName: who.userName, request };
   const { status, entry } = await storeOf(deps).append({
     kind: KINDS.resolved,
-    date: flag.date,
+    date: recordedDay(deps),
     bookingId: flag.bookingId,
     petId: flag.petId,
     userId: who.userId,

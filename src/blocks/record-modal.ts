@@ -22,6 +22,7 @@ import {
   earlierEntriesWords,
   INSTRUCTION_ON_POST,
   isMedicationItem,
+  LATE_FIELDS,
   recordFormItems,
   roundWord,
   timeQuestionWords,
@@ -116,8 +117,9 @@ function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
 
 /**
  * "When was it given?": the day and the time (default now), in the kennel's zone. `optional`
- * ("Record each…", which may write none of the doses past their window): Slack lets it be left
- * empty, and it is asked for only when the form writes one (src/answers/late-entry.ts checkGiven).
+ * ("Record each…", which may write none of the doses past their window, or write one not given):
+ * Slack lets it be left empty, and it is asked for only when the form writes a dose given or refused
+ * (src/answers/late-entry.ts checkGiven); its labels say so, since a dose not given keeps no time.
  */
 function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
   const words = timeQuestionWords(
@@ -132,14 +134,18 @@ function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
       type: "input",
       block_id: GIVEN_ON,
       ...maybe,
-      label: plain("Given on", 2000),
+      label: plain(optional ? LATE_FIELDS.on : "Given on", 2000),
       element: { type: "datepicker", action_id: "date", initial_date: q.date },
     },
     {
       type: "input",
       block_id: GIVEN_AT,
       ...maybe,
-      label: plain(`Given at (the kennel's time, ${q.timezone})`, 2000),
+      label: plain(
+        optional ? LATE_FIELDS.at(q.timezone) : `Given at (the kennel's time, ${q.timezone})`,
+        2000,
+      ),
+      ...(optional ? { hint: plain(LATE_FIELDS.hint, 2000) } : {}),
       element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
     },
     ...(q.repeated ? [whichBlock(q.repeated)] : []),

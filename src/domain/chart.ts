@@ -50,6 +50,29 @@ export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCo
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
 }
 
+/** An entry a correction replaced, as its cell keeps it. */
+const wasOf = (e: Entry): ChartWas => ({
+  code: chartCode(e),
+  initials: initialsOf(e.paper?.by ?? e.userName),
+  at: e.givenAt ?? e.recordedAt,
+});
+
+/**
+ * The entries an entry corrected, oldest first, from the entries read (superseded ones included):
+ * each `supersedes` followed back as far as the entries read go.
+ */
+export function supersededOf(entry: Entry | undefined, byId: ReadonlyMap<number, Entry>): Entry[] {
+  const out: Entry[] = [];
+  let id = entry?.supersedes;
+  while (id !== undefined && out.length < 50) {
+    const e = byId.get(id);
+    if (!e) break;
+    out.unshift(e);
+    id = e.supersedes;
+  }
+  return out;
+}
+
 /** A dose given if needed, as its cell prints it: who, when, and why. */
 interface ChartIfNeeded {
   initials: string;
@@ -61,6 +84,16 @@ interface ChartIfNeeded {
 interface ChartPaper {
   by: string;
   enteredBy: string;
+}
+
+/**
+ * An entry a correction replaced, kept in its cell struck through (as the post strikes it): its code
+ * (none for a dose given), whose initials, and when (its time given, else when it was recorded).
+ */
+export interface ChartWas {
+  code: ChartCode | undefined;
+  initials: string;
+  at: string;
 }
 
 /** What one cell of the chart holds. */
@@ -84,6 +117,8 @@ export type ChartCell =
       lateEntry: boolean;
       recordedAt: string;
       paper?: ChartPaper | undefined;
+      /** The entries its correction replaced, oldest first (struck). */
+      was?: ChartWas[] | undefined;
       /** A high-alert dose's witness (undefined for a dose that needs none). */
       witness?: ChartWitness | undefined;
     }
@@ -95,6 +130,8 @@ export type ChartCell =
       lateEntry: boolean;
       recordedAt: string;
       paper?: ChartPaper | undefined;
+      /** The entries its correction replaced, oldest first (struck). */
+      was?: ChartWas[] | undefined;
       /** The reason or note written with it, when any. */
       why: string | undefined;
     };
@@ -172,12 +209,14 @@ export function stayDaysOf(
 /**
  * A due dose's cell from its state in the record (and its entry, and its witness's state, when
  * recorded). `inHouse`: the pet was in house at the round by its booking (inHouseAtRound).
+ * `superseded`: the entries the current one corrected, oldest first, kept in the cell struck.
  */
 export function chartCell(
   state: DoseState,
   entry: Entry | undefined,
   witness?: WitnessState | undefined,
   inHouse = false,
+  superseded: readonly Entry[] = [],
 ): ChartCell {
   // Asked by the round, then not due in the end: struck, nothing to sign, when the pet went home
   // first or came after the round. One the record holds as arriving after its window though its
@@ -194,6 +233,7 @@ export function chartCell(
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
     ...(entry.paper ? { paper: { by: entry.paper.by, enteredBy: entry.userName } } : {}),
+    ...(superseded.length ? { was: superseded.map(wasOf) } : {}),
   };
   const code = chartCode(entry);
   if (code) return { kind: "not_given", code, ...common, why: entry.reason ?? entry.note };

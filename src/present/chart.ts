@@ -22,10 +22,10 @@ import {
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
-import { markedWords } from "../words/paper.ts";
 import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
 import { chartFoot } from "./chart-foot.ts";
+import { cellNotes, wasSpans } from "./chart-notes.ts";
 import {
   type Doc,
   type GridCell,
@@ -82,6 +82,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
       );
     case "given":
       return line(
+        ...wasSpans(cell.was, at),
         `${cell.initials} ${at(cell.givenAt)}`,
         // The round's record's marks, in words that fit a cell: "⏪ early", "⏰ late", "⏩ after window".
         cell.timeliness === "early" && toned("warn", ` ${OFF_TIME.early.icon} early`),
@@ -96,6 +97,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
       );
     case "not_given":
       return line(
+        ...wasSpans(cell.was, at),
         strong(cell.code),
         ` ${cell.initials} ${at(cell.givenAt)}`,
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
@@ -248,40 +250,6 @@ function careLines(pet: ChartPet): Line[] {
   if (care.fasting) out.push(line(toned("alert", `🚫 Fasting: ${whole(care.fasting)}`)));
   for (const u of care.unreadable)
     out.push(line(toned("alert", `❔ ${whole(u)} could not be read: check the record`)));
-  return out;
-}
-
-/** What the grid's cells abbreviate: each code's reason and each late entry, in full. */
-function cellNotes(pet: ChartPet, rows: ChartRow[], columns: ChartColumn[], o: ChartOptions): Line[] {
-  const out: Line[] = [];
-  for (const c of columns) {
-    for (const row of rows) {
-      const cell = pet.cells[cellKey(c.date, c.round, row.item)];
-      if (!cell || (cell.kind !== "not_given" && !(cell.kind === "given" && (cell.lateEntry || cell.paper))))
-        continue;
-      const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${whole(row.plan?.what.name ?? row.due?.label ?? row.item)}`;
-      const given = dateTimeOf(cell.givenAt, o.timezone);
-      const recorded = dateTimeOf(cell.recordedAt, o.timezone);
-      // Entered from the paper (issue 50): who gave it, or marked its letter, as the paper says, who
-      // entered it, both times; a dose not given is never said "given".
-      const notGiven = cell.kind === "not_given";
-      const entered = cell.paper
-        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`
-        : cell.lateEntry
-          ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
-          : "";
-      // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
-      const why =
-        cell.kind !== "not_given"
-          ? ""
-          : cell.why
-            ? `: ${whole(cell.why)}`
-            : cell.code === "R"
-              ? " refused"
-              : "";
-      out.push(line(`${where}: ${cell.kind === "not_given" ? cell.code : "given"}${why}${entered}`));
-    }
-  }
   return out;
 }
 

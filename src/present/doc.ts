@@ -218,7 +218,10 @@ export function gridLines(p: Extract<Part, { kind: "grid" }>): Line[] {
   const heads = p.columns.map((c) => c.map(lineText).join(" "));
   return p.rows.map((r) => {
     const cells = r.cells.map((c, i) => {
-      const said = c.struck ? "—" : lineText(c.line) || "(blank)";
+      // An entry struck in a cell (corrected since) keeps its mark where there is no styling: "~SJ 07:40~".
+      const said = c.struck
+        ? "—"
+        : c.line.map((s) => (s.struck ? `~${s.text}~` : s.text)).join("") || "(blank)";
       return `${heads[i] ?? ""} ${said}`.trim();
     });
     return [strong(`${r.head.map(lineText).join(" ")}:`), { text: ` ${cells.join(" · ")}` }];

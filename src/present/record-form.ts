@@ -31,6 +31,7 @@ export {
   earlierEntriesWords,
   INSTRUCTION_ABOVE,
   INSTRUCTION_ON_POST,
+  LATE_FIELDS,
   timeQuestionWords,
 } from "../words/record.ts";
 

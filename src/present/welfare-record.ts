@@ -6,7 +6,7 @@
  */
 import type { WelfareDayRecord } from "../answers/welfare-record.ts";
 import { currentChecks } from "../domain/welfare.ts";
-import { dayHeading } from "../words/dates.ts";
+import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { checkName } from "../words/welfare.ts";
 import { type Doc, line, type Part, toned } from "./doc.ts";
 import { checkLine, petNameLine } from "./welfare.ts";
@@ -36,3 +36,6 @@ export function welfareDayDoc(day: WelfareDayRecord, timezone: string): Doc {
     parts,
   };
 }
+
+/** When vet advice was sought, as an export row says it: "Wed 2 Dec 13:07" in the kennel's time. */
+export const soughtWords = (iso: string, timezone: string): string => timeOnDay(iso, timezone, "");

@@ -20,6 +20,7 @@ import { leaveNote } from "./folder-state.ts";
 import { type KennelClock, kennelClock, PREVIEW_STARTS_AT } from "./kennel-clock.ts";
 import { modalDesk } from "./modal-desk.ts";
 import { previewPage } from "./page.ts";
+import { seatPeople, workspacePeople } from "./people.ts";
 import {
   homeClick,
   messageClick,
@@ -95,15 +96,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     awkward: true,
   });
   const slack = previewSlackStandIn(PREVIEW_TEAM, PREVIEW_BOT, clock);
-  // The page's person is Jane, as Slack names one (users.info): her taps read "Jane", as the seed's.
-  const jane = { real_name: PREVIEW_STAFF_NAME, profile: { display_name: PREVIEW_STAFF_NAME } };
-  slack.users.set(PREVIEW_USERS.staff, { id: PREVIEW_USERS.staff, team_id: PREVIEW_TEAM, ...jane });
-  slack.users.set(PREVIEW_USERS.guest, {
-    id: PREVIEW_USERS.guest,
-    team_id: PREVIEW_TEAM,
-    is_restricted: true,
-  });
-  slack.users.set(PREVIEW_BOT, { id: PREVIEW_BOT, team_id: PREVIEW_TEAM, is_bot: true });
+  seatPeople(slack, { team: PREVIEW_TEAM, ...PREVIEW_USERS, bot: PREVIEW_BOT });
   // The channel the preview posts in (DIGEST_CHANNEL, set by the preview itself): the person at the
   // page and the bot. /kennel status then reads its own channel as it would read a real one, with
   // nothing to warn about (the guest toggle shows what a guest would get; no guest is a member).
@@ -121,7 +114,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const modalFor = (user: string) => {
     const stack = modals.stack(user);
     const top = stack.at(-1);
-    return top ? { ...top, depth: stack.length } : undefined;
+    // The workspace's people beside it: the page's users_select lists them, as Slack's picker does.
+    return top ? { ...top, depth: stack.length, people: workspacePeople(slack) } : undefined;
   };
   const team = { id: PREVIEW_TEAM, domain: "preview" };
   const person = (as: As) => ({

@@ -9,7 +9,7 @@ import type { WelfareDayRecord, WelfareRecordRow } from "../answers/welfare-reco
 import { cleanText } from "../domain/text.ts";
 import { isAllNormal } from "../domain/welfare.ts";
 import { localStamp } from "../present/record.ts";
-import { welfareDayDoc } from "../present/welfare-record.ts";
+import { soughtWords, welfareDayDoc } from "../present/welfare-record.ts";
 import { allValuesWords, flagHeadWords, mealWords } from "../words/welfare.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
@@ -21,7 +21,10 @@ export const welfareDayText = (day: WelfareDayRecord, o: TextOptions): string =>
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
 
 /** What a welfare record says, and its outcome in a word. */
-function said(r: WelfareRecordRow): { itemText: string; outcome: string; reason?: string; note?: string } {
+function said(
+  r: WelfareRecordRow,
+  timeZone: string,
+): { itemText: string; outcome: string; reason?: string; note?: string } {
   if (r.check) {
     const meal = r.check.eating.find((m) => m.round === r.check?.round);
     return {
@@ -37,7 +40,7 @@ function said(r: WelfareRecordRow): { itemText: string; outcome: string; reason?
     };
   if (r.advice)
     return {
-      itemText: `flag ${r.advice.flag}: vet advice from ${r.advice.vet}, sought ${r.advice.sought}`,
+      itemText: `flag ${r.advice.flag}: vet advice from ${r.advice.vet}, sought ${soughtWords(r.advice.sought, timeZone)}`,
       outcome: "vet_advice",
       reason: r.advice.advice,
     };
@@ -46,7 +49,7 @@ function said(r: WelfareRecordRow): { itemText: string; outcome: string; reason?
 
 /** A welfare record as an export row (CSV and JSON), every text cleaned as on every surface. */
 export function welfareExportRow(r: WelfareRecordRow, timeZone: string): ExportRow {
-  const s = said(r);
+  const s = said(r, timeZone);
   return {
     id: r.id,
     seq: r.seq,

@@ -94,6 +94,17 @@ export function timeQuestionWords(
 }
 
 /**
+ * The time question's fields on "Record each…", where a dose past its window may be recorded given,
+ * refused or not given: what the time is for, and that a dose not given keeps none (its entry says
+ * when it was recorded), so a correction to "not given" is never read as given at that time.
+ */
+export const LATE_FIELDS = {
+  on: "Given or refused on",
+  at: (timezone: string) => `When given, or offered and refused (the kennel's time, ${timezone})`,
+  hint: "Only for a dose given or refused. A dose not given keeps no time: its entry says when it was recorded.",
+} as const;
+
+/**
  * An entry's reason after what was recorded, the same on every surface (the post, the form, the
  * late and missed replies, the terminal): "…by Sam Lee: vomited: brought it up"; nothing when it has
  * none. `reason`: the entry's reason as kept (clipped by the surface where it must be).

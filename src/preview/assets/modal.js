@@ -3,7 +3,7 @@
  * when called: el, emoji, textObject, block, post). The server keeps each person's stack of views
  * (src/preview/modal-desk.ts) and the page shows its top one: its close button ("Back", "Cancel")
  * closes it and the one under it shows again; the ✕ closes them all. Each input element the bot uses
- * is drawn from its initial value and read back in Slack's payload shape (an optional one left empty:
+ * (a users_select as a picker of the workspace's people, the view's `people`) is drawn from its initial value and read back in Slack's payload shape (an optional one left empty:
  * null, or an empty list); a required one left empty is refused before it is sent, as Slack refuses
  * it. What is typed is kept while a view is under another and across an update that keeps the
  * input's block_id and action_id, as Slack keeps it. A date and time is shown on the kennel's clock
@@ -22,6 +22,8 @@ var REQUIRED = "Please complete this required field.";
 var DATE_ORDER = document.body.dataset.dateOrder === "mdy" ? "mdy" : "dmy";
 var DATE_FORM = DATE_ORDER === "mdy" ? "mm/dd/yyyy" : "dd/mm/yyyy";
 var choiceGroups = 0;
+/** The workspace's people (the view's `people`, from the stand-in): what a users_select lists. */
+var modalPeople = [];
 
 /** A moment's date and time on the kennel's clock. */
 function zoneWall(ms) {
@@ -74,13 +76,15 @@ function initialState(e) {
     case "datepicker": return { selected_date: e.initial_date || null };
     case "timepicker": return { selected_time: e.initial_time || null };
     case "datetimepicker": return { selected_date_time: e.initial_date_time || null };
+    case "users_select": return { selected_user: e.initial_user || null };
     default: return {};
   }
 }
 function isEmpty(s) {
   var v = s.value !== undefined ? s.value : s.selected_option !== undefined ? s.selected_option
     : s.selected_options !== undefined ? s.selected_options : s.selected_date !== undefined ? s.selected_date
-    : s.selected_time !== undefined ? s.selected_time : s.selected_date_time;
+    : s.selected_time !== undefined ? s.selected_time : s.selected_user !== undefined ? s.selected_user
+    : s.selected_date_time;
   return v === null || v === undefined || (Array.isArray(v) && v.length === 0);
 }
 function optionText(o) { return emoji((o.text && o.text.text) || o.value); }
@@ -197,6 +201,12 @@ function inputElement(e, state, label, node) {
       state.selected_option ? state.selected_option.value : "", label));
     return function () { return { selected_option: chosenOf(e.options || [], [s.value])[0] || null }; };
   }
+  if (t === "users_select") {
+    // Slack's picker of the workspace's members: each by the name Slack shows, sent as their id.
+    var people = modalPeople.map(function (p) { return { text: { type: "plain_text", text: p.name }, value: p.id }; });
+    var u = node.appendChild(selectOf(people, placeholderOf(e, "Choose someone…"), state.selected_user || "", label));
+    return function () { return { selected_user: u.value || null }; };
+  }
   if (t === "multi_static_select") return multiSelect(e, state, label, node);
   if (t === "checkboxes" || t === "radio_buttons") return choices(e, state, label, node);
   if (t === "datepicker") {
@@ -287,6 +297,7 @@ function renderModal(m) {
   keepTyped();
   modalShown = m.id + ":" + m.version;
   modalView = m;
+  modalPeople = Array.isArray(m.people) ? m.people : [];
   modalInputs = [];
   root.textContent = "";
   var box = el("div", "box");
