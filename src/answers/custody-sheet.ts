@@ -10,7 +10,7 @@ import { pastDiscard } from "../domain/custody-rules.ts";
 import { addDays, localDate } from "../time.ts";
 import { stayCustodyOf } from "./custody.ts";
 import { medicineInOf } from "./custody-kinds.ts";
-import { type HeldMedicine, heldOf } from "./custody-stock.ts";
+import { type HeldMedicine, heldOf, stayDates } from "./custody-stock.ts";
 
 /** A pet's medicines on the sheet. */
 export interface SheetCustody {
@@ -19,9 +19,12 @@ export interface SheetCustody {
   notCountedIn: string[];
 }
 
+/** A stay whose check-out is not known: counted ahead by the plan alone. */
+const OPEN = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
+
 /** The pets of a sheet (its kept pets: ids and what was due), by "bookingId-petId". */
 export async function sheetCustody(
-  deps: Pick<Deps, "record" | "config" | "clock">,
+  deps: Pick<Deps, "record" | "config" | "clock"> & { kennel?: Deps["kennel"] | undefined },
   pets: Array<{ bookingId: number; petId: number; due: Array<{ item: string; label: string }> }>,
 ): Promise<Map<string, SheetCustody>> {
   const out = new Map<string, SheetCustody>();
@@ -39,9 +42,12 @@ export async function sheetCustody(
       .map((d) => d.label);
     const holds = p.due.some((d) => counted.has(`${key}-${d.item}`));
     const stay = holds ? await stayCustodyOf(deps, p.bookingId, p.petId) : undefined;
-    // The sheet has no check-out: how long each lasts is counted ahead by the plan alone.
-    const open = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
-    const held = (stay?.medicines ?? []).filter((m) => !m.handedBack).map((m) => heldOf(deps, m, open));
+    const medicines = (stay?.medicines ?? []).filter((m) => !m.handedBack);
+    // How long each lasts to the booking's check-out, as the pet's card and the stock say it; the
+    // kennel API not answering, counted ahead by the plan alone (its day dated when weeks ahead).
+    const kennel = medicines.length ? deps.kennel : undefined;
+    const dates = kennel ? await stayDates({ kennel }, p.bookingId) : undefined;
+    const held = medicines.map((m) => heldOf(deps, m, dates ?? OPEN));
     if (held.length || notCountedIn.length) out.set(key, { held, notCountedIn });
   }
   return out;

@@ -32,6 +32,8 @@ export interface HeldMedicine {
   countDue?: { due: string; overdue: boolean; days: number; at?: string } | undefined;
   /** Past its discard-by today. */
   pastDiscard: boolean;
+  /** The kennel's day it was read on (a runway's day weeks ahead is dated, not named by weekday alone). */
+  today?: string | undefined;
 }
 
 export interface Stock {
@@ -42,7 +44,10 @@ export interface Stock {
 }
 
 /** The booking's check-in and check-out, when the kennel API answers. */
-async function stayDates(deps: Pick<Deps, "kennel">, bookingId: number): Promise<StayDates | undefined> {
+export async function stayDates(
+  deps: Pick<Deps, "kennel">,
+  bookingId: number,
+): Promise<StayDates | undefined> {
   try {
     const b = (await deps.kennel.getBooking(bookingId)).data;
     return b.checkInDate ? { arrival: b.checkInDate, departure: b.checkOutDate ?? undefined } : undefined;
@@ -64,6 +69,7 @@ export function heldOf(
     ...(stay ? {} : { stayUnknown: true }),
     countDue: countDueOf(deps, medicine),
     pastDiscard: pastDiscard(medicine.discardBy, today),
+    today,
   };
 }
 

@@ -3,8 +3,8 @@
  * difference is a discrepancy, explained with a reason and words), a manager closing a discrepancy,
  * and handing it back (closing its custody). Each is one record of the care record's chain
  * (src/answers/custody-kinds.ts), checked here against the record as it is now: the plan's item, a
- * second, different person for a high-alert or controlled medicine, the balance at the moment of the
- * count. The forms check their fields; this checks what it writes.
+ * second, different person for a high-alert or controlled medicine, a refill in its medicine's unit,
+ * the balance at the moment of the count. The forms check their fields; this checks what it writes.
  */
 import type { Deps } from "../deps.ts";
 import {
@@ -21,6 +21,7 @@ import {
 } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
 import { isControlled } from "../domain/custody-rules.ts";
+import { balanceUnit, type CountUnit } from "../domain/custody-units.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
 import type { LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -42,11 +43,19 @@ export type CustodyRefusal =
   | "not_a_discrepancy"
   | "closed_already"
   | "not_a_manager"
-  | "own_count";
+  | "own_count"
+  | "other_unit";
+
+/** A refill refused for its unit: the medicine it adds to, counted in `unit` (`pack`: as pens or vials of it). */
+export interface HeldUnit {
+  label: string;
+  unit: CountUnit;
+  pack?: CountUnit | undefined;
+}
 
 export type Written<T> =
   | { status: "recorded" | "duplicate"; value: T }
-  | { status: "refused"; why: CustodyRefusal };
+  | { status: "refused"; why: CustodyRefusal; held?: HeldUnit };
 
 /**
  * A medicine counted in for a plan's item: what its label says and the person counted (`controlled`
@@ -83,6 +92,17 @@ async function append<K extends CustodyKind>(
 }
 
 /**
+ * A refill of a medicine held (its custody open) counted in another unit than its balance's: the
+ * medicine it would add to, else nothing (a first counting in, or the same unit).
+ */
+async function otherUnit(deps: WriteDeps, input: CountInInput): Promise<HeldUnit | undefined> {
+  const stay = await stayCustodyOf(deps, input.bookingId, input.petId);
+  const m = stay.medicines.find((x) => x.first.item === input.item && !x.handedBack);
+  if (!m || balanceUnit(input.unit, input.per) === m.unit) return undefined;
+  return { label: m.first.label, unit: m.unit, ...(m.first.unit !== m.unit ? { pack: m.first.unit } : {}) };
+}
+
+/**
  * Counts a medicine in for a plan's item: high-alert or controlled (by the plan's reading, or ticked)
  * needs a second, different person.
  */
@@ -98,6 +118,8 @@ export async function countIn(deps: WriteDeps, input: CountInInput): Promise<Wri
   const problem = secondPersonProblem(kinds, input.by, input.witness);
   if (problem)
     return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
+  const held = await otherUnit(deps, input);
+  if (held) return { status: "refused", why: "other_unit", held };
   const { requestKey, bookingId, petId, ...rest } = input;
   const body = strip({
     ...rest,

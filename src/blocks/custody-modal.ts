@@ -9,12 +9,16 @@
  */
 import { z } from "zod";
 import type { CountInStart } from "../domain/custody-rules.ts";
+import type { CountUnit } from "../domain/custody-units.ts";
+import { custodyBounds } from "../present/custody-bounds.ts";
 import {
   type CountValues,
   LABEL_TOO_LONG,
   MEDICINE_WORDS_MAX,
   medicineItemKey,
+  PAST_DISCARD_TICK,
   REASON_OPTIONS,
+  refillHintWords,
   UNIT_OPTIONS,
 } from "../present/custody-form.ts";
 import { value } from "../present/doc.ts";
@@ -145,12 +149,16 @@ const text = (initial?: string, max = 200) => ({
   max_length: max,
   ...(initial && initial.length <= max ? { initial_value: initial } : {}),
 });
-const number = (initial?: number, decimal = true) => ({
+/** A number field, at most `max` (the record's bound: src/present/custody-bounds.ts). */
+const number = (max: number, initial?: number, decimal = true) => ({
   type: "number_input",
   is_decimal_allowed: decimal,
   min_value: "0",
-  ...(initial !== undefined ? { initial_value: String(initial) } : {}),
+  max_value: String(max),
+  ...(initial !== undefined && initial <= max ? { initial_value: String(initial) } : {}),
 });
+/** The note field, as long as the record keeps a note. */
+const noteText = (initial?: string) => ({ ...text(initial, custodyBounds().note), multiline: true });
 const select = (options: Array<{ text: string; value: string }>, initial?: string) => {
   const opts = options.map((o) => option(o.text, o.value));
   const chosen = opts.find((o) => o.value === initial);
@@ -177,8 +185,11 @@ const secondPerson = (required: boolean) =>
 const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") =>
   modalView({ callbackId, sealed, title, submit, blocks });
 
+/** A refill of a medicine held: its unit (`per`: a pen's or vial's content), offered, and said at the field. */
+type Refill = { unit: CountUnit; per?: "iu" | "ml" | undefined };
+
 /** "💊 Count in…": what the label says and what was counted. */
-const labelFields = (s: CountInStart) => [
+const labelFields = (s: CountInStart, refill?: Refill) => [
   input("label", "Name as on the label", text(s.label, MEDICINE_WORDS_MAX), {
     hint: s.label.length > MEDICINE_WORDS_MAX ? LABEL_TOO_LONG : undefined,
   }),
@@ -186,9 +197,11 @@ const labelFields = (s: CountInStart) => [
     optional: true,
     hint: (s.strength?.length ?? 0) > MEDICINE_WORDS_MAX ? LABEL_TOO_LONG : undefined,
   }),
-  input("unit", "Counted in", select(UNIT_OPTIONS, s.unit)),
-  input("quantity", "Quantity counted", number()),
-  input("per", "Each pen or vial holds", number(), {
+  input("unit", "Counted in", select(UNIT_OPTIONS, s.unit), {
+    hint: refill ? refillHintWords(refill.unit, refill.per) : undefined,
+  }),
+  input("quantity", "Quantity counted", number(custodyBounds().countedIn)),
+  input("per", "Each pen or vial holds", number(custodyBounds().per), {
     optional: true,
     hint: "For pens and vials: the units or ml in each (a 300 iu pen: 300), so each dose comes off the balance.",
   }),
@@ -217,11 +230,25 @@ const labelFields = (s: CountInStart) => [
 /** "💊 Count in…": its dates, its storage, whether it is a controlled drug. */
 const keepingFields = (s: CountInStart) => [
   input("expiry", "Expiry date", { type: "datepicker" }, { optional: true }),
+  input(
+    "past",
+    "Past its date",
+    { type: "checkboxes", options: [option(PAST_DISCARD_TICK, "yes")] },
+    {
+      optional: true,
+      hint: "Only for a medicine already past its expiry or discard-by: kept in custody to go home, not given (each dose asks first).",
+    },
+  ),
   input("opened", "Opened on", { type: "datepicker" }, { optional: true, hint: "Where it has been opened." }),
-  input("discard", "Discard after opening, days", number(s.discardDays, false), {
-    optional: true,
-    hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",
-  }),
+  input(
+    "discard",
+    "Discard after opening, days",
+    number(custodyBounds().discardDays.most, s.discardDays, false),
+    {
+      optional: true,
+      hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",
+    },
+  ),
   input(
     "storage",
     "Storage",
@@ -247,18 +274,21 @@ const keepingFields = (s: CountInStart) => [
   ),
 ];
 
-/** "💊 Medicines in…": one medicine of the pet's plan, as handed over (`petName` as the plan has it, escaped here). */
-export function countInModal(sealed: string, petName: string, s: CountInStart) {
+/**
+ * "💊 Medicines in…": one medicine of the pet's plan, as handed over (`petName` as the plan has it,
+ * escaped here); `refill`: more of a medicine held, counted in its unit.
+ */
+export function countInModal(sealed: string, petName: string, s: CountInStart, refill?: Refill) {
   const blocks = [
     // The plan's words whole (the drug they name), however long, in as many sections as they take.
     ...wordSections([
       [{ text: petName, strong: true }, { text: ` · ${s.words}` }],
       [{ text: "Count what the owner handed over, from the label." }],
     ]),
-    ...labelFields(s),
+    ...labelFields(s, refill),
     ...keepingFields(s),
     secondPerson(s.secondPerson),
-    input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }),
+    input("note", "Note", noteText(), { optional: true }),
   ];
   return modal(countInForm.id, "Medicines in", sealed, blocks);
 }
@@ -269,19 +299,17 @@ export function countModal(
   o: { head: string; secondPerson: boolean; values?: CountValues; explain?: string },
 ) {
   const v = o.values ?? {};
-  const blocks: unknown[] = [...notes(o.head), input("counted", "Counted now", number(v.counted))];
+  const blocks: unknown[] = [
+    ...notes(o.head),
+    input("counted", "Counted now", number(custodyBounds().counted, v.counted)),
+  ];
   if (o.secondPerson) blocks.push(secondPerson(true));
   if (o.explain) {
     blocks.push(...notes(`⚠️ ${o.explain}`));
     blocks.push(input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)));
   }
   blocks.push(
-    input(
-      "note",
-      o.explain ? "What happened" : "Note",
-      { ...text(v.note, 500), multiline: true },
-      { optional: !o.explain },
-    ),
+    input("note", o.explain ? "What happened" : "Note", noteText(v.note), { optional: !o.explain }),
   );
   return modal(countForm.id, "Count", sealed, blocks);
 }
@@ -296,14 +324,14 @@ export function handBackModal(
     input(
       "quantity",
       "Quantity handed back",
-      number(o.balance !== undefined ? Math.max(0, o.balance) : undefined),
+      number(custodyBounds().handedBack, o.balance !== undefined ? Math.max(0, o.balance) : undefined),
     ),
-    input("to", "Handed to (name)", text(undefined, 120), {
+    input("to", "Handed to (name)", text(undefined, custodyBounds().to), {
       hint: "The name of the person collecting, as they say it.",
     }),
   ];
   if (o.secondPerson) blocks.push(secondPerson(true));
-  blocks.push(input("note", "Note", { ...text(undefined, 500), multiline: true }, { optional: true }));
+  blocks.push(input("note", "Note", noteText(), { optional: true }));
   return modal(handBackForm.id, "Handed back", sealed, blocks);
 }
 
@@ -313,7 +341,7 @@ export function closeModal(sealed: string, head: string) {
     closeForm.id,
     "Close discrepancy",
     sealed,
-    [...notes(head), input("note", "Why it is closed", { ...text(undefined, 500), multiline: true })],
+    [...notes(head), input("note", "Why it is closed", noteText())],
     "Close it",
   );
 }

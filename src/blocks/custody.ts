@@ -7,15 +7,9 @@
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
-import {
-  handBackDoc,
-  medicineHead,
-  medicineKey,
-  medicinesPostDoc,
-  openDiscrepancyLines,
-  stockDoc,
-} from "../present/custody.ts";
+import { medicineHead, medicineKey, openDiscrepancyLines, stockDoc } from "../present/custody.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
+import { handBackDoc, medicinesPostDoc } from "../present/custody-post.ts";
 import type { Action } from "../present/doc.ts";
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";
 import { medicinesForm, stockForm } from "./custody-modal.ts";

@@ -11,14 +11,16 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { balanceWords, notCountedInWords, runwayShortWords } from "../words/custody.ts";
+import { balanceWords, notCountedInWords } from "../words/custody.ts";
 import {
   actionRows,
+  discardPart,
   medicineHead,
   medicineKey,
   medicineStateLine,
   openDiscrepancyLines,
   registerLine,
+  runwayPart,
 } from "./custody.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
 
@@ -36,10 +38,10 @@ const notCountedInLine = (label: string): Line =>
 /** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
 function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
-  const r = h.runway;
   return dotted(
     `💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`,
-    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
+    runwayPart(h),
+    h.pastDiscard ? discardPart(h) : undefined,
     m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,
   );
 }

@@ -7,7 +7,7 @@
  */
 
 import type { MedicineCustody } from "../answers/custody.ts";
-import type { DrugRegister, HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { DoseTaken, RegisterLine } from "../domain/custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
@@ -15,6 +15,7 @@ import {
   balanceAfterWords,
   balanceWords,
   differenceWords,
+  discardByWords,
   movementWords,
   REASON_WORDS,
   runsOutWords,
@@ -22,7 +23,18 @@ import {
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  type Line,
+  line,
+  type Part,
+  type Span,
+  strong,
+  toned,
+  whole,
+} from "./doc.ts";
 
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
@@ -42,19 +54,28 @@ export function medicineStateLine(h: HeldMedicine): Line {
   const m = h.medicine;
   if (m.handedBack)
     return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`);
-  const r = h.runway;
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit)),
-    r?.status === "short" && r.goesHome ? toned("alert", runwayShortWords(r) as string) : runwayShortWords(r),
+    runwayPart(h),
     h.stayUnknown && !m.handedBack ? toned("muted", "check-out not known") : undefined,
-    m.discardBy
-      ? toned(h.pastDiscard ? "alert" : undefined, `discard by ${dayHeading(m.discardBy)}`)
-      : undefined,
+    discardPart(h),
     h.countDue ? toned(h.countDue.overdue ? "alert" : "muted", countDueWords(h.countDue)) : undefined,
   );
 }
 
-const countDueWords = (c: { due: string; overdue: boolean; days: number; at?: string }): string =>
+/** How long it lasts ("lasts to Thu"), toned when it runs out before the pet goes home. */
+export const runwayPart = (h: HeldMedicine): Span | string | undefined => {
+  const words = runwayShortWords(h.runway, h.today);
+  return h.runway?.status === "short" && h.runway.goesHome && words ? toned("alert", words) : words;
+};
+
+/** Its discard-by, or (past it) "⚠️ past its discard-by (Mon 30 Nov)". */
+export const discardPart = (h: HeldMedicine): Span | undefined =>
+  h.medicine.discardBy
+    ? toned(h.pastDiscard ? "alert" : undefined, discardByWords(h.medicine.discardBy, h.pastDiscard))
+    : undefined;
+
+export const countDueWords = (c: { due: string; overdue: boolean; days: number; at?: string }): string =>
   c.at
     ? `🔢 count overdue: not counted at the ${c.at} handover (${dayHeading(c.due)})`
     : c.overdue
@@ -77,7 +98,7 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
 }
 
 /** "Kennel 4 · Bobby" */
-const petHead = (m: MedicineCustody): Line =>
+export const petHead = (m: MedicineCustody): Line =>
   dotted(m.room ? strong(whole(m.room)) : undefined, strong(whole(m.petName)));
 
 /** Slack's buttons beside each medicine of the stock: count it, close its discrepancies. */
@@ -244,107 +265,5 @@ export function drugRegisterDoc(r: DrugRegister, timezone: string): Doc {
       lines: [line(`No medicine named "${whole(r.drug)}" was counted in${range ? " in that range" : ""}.`)],
     });
   for (const { medicine, lines } of r.medicines) parts.push(registerItem(medicine, lines, timezone));
-  return { fallback: title, parts };
-}
-
-/** The morning post's medicines: running out before check-out, counts overdue, discrepancies open; undefined: nothing to say. */
-export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefined {
-  const short = stock.held.filter((h) => h.runway?.status === "short");
-  const overdue = stock.held.filter((h) => h.countDue?.overdue);
-  const open = stock.held.filter((h) => h.medicine.open.length > 0);
-  if (short.length + overdue.length + open.length === 0) return undefined;
-  const title = `💊 Medicines to act on — ${dayHeading(stock.today)}`;
-  const parts: Part[] = [{ kind: "title", text: title }];
-  for (const h of short)
-    if (h.runway?.status === "short")
-      parts.push({
-        kind: "item",
-        lines: [
-          line(toned("alert", `⏳ ${runsOutWords(h.medicine.petName, h.medicine.first.label, h.runway)}`)),
-          medicineStateLine(h),
-        ],
-      });
-  for (const h of overdue)
-    parts.push({
-      kind: "item",
-      lines: [
-        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
-        line(
-          toned("alert", countDueWords(h.countDue as NonNullable<HeldMedicine["countDue"]>)),
-          " · two people count it",
-        ),
-      ],
-    });
-  for (const h of open)
-    parts.push({
-      kind: "item",
-      lines: [
-        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
-        ...openDiscrepancyLines(h.medicine, timezone),
-      ],
-    });
-  return { fallback: title, parts };
-}
-
-/** A departing pet's medicines to hand back: "Caninsulin pen: ≈ 120 iu left; Metacam: ≈ 9 ml left". */
-function handBackLine(medicines: MedicineCustody[]): Line | undefined {
-  const held = medicines.filter((m) => !m.handedBack);
-  if (held.length === 0) return undefined;
-  return line(
-    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
-  );
-}
-
-/**
- * Home's medicines (once a day, the state now): what is held, and each supply running out before its
- * pet's check-out, each count overdue, each discrepancy open; nothing when nothing is held.
- */
-export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
-  const held = stock.held.filter((h) => !h.medicine.handedBack);
-  if (stock.held.length === 0) return [];
-  const lines: Line[] = [[strong(`💊 ${plural(held.length, "medicine")} held in custody`)]];
-  for (const h of stock.held) {
-    const m = h.medicine;
-    if (h.runway?.status === "short")
-      lines.push(line(toned("alert", `⏳ ${runsOutWords(m.petName, m.first.label, h.runway)}`)));
-    if (h.countDue?.overdue)
-      lines.push(
-        dotted(toned("alert", `🔢 ${whole(m.petName)}'s ${whole(m.first.label)}`), countDueWords(h.countDue)),
-      );
-    for (const l of openDiscrepancyLines(m, timezone))
-      lines.push(dotted(`${whole(m.petName)}'s ${whole(m.first.label)}`, l));
-  }
-  // Within one section (Slack's 3000 characters): the rest behind the button, counted.
-  const shown = lines.slice(0, HOME_LINES + 1);
-  if (lines.length > shown.length)
-    shown.push(line(`and ${lines.length - shown.length} more: 💊 Medicines held… lists them`));
-  return shown;
-}
-
-/** The lines Home shows under its medicines' head before "and N more". */
-const HOME_LINES = 8;
-
-/** The departures post's reply: each departing pet's medicines to hand back, with their balances; undefined: none. */
-export function handBackDoc(pets: HandBack[], date: string): Doc | undefined {
-  if (pets.length === 0) return undefined;
-  const title = `💊 Medicines to hand back — ${dayHeading(date)}`;
-  const parts: Part[] = [{ kind: "title", text: title }];
-  for (const p of pets)
-    parts.push({
-      kind: "item",
-      key: `${p.bookingId}-${p.petId}`,
-      lines: [
-        dotted(p.room ? strong(whole(p.room)) : undefined, strong(whole(p.petName))),
-        handBackLine(p.medicines) ?? [],
-      ],
-    });
-  parts.push({
-    kind: "note",
-    lines: [
-      line(
-        "Record each with ↩️ Handed back… (💊 Medicines on the pet's card): quantity, to whom, who handed it.",
-      ),
-    ],
-  });
   return { fallback: title, parts };
 }

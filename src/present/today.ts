@@ -14,7 +14,7 @@ import { houseCountWords } from "../words/house.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
-import { medicinesHomeLines } from "./custody.ts";
+import { medicinesHomeLines } from "./custody-post.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { line, strong, toned, whole } from "./doc.ts";
 import { doseFiguresWords, NOT_GIVEN } from "./dose-figures.ts";

@@ -6,7 +6,8 @@
 import type { RegisterLine } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
 import type { Runway } from "../domain/custody-rules.ts";
-import { amountWords, type CountUnit, quantityWords } from "../domain/custody-units.ts";
+import { amountWords, type CountUnit, quantityWords, unitWords } from "../domain/custody-units.ts";
+import { addDays } from "../time.ts";
 import { dayHeading } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
 
@@ -29,18 +30,24 @@ export const balanceWords = (balance: number | undefined, unit: CountUnit): stri
     ? COUNT_BY_HAND
     : `≈ ${amountWords(Math.max(balance, 0), unit)} left${balance < 0 ? ` (${quantityWords(-balance)} more given than held: count it)` : ""}`;
 
-/** The weekday of a date: "Thu". */
-const weekdayOf = (date: string): string => dayHeading(date).split(" ")[0] as string;
+/**
+ * A day a medicine lasts to: its weekday within the six days after `today` ("Thu"), else dated
+ * ("Thu 28 Jan"), so a day weeks ahead is never read as this week's.
+ */
+const lastsToDay = (date: string, today: string | undefined): string => {
+  const near = today !== undefined && date >= today && date <= addDays(today, 6);
+  return near ? (dayHeading(date).split(" ")[0] as string) : dayHeading(date);
+};
 
-/** "lasts to Thu", "lasts the stay", "count by hand", or nothing (given only if needed). */
-export function runwayShortWords(r: Runway | undefined): string | undefined {
+/** "lasts to Thu", "lasts to Thu 28 Jan", "lasts the stay", "count by hand", or nothing (given only if needed). */
+export function runwayShortWords(r: Runway | undefined, today?: string): string | undefined {
   if (!r) return undefined;
   switch (r.status) {
     case "enough":
       // An open stay (no check-out known) is counted 60 days ahead.
       return r.lastsTo ? "lasts 60 days or more" : "lasts the stay";
     case "short":
-      return r.lastsTo ? `lasts to ${weekdayOf(r.lastsTo)}` : "not enough for the next dose";
+      return r.lastsTo ? `lasts to ${lastsToDay(r.lastsTo, today)}` : "not enough for the next dose";
     case "count_by_hand":
       return COUNT_BY_HAND;
     case "not_scheduled":
@@ -113,6 +120,7 @@ export const CUSTODY_REFUSALS = {
   closed_already: "That discrepancy is closed already: nothing more was recorded.",
   not_a_manager: "Only a manager (MEDICINE_MANAGERS) closes a discrepancy. Nothing was recorded.",
   own_count: "Someone other than the person who counted it closes a discrepancy. Nothing was recorded.",
+  other_unit: "That medicine is counted in another unit: count the refill in its unit. Nothing was recorded.",
 } as const;
 
 /** "The balance says ≈ 9 tablets; you counted 8 (−1 tablet against the balance): say why." */
@@ -126,6 +134,28 @@ export const pastDiscardWords = (past: Array<{ label: string; discardBy: string 
 /** A dose asked about first: "⚠️ Piriton 4mg: handed back to Mrs Smith on Sun 22 Nov, its custody closed. …" */
 export const handedBackWords = (label: string, to: string, date: string): string =>
   `⚠️ ${label}: handed back to ${to} on ${dayHeading(date)}, its custody closed: the kennel holds none. Check what was given before recording it; record it only if it was given.`;
+
+/** A medicine's discard-by: "discard by Mon 14 Dec", or past it: "⚠️ past its discard-by (Mon 30 Nov)". */
+export const discardByWords = (discardBy: string, past: boolean): string =>
+  past ? `⚠️ past its discard-by (${dayHeading(discardBy)})` : `discard by ${dayHeading(discardBy)}`;
+
+/**
+ * A medicine counted in past its discard-by, asked first at the form: it is not to be given, and it
+ * is still kept in custody, to go home with the pet.
+ */
+export const pastDiscardAskWords = (discardBy: string): string =>
+  `Past its discard-by (${dayHeading(discardBy)}): it should not be given. To keep it in custody until it goes home, tick "${PAST_DISCARD_TICK}" below (each dose then asks first), and ask the owner for an in-date supply. Or check the date.`;
+
+/** The tick on the counting-in form that counts in a medicine past its discard-by. */
+export const PAST_DISCARD_TICK = "Count it in, past its date";
+
+/** A refill counted in another unit than its medicine's: "Apoquel 16mg is counted in tablets: count the refill in tablets". */
+export const otherUnitWords = (label: string, unit: CountUnit, pack?: CountUnit): string =>
+  `${label} is counted in ${unitWords(unit, 2)}: count the refill in ${unitWords(unit, 2)}${pack && pack !== unit ? ` (or in ${unitWords(pack, 2)}, with what each holds)` : ""}.`;
+
+/** The counting-in form's unit, for more of a medicine held: "A refill: count it in tablets, the unit of its balance." */
+export const refillHintWords = (unit: CountUnit, per?: CountUnit): string =>
+  `A refill of the medicine held: count it in ${unitWords(unit, 2)}${per && per !== unit ? ` (or in ${unitWords(per, 2)})` : ""}, as its balance is kept; another unit is refused.`;
 
 /**
  * A medicine of the plan whose supply no one counted in at drop-off: what is true (no stock is kept

@@ -7,7 +7,7 @@
 import { expect, it } from "vitest";
 import { stockNow } from "../../src/answers/custody-stock.ts";
 import { countIn, countMedicine } from "../../src/answers/custody-write.ts";
-import { medicinesPostDoc } from "../../src/present/custody.ts";
+import { medicinesPostDoc } from "../../src/present/custody-post.ts";
 import { docText } from "../../src/text/doc.ts";
 import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
 import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";

@@ -2,11 +2,13 @@
  * Medicine custody through Slack, end to end on both engines (issue 49): the real Bolt app over HTTP,
  * signed `block_actions` and `view_submission` bodies, the Slack stand-in and the sandbox. A pet in
  * house is put on "Tramadol 50mg 1 tab twice daily" (a controlled drug). Its round post says
- * "not counted in" with "💊 Medicines in…"; counting in asks a second, different person; the balance
+ * "not counted in" with "💊 Medicines in…"; counting in asks a second, different person, and more of
+ * it in another unit is refused at its field; the balance
  * follows a dose given, a refused one (taken from the pack) and its correction (not given: asleep);
  * a count that differs is explained with a reason and words, then closed by a manager only; a supply
  * that will not last to check-out is named once in the morning's medicines post though two replicas
- * post it; handed back closes custody, once; the register equals the record's entries.
+ * post it; handed back past the record's bounds is said at its fields, nothing written; handed back
+ * closes custody, once; the register equals the record's entries.
  */
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -263,6 +265,19 @@ describe.each(engines)(
         // Its last register line follows "last:" with no stray separator.
         expect(redrawn).toMatch(/last: _?[A-Z][a-z]{2} \d/);
         expect(redrawn).toContain("Tramadol 50mg &lt;b&gt;");
+
+        // "💊 More counted in…" in ml for a medicine counted in tablets: refused at its field, nothing written.
+        const more = await tap("U0JANE", buttonIn(view, "💊 More counted in…"), { modal: view });
+        const refill = await modalOf(more.trigger);
+        expect(JSON.stringify(refill.view.blocks)).toContain(
+          "A refill of the medicine held: count it in tablets",
+        );
+        const inMl = { ...fields, unit: choice("ml"), quantity: num(5), witness: person("U0TOM") };
+        const wrong = await submit("U0JANE", refill, inMl, view);
+        expect(wrong.errors).toEqual({
+          unit: "Tramadol 50mg <b> is counted in tablets: count the refill in tablets.",
+        });
+        expect(await store.log({ kind: "medicine_in" })).toHaveLength(1);
       },
     );
 
@@ -447,6 +462,18 @@ describe.each(engines)(
         const view = await medicinesView();
         const opened = await tap("U0JANE", buttonIn(view, "↩️ Handed back…"), { modal: view });
         const form = await modalOf(opened.trigger);
+        // Past the record's bounds: said at the fields (the form kept as typed), nothing written.
+        const past = await submit(
+          "U0JANE",
+          form,
+          { quantity: num(1e300), to: text("M".repeat(500)), witness: person("U0TOM") },
+          view,
+        );
+        expect(past.errors).toEqual({
+          quantity: "Write the quantity handed back (0 if none): 0 or more, at most 1,000,000.",
+          to: "The name is longer than the care record keeps (200 characters; this is 500): shorten it.",
+        });
+        expect(await store.log({ kind: "medicine_out" })).toEqual([]);
         const ok = await submit(
           "U0JANE",
           form,

@@ -14,6 +14,7 @@ import {
   closeDiscrepancy,
   countIn,
   countMedicine,
+  type HeldUnit,
   handBack,
 } from "../../answers/custody-write.ts";
 import { currentPlan } from "../../answers/plans.ts";
@@ -27,11 +28,12 @@ import {
   type UnderView,
 } from "../../blocks/custody-modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
-import { type Counter, needsSecondPerson } from "../../domain/custody.ts";
+import { type Counter, type MedicineIn, needsSecondPerson } from "../../domain/custody.ts";
+import { discardBy, pastDiscard } from "../../domain/custody-rules.ts";
 import { amountWords } from "../../domain/custody-units.ts";
 import { readClose, readCount, readCountIn, readHandBack, witnessOf } from "../../present/custody-form.ts";
 import { localDate } from "../../time.ts";
-import { CUSTODY_REFUSALS, explainWords } from "../../words/custody.ts";
+import { CUSTODY_REFUSALS, discardByWords, explainWords, otherUnitWords } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type Located, type MetaOf, onForm } from "../interaction.ts";
 import { medicinesViewOf, stockViewOf } from "./custody.ts";
@@ -57,10 +59,12 @@ const SECOND_FIELD: Partial<Record<CustodyRefusal, string>> = {
   second_person_same: CUSTODY_REFUSALS.second_person_same,
 };
 
-/** A refused write: at the second person's field, or the form replaced by why. */
-async function refused(f: CustodyForm<Where>, why: CustodyRefusal): Promise<void> {
+/** A refused write: at the second person's field, a refill's unit at its field, or the form replaced by why. */
+async function refused(f: CustodyForm<Where>, why: CustodyRefusal, held?: HeldUnit): Promise<void> {
   const field = SECOND_FIELD[why];
   if (field) return f.atFields({ witness: field });
+  if (why === "other_unit" && held)
+    return f.atFields({ unit: otherUnitWords(held.label, held.unit, held.pack) });
   return f.refuse(CUSTODY_REFUSALS[why]);
 }
 
@@ -120,6 +124,14 @@ const spec = {
   locate: keptRecord,
 };
 
+/** A medicine counted in past its discard-by: " ⚠️ past its discard-by (Mon 30 Nov): …", else nothing. */
+const pastWords = (m: MedicineIn, deps: BotDeps): string => {
+  const by = discardBy(m);
+  return by && pastDiscard(by, localDate(deps.clock.now(), deps.config.timezone))
+    ? ` ${discardByWords(by, true)}: ask the owner or the vet before each dose.`
+    : "";
+};
+
 /** "💊 Count in…": the label's fields, a second person where the medicine needs one. */
 async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promise<void> {
   const { deps, meta } = f;
@@ -136,7 +148,7 @@ async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promis
     witness,
     requestKey: f.requestKey,
   });
-  if (r.status === "refused") return refused(f, r.why);
+  if (r.status === "refused") return refused(f, r.why, r.held);
   await f.ack.send();
   const m = r.value;
   const withWitness = m.witness ? `, with ${esc(m.witness.userName)}` : "";
@@ -146,7 +158,7 @@ async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promis
   await done(
     f,
     m,
-    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(name)}${withWitness}.`,
+    `💊 Counted in: ${esc(m.label)}, ${amountWords(m.quantity, m.unit)} for ${esc(name)}${withWitness}.${pastWords(m, deps)}`,
   );
 }
 
@@ -218,8 +230,9 @@ async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Prom
 
 /** "✔️ Close discrepancy…": a manager's words; once per count. */
 async function submitClose(f: CustodyForm<MetaOf<typeof closeForm>>): Promise<void> {
-  const note = readClose(f.values);
-  if (!note) return f.atFields({ note: "Say why it is closed." });
+  const read = readClose(f.values);
+  if (!read.ok) return f.atFields(read.errors);
+  const note = read.value;
   const r = await closeDiscrepancy(f.deps, { countId: f.meta.countId, note, by: counter(f.who) });
   if (r.status === "refused") return refused(f, r.why);
   await f.ack.send();

@@ -8,7 +8,7 @@
  * ids. The forms' submissions: src/listeners/actions/custody-forms.ts.
  */
 import type { App } from "@slack/bolt";
-import type { MedicineCustody } from "../../answers/custody.ts";
+import { type MedicineCustody, stayCustodyOf } from "../../answers/custody.ts";
 import { petMedicines, stockNow } from "../../answers/custody-stock.ts";
 import { countById, medicineById } from "../../answers/custody-write.ts";
 import { currentPlan, type PlanVersion } from "../../answers/plans.ts";
@@ -184,7 +184,12 @@ async function openCountIn(t: CustodyTap<typeof custodyIn, PlanMedicine>) {
   const { plan, item } = t.found;
   const meta = { b: t.ids.bookingId, p: t.ids.petId, i: t.ids.item, n: plan.petName, ...from(t) };
   const sealedMeta = sealed(t.deps, countInForm, meta);
-  await openOver(t, countInModal(sealedMeta, plan.petName, countInStart(item)));
+  // "💊 More counted in…": a refill of the medicine held, offered in its unit and by its label.
+  const stay = await stayCustodyOf(t.deps, t.ids.bookingId, t.ids.petId);
+  const held = stay.medicines.find((m) => m.first.item === item.key && !m.handedBack)?.first;
+  const start = countInStart(item);
+  const refill = held && { label: held.label, strength: held.strength, unit: held.unit, per: held.per?.unit };
+  await openOver(t, countInModal(sealedMeta, plan.petName, refill ? { ...start, ...refill } : start, refill));
 }
 
 /** "🔢 Count…": the form, for the medicine as the record has it now. */

@@ -1,0 +1,60 @@
+/**
+ * A round sheet's medicines last as the pet's card says (issue 49), over the sandbox's loopback HTTP
+ * and a real SQLite care record on an injected clock: a supply that lasts the stay says "lasts the
+ * stay" on both, counted to the booking's check-out; and a day more than six days ahead is dated
+ * ("lasts to Thu 28 Jan"), never named by its weekday alone, read as this week's.
+ */
+import { describe, expect, it } from "vitest";
+import { sheetCustody } from "../../src/answers/custody-sheet.ts";
+import { petMedicines } from "../../src/answers/custody-stock.ts";
+import { countIn } from "../../src/answers/custody-write.ts";
+import { countInStart } from "../../src/domain/custody-rules.ts";
+import { petMedicineLines, sheetMedicineLines } from "../../src/present/custody-pet.ts";
+import { lineText } from "../../src/present/doc.ts";
+import { runwayShortWords } from "../../src/words/custody.ts";
+import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";
+
+const now = Date.parse(`${DATE}T07:40:00Z`);
+const house = useCustodyDay({ now: () => new Date(now) });
+
+describe("the sheet's runway", () => {
+  it("says what the pet's card says: a supply lasting the stay 'lasts the stay', not a weekday weeks ahead", async () => {
+    const { deps } = house;
+    const { pets } = await medicatedMorning(house, 1, (i) => {
+      const s = countInStart(i);
+      return s.unit === "tablet" && !s.secondPerson && i.kind.kind !== "as_needed";
+    });
+    const [p] = pets;
+    if (!p) throw new Error("no medicated pet");
+    const r = await countIn(deps, {
+      bookingId: p.pet.bookingId,
+      petId: p.pet.petId,
+      item: p.item.key,
+      label: "Apoquel 16mg",
+      unit: "tablet",
+      quantity: 57,
+      ownerNameChecked: true,
+      storage: "room",
+      controlled: false,
+      by: { userId: "U0JANE", userName: "Jane" },
+      requestKey: "k-runway",
+    });
+    expect(r.status).toBe("recorded");
+    const card = await petMedicines(deps, p.pet.bookingId, p.pet.petId);
+    const cardLine = petMedicineLines(card.stay, card.held).map(lineText).join("\n");
+    expect(cardLine).toContain("lasts the stay");
+    const sheet = await sheetCustody(deps, [{ ...p.pet, due: p.pet.due }]);
+    const sheetLine = sheetMedicineLines(sheet.get(`${p.pet.bookingId}-${p.pet.petId}`))
+      .map(lineText)
+      .join("\n");
+    expect(sheetLine).toBe(cardLine);
+  });
+
+  it("a day past the next six is dated; within them, its weekday", () => {
+    const short = (lastsTo: string) =>
+      ({ status: "short", lastsTo, runsOut: lastsTo, goesHome: undefined, daysShort: 1 }) as const;
+    expect(runwayShortWords(short("2027-01-28"), "2026-12-02")).toBe("lasts to Thu 28 Jan");
+    expect(runwayShortWords(short("2026-12-08"), "2026-12-02")).toBe("lasts to Tue");
+    expect(runwayShortWords(short("2026-12-09"), "2026-12-02")).toBe("lasts to Wed 9 Dec");
+  });
+});
