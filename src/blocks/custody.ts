@@ -8,13 +8,13 @@ import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import {
-  handBackDoc,
   medicineHead,
   medicineKey,
   medicinesPostDoc,
   openDiscrepancyLines,
   stockDoc,
 } from "../present/custody.ts";
+import { handBackDoc } from "../present/custody-handback.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import type { Action } from "../present/doc.ts";
 import { custodyBack, custodyClose, custodyCount, custodyIn, custodyOpen } from "./buttons.ts";

@@ -7,18 +7,21 @@
  */
 
 import type { MedicineCustody } from "../answers/custody.ts";
-import type { DrugRegister, HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
-import type { DoseTaken, RegisterLine } from "../domain/custody.ts";
+import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
+import { type DoseTaken, isDiscrepancy, type RegisterLine } from "../domain/custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
   balanceAfterWords,
   balanceWords,
+  countedInWords,
+  countFiguresWords,
   differenceWords,
   movementWords,
   REASON_WORDS,
   runsOutWords,
   runwayShortWords,
+  supersededWords,
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
@@ -27,11 +30,10 @@ import { type Action, type Doc, dotted, type Line, line, type Part, strong, tone
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
   const f = m.first;
-  const per = f.per ? ` of ${f.per.amount} ${f.per.unit}` : "";
   return dotted(
     strong(`💊 ${whole(f.label)}`),
     f.strength ? whole(f.strength) : undefined,
-    `counted in ${amountWords(f.quantity, f.unit)}${per}`,
+    countedInWords(m.supplies.length ? m.supplies : [f], m.unit),
     f.controlled ? toned("warn", "🔒 controlled") : f.highAlert ? toned("warn", "high-alert") : undefined,
     f.storage === "fridge" ? "❄️ fridge" : undefined,
   );
@@ -61,19 +63,25 @@ const countDueWords = (c: { due: string; overdue: boolean; days: number; at?: st
       ? `🔢 count overdue${c.days ? ` by ${plural(c.days, "day")}` : ""} (due ${dayHeading(c.due)})`
       : `🔢 next count ${dayHeading(c.due)}`;
 
-/** Each count of a medicine whose difference is not closed: "⚠️ counted 8 … −1 tablet · reason: note". */
+/**
+ * Each count of a medicine whose difference is not closed, with its register line's figures
+ * (countFiguresWords): "⚠️ discrepancy …: counted 57, balance ≈ 59 then (−2 …) · a correction since …".
+ */
 export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line[] {
-  return m.open.map((c) =>
-    line(
+  return m.open.map((c) => {
+    const l = m.lines.find((x) => x.kind === "count" && x.id === c.id);
+    const f = l?.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+    return line(
       toned(
         "alert",
-        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${c.expected !== undefined ? `, balance ≈ ${amountWords(c.expected, m.unit)} (${differenceWords(c.counted - c.expected, m.unit)})` : ""}`,
+        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${f ? `, ${f.then}` : ""}`,
       ),
+      f?.since ? toned("alert", ` · ${whole(f.since)}`) : "",
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
       c.note ? `: ${whole(c.note)}` : "",
       ` · ${whole(c.by.userName)}`,
-    ),
-  );
+    );
+  });
 }
 
 /** "Kennel 4 · Bobby" */
@@ -198,14 +206,25 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
         : l.kind === "count"
           ? { by: whole(l.count.by.userName), witness: l.count.witness?.userName }
           : { by: whole(l.handed.by.userName), witness: l.handed.witness?.userName };
-  const diff = l.kind === "count" || l.kind === "out" ? l.difference : undefined;
-  return dotted(
+  const diff = l.kind === "out" ? l.difference : undefined;
+  const f = l.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+  const gone = l.kind === "dose" && l.dose.superseded ? l.dose : undefined;
+  const moved = [
     dateTimeOf(l.at, timezone),
     whole(movementWords(l, m.unit)),
-    toned(l.balance === undefined ? "warn" : undefined, balanceAfterWords(l.balance)),
+    toned(l.balance === undefined && !gone ? "warn" : undefined, balanceAfterWords(l.balance)),
+  ];
+  return dotted(
+    // A dose corrected since: its line as written, struck through, and what corrected it.
+    gone
+      ? { text: moved.map((x) => (typeof x === "string" ? x : x.text)).join(" · "), struck: true }
+      : dotted(...moved),
+    gone ? toned("muted", whole(supersededWords(gone, timezone))) : undefined,
     who.by,
     who.witness ? `witness ${whole(who.witness)}` : undefined,
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
+    l.kind === "count" && isDiscrepancy(l.difference) ? toned("alert", `⚠️ ${f?.then}`) : undefined,
+    f?.since ? toned("alert", `⚠️ ${whole(f.since)}`) : undefined,
     l.kind === "count" && l.count.reason
       ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${whole(l.count.note)}` : ""}`
       : undefined,
@@ -286,15 +305,6 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
   return { fallback: title, parts };
 }
 
-/** A departing pet's medicines to hand back: "Caninsulin pen: ≈ 120 iu left; Metacam: ≈ 9 ml left". */
-function handBackLine(medicines: MedicineCustody[]): Line | undefined {
-  const held = medicines.filter((m) => !m.handedBack);
-  if (held.length === 0) return undefined;
-  return line(
-    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
-  );
-}
-
 /**
  * Home's medicines (once a day, the state now): what is held, and each supply running out before its
  * pet's check-out, each count overdue, each discrepancy open; nothing when nothing is held.
@@ -323,28 +333,3 @@ export function medicinesHomeLines(stock: Stock, timezone: string): Line[] {
 
 /** The lines Home shows under its medicines' head before "and N more". */
 const HOME_LINES = 8;
-
-/** The departures post's reply: each departing pet's medicines to hand back, with their balances; undefined: none. */
-export function handBackDoc(pets: HandBack[], date: string): Doc | undefined {
-  if (pets.length === 0) return undefined;
-  const title = `💊 Medicines to hand back — ${dayHeading(date)}`;
-  const parts: Part[] = [{ kind: "title", text: title }];
-  for (const p of pets)
-    parts.push({
-      kind: "item",
-      key: `${p.bookingId}-${p.petId}`,
-      lines: [
-        dotted(p.room ? strong(whole(p.room)) : undefined, strong(whole(p.petName))),
-        handBackLine(p.medicines) ?? [],
-      ],
-    });
-  parts.push({
-    kind: "note",
-    lines: [
-      line(
-        "Record each with ↩️ Handed back… (💊 Medicines on the pet's card): quantity, to whom, who handed it.",
-      ),
-    ],
-  });
-  return { fallback: title, parts };
-}
