@@ -9,7 +9,6 @@
 import type { Deps } from "../deps.ts";
 import {
   type Counter,
-  closeProblem,
   countDifference,
   isDiscrepancy,
   type MedicineCount,
@@ -20,7 +19,7 @@ import {
   secondPersonProblem,
 } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
-import { isControlled } from "../domain/custody-rules.ts";
+import { closeProblem, isControlled } from "../domain/custody-rules.ts";
 import { balanceUnit, type CountUnit } from "../domain/custody-units.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
 import type { LogInput } from "../record/types.ts";
@@ -207,7 +206,9 @@ export async function closeDiscrepancy(
 ): Promise<Written<{ by: Counter; at: string; note: string; medicine: MedicineCustody }>> {
   if (!deps.record) return { status: "refused", why: "no_store" };
   const found = await countById(deps, input.countId);
-  if (!found || found.count.reason === undefined) return { status: "refused", why: "not_a_discrepancy" };
+  // A count that matched then, when a correction since makes it differ, is closed the same way.
+  const open = found?.count.reason !== undefined || found?.medicine.open.some((c) => c.id === input.countId);
+  if (!found || !open) return { status: "refused", why: "not_a_discrepancy" };
   const problem = closeProblem(deps.config.medicines.managers, found.count, input.by);
   if (problem) return { status: "refused", why: problem };
   const { count, medicine } = found;

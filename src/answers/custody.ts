@@ -3,8 +3,9 @@
  * register (counted in → each dose taken from the pack → each count → handed back, the balance after
  * each), the balance now, how long it lasts by the confirmed plan (its runway), its discard-by, when
  * its next count is due, and its discrepancies not closed. The doses are the record's: each round's
- * current entry of the item (a correction counts as corrected) and the doses given if needed, each
- * in the counted unit by the plan's amount for its round (src/domain/custody-units.ts).
+ * entry of the item (a correction counts as corrected; the entry it corrects stays, struck through)
+ * and the doses given if needed, each in the counted unit by the plan's amount for its round
+ * (src/domain/custody-units.ts).
  */
 import type { Deps } from "../deps.ts";
 import {
@@ -83,14 +84,23 @@ interface DoseSources {
 
 /** The doses of one item from the record, in the balance's unit by the plan's amount. */
 function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, s: DoseSources): DoseTaken[] {
-  const current = [...currentEntries(s.entries.filter((e) => e.item === item)).values()];
+  const mine = s.entries.filter((e) => e.item === item);
+  const current = new Set([...currentEntries(mine).values()].map((e) => e.id));
   const original = new Map(s.entries.map((e) => [e.id, e]));
+  const by = new Map(mine.flatMap((e) => (e.supersedes !== undefined ? [[e.supersedes, e] as const] : [])));
+  const correction = (e: Entry) => {
+    const c = current.has(e.id) ? undefined : (by.get(e.id) ?? original.get(e.supersededBy ?? -1));
+    return c
+      ? { id: c.id, at: c.recordedAt, by: c.userName, outcome: c.outcome, reasonCode: c.reasonCode }
+      : undefined;
+  };
   const firstAt = (e: Entry): string => {
     let x = e;
     while (x.supersedes !== undefined && original.get(x.supersedes)) x = original.get(x.supersedes) as Entry;
     return e.givenAt ?? x.givenAt ?? x.recordedAt;
   };
-  const rounds = current.map((e): DoseTaken => {
+  // Every version of the round's entry: one corrected since stays in the register, struck through.
+  const rounds = mine.map((e): DoseTaken => {
     const text = planAmount(planItem, e.date, e.round, s.timezone);
     return {
       id: e.id,
@@ -106,6 +116,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, 
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
       at: firstAt(e),
       paper: e.paper ? { givenAt: e.givenAt, recordedAt: e.recordedAt, enteredBy: e.userName } : undefined,
+      superseded: correction(e),
     };
   });
   const prn = s.prn
@@ -154,17 +165,17 @@ function medicineOf(
     balance: balanceOf(lines),
     discardBy: discardBy({ ...(opened ?? first), expiry: first.expiry }),
     counts,
-    open: counts.filter((c) => isDiscrepancy(lineDifference(lines, c.id)) && !c.closed),
+    open: counts.filter((c) => discrepant(lines, c.id) && !c.closed),
     handedBack,
     lastCounted: last,
     lastCountedAt: [first.recordedAt, ...counts.map((c) => c.at)].sort().at(-1) as string,
   };
 }
 
-/** The difference a count made in the register. */
-const lineDifference = (lines: RegisterLine[], countId: number): number | undefined => {
+/** Does a count differ: from the balance it was counted against, or from the one the record since says. */
+const discrepant = (lines: RegisterLine[], countId: number): boolean => {
   const l = lines.find((x) => x.kind === "count" && x.id === countId);
-  return l?.kind === "count" ? l.difference : undefined;
+  return l?.kind === "count" && (isDiscrepancy(l.difference) || isDiscrepancy(l.since?.difference));
 };
 
 /**

@@ -8,6 +8,7 @@
  */
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { drugName, ROUNDS } from "./care.ts";
+import type { Counter, MedicineCount } from "./custody.ts";
 import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
 import type { PlanItem } from "./plan/types.ts";
@@ -191,4 +192,17 @@ export function countInStart(item: PlanItem): CountInStart {
     storage: insulin ? "fridge" : "room",
     words: item.what.text,
   };
+}
+
+/**
+ * Who may close a count's discrepancy: one of the kennel's managers (MEDICINE_MANAGERS, by Slack id);
+ * with none set, anyone but the person who counted it.
+ */
+export function closeProblem(
+  managers: readonly string[],
+  count: Pick<MedicineCount, "by">,
+  by: Counter,
+): "not_a_manager" | "own_count" | undefined {
+  if (managers.length > 0) return managers.includes(by.userId ?? "") ? undefined : "not_a_manager";
+  return by.userId !== undefined && by.userId === count.by.userId ? "own_count" : undefined;
 }

@@ -131,6 +131,17 @@ export interface DoseTaken {
   at: string;
   /** Entered from the paper chart: when the paper says it was given, when and by whom it was entered. */
   paper?: { givenAt?: string | undefined; recordedAt: string; enteredBy: string } | undefined;
+  /** Corrected since: the entry that superseded it, when and by whom (its line stays, struck through). */
+  superseded?: Correction | undefined;
+}
+
+/** A dose's correction: the entry that superseded it, what it says, when and by whom it was recorded. */
+export interface Correction {
+  id: number;
+  at: string;
+  by: string;
+  outcome: Outcome;
+  reasonCode?: NotGivenReason | undefined;
 }
 
 /** Is a dose taken from the pack: given; refused or vomited too (the kennel's rule: what left the pack is gone). */
@@ -158,6 +169,7 @@ export type RegisterLine =
       seq: number;
       dose: DoseTaken;
       out: number | undefined;
+      /** A superseded dose (struck through): the balance it left as written; it moves the balance no more. */
       balance: number | undefined;
     }
   | {
@@ -166,8 +178,11 @@ export type RegisterLine =
       id: number;
       seq: number;
       count: MedicineCount;
+      /** As recorded then: the count against the balance it was counted against (`expected`). */
       difference: number | undefined;
       balance: number;
+      /** The record since says the balance then was other than the count was counted against. */
+      since?: CountSince | undefined;
     }
   | {
       kind: "out";
@@ -178,6 +193,17 @@ export type RegisterLine =
       difference: number | undefined;
       balance: number | undefined;
     };
+
+/**
+ * What the record says since a count of the balance it was counted against: a dose before it
+ * corrected after it (or entered after it) makes the balance then `balance`, and the count
+ * `difference` against it; `corrections`: the doses corrected after the count.
+ */
+interface CountSince {
+  balance: number | undefined;
+  difference: number | undefined;
+  corrections: DoseTaken[];
+}
 
 /** The register's order: by when it happened, then by the chain's order. */
 const inOrder = (a: { at: string; seq: number }, b: { at: string; seq: number }) =>
@@ -191,7 +217,10 @@ const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
 /**
  * A medicine's register: counted in (each supply of the item, in order), each dose taken from the
  * pack, each count and the hand-back, with the balance after each line (undefined: count by hand).
- * Doses not taken from the pack (not given, but vomited) are not lines: nothing moved.
+ * Doses not taken from the pack (not given, but vomited) are not lines: nothing moved. A dose
+ * corrected since stays a line (superseded: struck through) that moves the balance no more; a count
+ * keeps the difference it was recorded with, against the balance then (`expected`), and says beside
+ * it when the record since makes that balance another (`since`).
  */
 export function register(
   ins: MedicineIn[],
@@ -228,12 +257,12 @@ export function register(
       });
     } else if (e.kind === "dose") {
       const out = e.x.amount;
-      balance = balance === undefined || out === undefined ? undefined : tidy(balance - out);
-      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance });
+      const after = balance === undefined || out === undefined ? undefined : tidy(balance - out);
+      if (!e.x.superseded) balance = after;
+      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance: after });
     } else if (e.kind === "count") {
-      const difference = balance === undefined ? undefined : tidy(e.x.counted - balance);
+      lines.push(countLine(e.x, balance, lines));
       balance = e.x.counted;
-      lines.push({ kind: "count", at: e.at, id: e.x.id, seq: e.seq, count: e.x, difference, balance });
     } else {
       const difference = balance === undefined ? undefined : tidy(e.x.quantity - balance);
       balance = balance === undefined ? undefined : tidy(balance - e.x.quantity);
@@ -243,9 +272,25 @@ export function register(
   return lines;
 }
 
-/** The balance now: the last line's (0 before anything; undefined: count by hand). */
-export const balanceOf = (lines: RegisterLine[]): number | undefined =>
-  lines.length === 0 ? 0 : (lines[lines.length - 1] as RegisterLine).balance;
+/** A count's line: its difference as recorded then, and what the record since says of the balance then. */
+function countLine(c: MedicineCount, balance: number | undefined, before: RegisterLine[]): RegisterLine {
+  const then = c.expected;
+  const difference = countDifference(c.counted, then);
+  const line = { kind: "count" as const, at: c.at, id: c.id, seq: c.seq, count: c, difference };
+  const same = then === undefined ? balance === undefined : balance !== undefined && !differs(then, balance);
+  if (same) return { ...line, balance: c.counted };
+  const corrections = before.flatMap((l) =>
+    l.kind === "dose" && l.dose.superseded && codeOrder(l.dose.superseded.at, c.at) > 0 ? [l.dose] : [],
+  );
+  const since = { balance, difference: countDifference(c.counted, balance), corrections };
+  return { ...line, balance: c.counted, since };
+}
+
+/** The balance now: the last line's that moved it (0 before anything; undefined: count by hand). */
+export const balanceOf = (lines: RegisterLine[]): number | undefined => {
+  const moved = lines.filter((l) => l.kind !== "dose" || !l.dose.superseded);
+  return moved.length === 0 ? 0 : (moved[moved.length - 1] as RegisterLine).balance;
+};
 
 /** Is the difference of a count or a hand-back one to explain. */
 export const isDiscrepancy = (difference: number | undefined): difference is number =>
@@ -269,19 +314,6 @@ export function secondPersonProblem(
   if (!witness) return "missing";
   if ((witness.userId && witness.userId === by.userId) || witness.userName === by.userName) return "same";
   return undefined;
-}
-
-/**
- * Who may close a count's discrepancy: one of the kennel's managers (MEDICINE_MANAGERS, by Slack id);
- * with none set, anyone but the person who counted it.
- */
-export function closeProblem(
-  managers: readonly string[],
-  count: Pick<MedicineCount, "by">,
-  by: Counter,
-): "not_a_manager" | "own_count" | undefined {
-  if (managers.length > 0) return managers.includes(by.userId ?? "") ? undefined : "not_a_manager";
-  return by.userId !== undefined && by.userId === count.by.userId ? "own_count" : undefined;
 }
 
 /** One medicine in custody: its supplies counted in, its register and what follows from it. */

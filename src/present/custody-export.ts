@@ -5,7 +5,13 @@
  */
 import type { MedicineCustody, RegisterLine } from "../domain/custody.ts";
 import { cleanText } from "../domain/text.ts";
-import { balanceAfterWords, differenceWords, movementWords, REASON_WORDS } from "../words/custody.ts";
+import {
+  balanceAfterWords,
+  countFiguresWords,
+  differenceWords,
+  movementWords,
+  REASON_WORDS,
+} from "../words/custody.ts";
 
 export interface CustodyRecordRow {
   id: number;
@@ -27,10 +33,13 @@ const clean = (t: string | undefined) => (t === undefined ? undefined : cleanTex
 const OUTCOME = { in: "counted_in", count: "counted", out: "handed_back" } as const;
 type Moved = Exclude<RegisterLine, { kind: "dose" }>;
 
-function moved(m: MedicineCustody, l: Moved): CustodyRecordRow {
+function moved(m: MedicineCustody, l: Moved, timezone: string): CustodyRecordRow {
   const who = l.kind === "in" ? l : l.kind === "count" ? l.count : l.handed;
-  const diff = l.kind === "in" ? undefined : l.difference;
-  const moves = `${movementWords(l, m.unit)} · ${balanceAfterWords(l.balance)}${diff ? ` · ${differenceWords(diff, m.unit)}` : ""}`;
+  const diff = l.kind === "out" ? l.difference : undefined;
+  // A count's figures as every surface says them: against the balance then, and what the record says since.
+  const f = l.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+  const figures = f ? ` · ${f.then}${f.since ? ` · ${f.since}` : ""}` : "";
+  const moves = `${movementWords(l, m.unit)} · ${balanceAfterWords(l.balance)}${diff ? ` · ${differenceWords(diff, m.unit)}` : ""}${figures}`;
   return {
     id: l.id,
     seq: l.seq,
@@ -48,13 +57,13 @@ function moved(m: MedicineCustody, l: Moved): CustodyRecordRow {
 }
 
 /** Every custody record of these medicines, in each register's order (a closing after its count). */
-export function custodyRecordRows(medicines: MedicineCustody[]): CustodyRecordRow[] {
+export function custodyRecordRows(medicines: MedicineCustody[], timezone: string): CustodyRecordRow[] {
   return medicines.flatMap((m) =>
     m.lines.flatMap((l): CustodyRecordRow[] => {
       if (l.kind === "dose") return [];
       const closed = l.kind === "count" ? l.count.closed : undefined;
       return [
-        moved(m, l),
+        moved(m, l, timezone),
         ...(closed
           ? [
               {

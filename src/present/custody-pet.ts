@@ -66,7 +66,12 @@ export interface PetMedicineActions {
   close: (countId: number) => Omit<Action, "text">;
 }
 
-function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions | undefined): Part[] {
+function medicineParts(
+  h: HeldMedicine,
+  timezone: string,
+  a: PetMedicineActions | undefined,
+  again: boolean,
+): Part[] {
   const m = h.medicine;
   const last = m.lines.at(-1);
   const parts: Part[] = [
@@ -82,8 +87,11 @@ function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions 
     },
   ];
   if (!a) return parts;
+  // Handed back, and none of its item held since: counted in again (a new supply), from here.
   const actions: Action[] = m.handedBack
-    ? []
+    ? again
+      ? [{ text: "💊 Count in again…", ...a.countIn(m.first.item) }]
+      : []
     : [
         { text: "🔢 Count…", ...a.count(m) },
         { text: "↩️ Handed back…", ...a.back(m) },
@@ -93,7 +101,10 @@ function medicineParts(h: HeldMedicine, timezone: string, a: PetMedicineActions 
   return [...parts, ...actionRows(actions)];
 }
 
-/** The pet's medicines: each held or handed back, then each of its plan's not counted in, with a button each. */
+/**
+ * The pet's medicines: each held or handed back (one handed back with a 💊 Count in again… while the
+ * plan still has it), then each of its plan's never counted in, with a button each.
+ */
 export function petMedicinesDoc(
   stay: StayCustody,
   held: HeldMedicine[],
@@ -101,9 +112,20 @@ export function petMedicinesDoc(
 ): Doc {
   const title = `💊 Medicines — ${whole(o.petName)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
-  for (const h of held) parts.push(...medicineParts(h, o.timezone, o.actions));
+  const holds = (m: MedicineCustody) =>
+    stay.medicines.some((x) => x.first.item === m.first.item && !x.handedBack);
+  const lastOf = (m: MedicineCustody) =>
+    stay.medicines.filter((x) => x.first.item === m.first.item).at(-1) === m;
+  for (const h of held) {
+    const again =
+      !holds(h.medicine) &&
+      lastOf(h.medicine) &&
+      planMedicines(stay).some((i) => i.key === h.medicine.first.item);
+    parts.push(...medicineParts(h, o.timezone, o.actions, again));
+  }
+  // A medicine counted in (held or handed back) is not "not counted in": its custody says what it is.
   for (const item of planMedicines(stay)) {
-    if (stay.medicines.some((m) => m.first.item === item.key && !m.handedBack)) continue;
+    if (stay.medicines.some((m) => m.first.item === item.key)) continue;
     const label = medicineLabel(item);
     parts.push({
       kind: "text",

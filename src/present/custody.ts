@@ -8,18 +8,21 @@
 
 import type { MedicineCustody } from "../answers/custody.ts";
 import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
-import type { DoseTaken, RegisterLine } from "../domain/custody.ts";
+import { type DoseTaken, isDiscrepancy, type RegisterLine } from "../domain/custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
   balanceAfterWords,
   balanceWords,
+  countedInWords,
+  countFiguresWords,
   differenceWords,
   discardByWords,
   movementWords,
   REASON_WORDS,
   runsOutWords,
   runwayShortWords,
+  supersededWords,
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
@@ -39,11 +42,10 @@ import {
 /** "💊 Caninsulin 40 iu/ml · 3 pens of 300 iu · 🔒 controlled · ❄️ fridge" */
 export function medicineHead(m: MedicineCustody): Line {
   const f = m.first;
-  const per = f.per ? ` of ${f.per.amount} ${f.per.unit}` : "";
   return dotted(
     strong(`💊 ${whole(f.label)}`),
     f.strength ? whole(f.strength) : undefined,
-    `counted in ${amountWords(f.quantity, f.unit)}${per}`,
+    countedInWords(m.supplies.length ? m.supplies : [f], m.unit),
     f.controlled ? toned("warn", "🔒 controlled") : f.highAlert ? toned("warn", "high-alert") : undefined,
     f.storage === "fridge" ? "❄️ fridge" : undefined,
   );
@@ -82,19 +84,25 @@ export const countDueWords = (c: { due: string; overdue: boolean; days: number; 
       ? `🔢 count overdue${c.days ? ` by ${plural(c.days, "day")}` : ""} (due ${dayHeading(c.due)})`
       : `🔢 next count ${dayHeading(c.due)}`;
 
-/** Each count of a medicine whose difference is not closed: "⚠️ counted 8 … −1 tablet · reason: note". */
+/**
+ * Each count of a medicine whose difference is not closed, with its register line's figures
+ * (countFiguresWords): "⚠️ discrepancy …: counted 57, balance ≈ 59 then (−2 …) · a correction since …".
+ */
 export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line[] {
-  return m.open.map((c) =>
-    line(
+  return m.open.map((c) => {
+    const l = m.lines.find((x) => x.kind === "count" && x.id === c.id);
+    const f = l?.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+    return line(
       toned(
         "alert",
-        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${c.expected !== undefined ? `, balance ≈ ${amountWords(c.expected, m.unit)} (${differenceWords(c.counted - c.expected, m.unit)})` : ""}`,
+        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${f ? `, ${f.then}` : ""}`,
       ),
+      f?.since ? toned("alert", ` · ${whole(f.since)}`) : "",
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
       c.note ? `: ${whole(c.note)}` : "",
       ` · ${whole(c.by.userName)}`,
-    ),
-  );
+    );
+  });
 }
 
 /** "Kennel 4 · Bobby" */
@@ -219,14 +227,25 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
         : l.kind === "count"
           ? { by: whole(l.count.by.userName), witness: l.count.witness?.userName }
           : { by: whole(l.handed.by.userName), witness: l.handed.witness?.userName };
-  const diff = l.kind === "count" || l.kind === "out" ? l.difference : undefined;
-  return dotted(
+  const diff = l.kind === "out" ? l.difference : undefined;
+  const f = l.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+  const gone = l.kind === "dose" && l.dose.superseded ? l.dose : undefined;
+  const moved = [
     dateTimeOf(l.at, timezone),
     whole(movementWords(l, m.unit)),
-    toned(l.balance === undefined ? "warn" : undefined, balanceAfterWords(l.balance)),
+    toned(l.balance === undefined && !gone ? "warn" : undefined, balanceAfterWords(l.balance)),
+  ];
+  return dotted(
+    // A dose corrected since: its line as written, struck through, and what corrected it.
+    gone
+      ? { text: moved.map((x) => (typeof x === "string" ? x : x.text)).join(" · "), struck: true }
+      : dotted(...moved),
+    gone ? toned("muted", whole(supersededWords(gone, timezone))) : undefined,
     who.by,
     who.witness ? `witness ${whole(who.witness)}` : undefined,
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
+    l.kind === "count" && isDiscrepancy(l.difference) ? toned("alert", `⚠️ ${f?.then}`) : undefined,
+    f?.since ? toned("alert", `⚠️ ${whole(f.since)}`) : undefined,
     l.kind === "count" && l.count.reason
       ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${whole(l.count.note)}` : ""}`
       : undefined,

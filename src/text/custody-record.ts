@@ -51,7 +51,7 @@ export function custodyExportRows(
   timeZone: string,
   days: { from?: string | undefined; to?: string | undefined } = {},
 ): ExportRow[] {
-  return custodyRecordRows(medicines)
+  return custodyRecordRows(medicines, timeZone)
     .map((r) => row(r, timeZone))
     .filter(
       (r) => (!days.from || (r.date as string) >= days.from) && (!days.to || (r.date as string) <= days.to),

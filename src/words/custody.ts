@@ -3,13 +3,20 @@
  * Thu", "count by hand", "Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner
  * (2 days short)", a discrepancy's reason, a register line's movement.
  */
-import type { RegisterLine } from "../domain/custody.ts";
+import type { Correction, DoseTaken, MedicineIn, RegisterLine } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
 import type { Runway } from "../domain/custody-rules.ts";
-import { amountWords, type CountUnit, quantityWords, unitWords } from "../domain/custody-units.ts";
-import { addDays } from "../time.ts";
-import { dayHeading } from "./dates.ts";
+import {
+  amountWords,
+  type CountUnit,
+  inBalanceUnit,
+  quantityWords,
+  unitWords,
+} from "../domain/custody-units.ts";
+import { addDays, localDate } from "../time.ts";
+import { dayHeading, timeOnDay } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
+import { outcomeWords } from "./record.ts";
 
 export const REASON_WORDS: Record<DiscrepancyReason, string> = {
   miscount: "counted wrong before",
@@ -73,6 +80,78 @@ const signed = (n: number, unit: CountUnit): string =>
 /** A difference found by a count or a hand-back: "−1 tablet against the balance". */
 export const differenceWords = (d: number, unit: CountUnit): string =>
   `${signed(d, unit)} against the balance`;
+
+/**
+ * What was counted in overall, as the register's "counted in" lines add up: "counted in 60 tablets",
+ * "counted in 3 pens of 300 iu", after a refill "counted in 90 tablets (60 + 30 more)"; supplies
+ * counted in other units (pens, then ml) in the balance's unit.
+ */
+export function countedInWords(supplies: MedicineIn[], unit: CountUnit): string {
+  const f = supplies[0] as MedicineIn;
+  const alike = supplies.every((x) => x.unit === f.unit && x.per?.amount === f.per?.amount);
+  const per = alike && f.per ? ` of ${f.per.amount} ${f.per.unit}` : "";
+  const each = supplies.map((x) => (alike ? x.quantity : inBalanceUnit(x.quantity, x.unit, x.per)));
+  const total = each.reduce((a, b) => Math.round((a + b) * 1e6) / 1e6, 0);
+  const parts =
+    each.length > 1 ? ` (${each.map((n, i) => `${quantityWords(n)}${i ? " more" : ""}`).join(" + ")})` : "";
+  return `counted in ${amountWords(total, alike ? f.unit : unit)}${per}${parts}`;
+}
+
+type CountLine = Extract<RegisterLine, { kind: "count" }>;
+
+/** "3 tablets short of it", "1 tablet over it", "matches it", against a balance to count by hand: nothing. */
+const againstWords = (d: number | undefined, unit: CountUnit): string =>
+  d === undefined
+    ? ""
+    : d === 0
+      ? ": this count matches it"
+      : `: this count is ${amountWords(Math.abs(d), unit)} ${d < 0 ? "short of" : "over"} it`;
+
+/** What a correction says: "not given: asleep", "given". */
+const correctedTo = (c: Correction): string =>
+  c.outcome === "not_given" && c.reasonCode
+    ? `not given: ${reasonWords(c.reasonCode)}`
+    : outcomeWords(c.outcome);
+
+/** A correction of a dose, by the count's day: "13:05, Jane: 07:40 not given: asleep". */
+function correctionWords(d: DoseTaken, day: string, timezone: string): string {
+  const c = d.superseded as Correction;
+  return `${timeOnDay(c.at, timezone, day)}, ${c.by}: ${timeOnDay(d.at, timezone, day)} ${correctedTo(c)}`;
+}
+
+/**
+ * A count's figures, the same on every surface (the register, the stay's record, the medicines view,
+ * Home, the stock, the connector, the export): what it was counted against then, as recorded ("balance
+ * ≈ 59 then (−2 tablets against the balance)"), and, when the record since makes that balance
+ * another, beside it: "a correction since (13:05, Jane: 07:40 not given: asleep) makes the balance
+ * 60: this count is 3 tablets short of it". Names as recorded: the caller makes them safe.
+ */
+export function countFiguresWords(
+  l: CountLine,
+  unit: CountUnit,
+  timezone: string,
+): { then: string; since?: string | undefined } {
+  const e = l.count.expected;
+  const then =
+    e === undefined
+      ? `balance then: ${COUNT_BY_HAND}`
+      : `balance ≈ ${amountWords(e, unit)} then (${differenceWords(l.difference ?? 0, unit)})`;
+  const s = l.since;
+  if (!s) return { then };
+  const day = localDate(l.at, timezone);
+  const why =
+    s.corrections.length === 0
+      ? "the record since makes"
+      : `${s.corrections.length === 1 ? "a correction" : "corrections"} since (${s.corrections.map((d) => correctionWords(d, day, timezone)).join("; ")}) ${s.corrections.length === 1 ? "makes" : "make"}`;
+  const balance = s.balance === undefined ? `one to ${COUNT_BY_HAND}` : amountWords(s.balance, unit);
+  return { then, since: `${why} the balance ${balance}${againstWords(s.difference, unit)}` };
+}
+
+/** A dose corrected since, beside its struck line: "superseded: corrected 13:05 by Jane: not given: asleep". */
+export function supersededWords(d: DoseTaken, timezone: string): string {
+  const c = d.superseded as Correction;
+  return `superseded: corrected ${timeOnDay(c.at, timezone, localDate(d.at, timezone))} by ${c.by}: ${correctedTo(c)}`;
+}
 
 /** What a register line moved: "counted in +28 tablets", "given (morning) −½ tablet", "counted 27". */
 export function movementWords(l: RegisterLine, unit: CountUnit): string {

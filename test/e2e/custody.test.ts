@@ -310,12 +310,16 @@ describe.each(engines)(
       // A refused dose left the pack: gone, by the kennel's rule.
       expect((await tramadol())?.balance).toBe(26);
       await each("evening", { "med:1": ["not_given", "asleep as the vet said", "asleep"] });
-      // Corrected (not given: asleep), the tablet is back in the balance.
+      // Corrected (not given: asleep), the tablet is back in the balance; the refused dose stays a
+      // line of the register, superseded (the balance it left as written), moving the balance no more.
       const m = await tramadol();
       expect(m?.balance).toBe(27);
-      expect(m?.lines.map((l) => [l.kind, l.balance])).toEqual([
-        ["in", 28],
-        ["dose", 27],
+      expect(
+        m?.lines.map((l) => [l.kind, l.balance, l.kind === "dose" && l.dose.superseded?.outcome]),
+      ).toEqual([
+        ["in", 28, false],
+        ["dose", 27, undefined],
+        ["dose", 26, "not_given"],
       ]);
       expect(petOn(await rounds("evening")).section).toMatch(/💊 Tramadol 50mg &lt;b&gt;: ≈ 27 tablets left/);
     });
@@ -504,16 +508,23 @@ describe.each(engines)(
         expect(lines.map((l) => [l.kind, l.balance])).toEqual([
           ["in", 28],
           ["dose", 27],
+          ["dose", 26],
           ["count", 25],
           ["out", 0],
         ]);
         // Each line is one of the record's entries, in its chain: the same ids, by the same people.
         const [inRow] = await store.log({ kind: "medicine_in" });
         const [countRow] = await store.log({ kind: "medicine_count" });
-        const given = (await store.entries({ bookingId: b, petId: p })).filter(
-          (e) => e.item === "med:1" && e.outcome === "given",
-        );
-        expect(lines.map((l) => l.id)).toEqual([inRow?.id, given[0]?.id, countRow?.id, outs[0]?.id]);
+        const doses = (await store.entries({ bookingId: b, petId: p })).filter((e) => e.item === "med:1");
+        const given = doses.filter((e) => e.outcome === "given");
+        const refused = doses.filter((e) => e.outcome === "refused");
+        expect(lines.map((l) => l.id)).toEqual([
+          inRow?.id,
+          given[0]?.id,
+          refused[0]?.id,
+          countRow?.id,
+          outs[0]?.id,
+        ]);
         const printed = docText(drugRegisterDoc(register, h.config.timezone), {
           color: false,
           timezone: h.config.timezone,
@@ -521,8 +532,11 @@ describe.each(engines)(
         });
         expect(printed).toContain("counted in +28 tablets · balance 28 · Jane · witness Tom");
         expect(printed).toContain("given (morning) −1 tablet · balance 27 · Jane");
+        expect(printed).toMatch(
+          /~[^~]+ · refused \(taken from the pack\) \(evening\) −1 tablet · balance 26~ · superseded: corrected [^·]+ by Jane: not given: asleep/,
+        );
         expect(printed).toContain(
-          "counted 25 tablets · balance 25 · Jane · witness Tom · ⚠️ −2 tablets against the balance",
+          "counted 25 tablets · balance 25 · Jane · witness Tom · ⚠️ balance ≈ 27 tablets then (−2 tablets against the balance)",
         );
         expect(printed).toContain("handed back 25 tablets to Mrs Smith · balance 0 · Jane · witness Tom");
         // The terminal and the connector give the same register, from the same record.
@@ -539,7 +553,7 @@ describe.each(engines)(
         expect(csv.code).toBe(0);
         expect(csv.stdout).toContain("Tramadol 50mg <b>: counted in +28 tablets · balance 28");
         expect(csv.stdout).toMatch(
-          /counted 25 tablets · balance 25 · −2 tablets against the balance,counted,"dropped, spilled or wasted",two rolled under the fridge,/,
+          /counted 25 tablets · balance 25 · balance ≈ 27 tablets then \(−2 tablets against the balance\),counted,"dropped, spilled or wasted",two rolled under the fridge,/,
         );
         expect(csv.stdout).toContain("handed back 25 tablets to Mrs Smith · balance 0");
         const [closing] = await store.log({ kind: "medicine_closed" });
