@@ -10,7 +10,8 @@ import { pastDiscard } from "../domain/custody-rules.ts";
 import { addDays, localDate } from "../time.ts";
 import { stayCustodyOf } from "./custody.ts";
 import { medicineInOf } from "./custody-kinds.ts";
-import { type HeldMedicine, heldOf, stayDates } from "./custody-stock.ts";
+import { type HeldMedicine, heldOf } from "./custody-stock.ts";
+import type { OwedRound } from "./obligations.ts";
 
 /** A pet's medicines on the sheet. */
 export interface SheetCustody {
@@ -24,8 +25,10 @@ const OPEN = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
 
 /** The pets of a sheet (its kept pets: ids and what was due), by "bookingId-petId". */
 export async function sheetCustody(
-  deps: Pick<Deps, "record" | "config" | "clock"> & { kennel?: Deps["kennel"] | undefined },
+  deps: Pick<Deps, "record" | "config" | "clock">,
   pets: Array<{ bookingId: number; petId: number; due: Array<{ item: string; label: string }> }>,
+  /** What the round asked as the record keeps it (its pets' stays, as the kennel API said when kept). */
+  owed: OwedRound | Promise<OwedRound | undefined> | undefined,
 ): Promise<Map<string, SheetCustody>> {
   const out = new Map<string, SheetCustody>();
   const store = deps.record;
@@ -43,11 +46,11 @@ export async function sheetCustody(
     const holds = p.due.some((d) => counted.has(`${key}-${d.item}`));
     const stay = holds ? await stayCustodyOf(deps, p.bookingId, p.petId) : undefined;
     const medicines = (stay?.medicines ?? []).filter((m) => !m.handedBack);
-    // How long each lasts to the booking's check-out, as the pet's card and the stock say it; the
-    // kennel API not answering, counted ahead by the plan alone (its day dated when weeks ahead).
-    const kennel = medicines.length ? deps.kennel : undefined;
-    const dates = kennel ? await stayDates({ kennel }, p.bookingId) : undefined;
-    const held = medicines.map((m) => heldOf(deps, m, dates ?? OPEN));
+    // How long each lasts to the stay's check-out as the round kept it (the kennel API is not asked
+    // at each redraw); a stay kept with none, counted ahead by the plan alone (its day dated when weeks ahead).
+    const kept = medicines.length ? (await owed)?.pets.find((q) => q.bookingId === p.bookingId) : undefined;
+    const dates = kept?.checkOut ? { arrival: kept.checkIn ?? OPEN.arrival, departure: kept.checkOut } : OPEN;
+    const held = medicines.map((m) => heldOf(deps, m, dates));
     if (held.length || notCountedIn.length) out.set(key, { held, notCountedIn });
   }
   return out;

@@ -87,7 +87,7 @@ export async function keptSheetRecord(
   if (!record || record.problem) return record;
   const [plans, custody, welfare] = await Promise.all([
     sheetPlansNow(deps, sheet).catch(() => undefined),
-    sheetCustody(deps, sheet.pets).catch(() => undefined),
+    sheetCustody(deps, sheet.pets, record.doses?.owed).catch(() => undefined),
     sheetWelfareNow(deps, sheet),
   ]);
   return { ...record, plans, custody, welfare };

@@ -112,7 +112,7 @@ export async function prepareRoundPost(
     const { problem, ...drawn } = record;
     const doses = { now: deps.clock.now(), owed };
     // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
-    const custody = problem ? undefined : await sheetCustody(deps, sheet.pets).catch(() => undefined);
+    const custody = problem ? undefined : await sheetCustody(deps, sheet.pets, owed).catch(() => undefined);
     return {
       ...sheetMessages(sheet, { ...drawn, doses, custody }, { problem }),
       payload: { sheet: sheet.id },

@@ -314,15 +314,17 @@ export class SheetRedraw {
 
   /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
+    const asked = owedRound(this.#deps, sheet.date, sheet.round);
     const [entries, asNeeded, witness, owed, plans, custody, welfare] = await Promise.all([
       markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
-      owedRound(this.#deps, sheet.date, sheet.round),
+      asked,
       sheetPlansNow(this.#deps, sheet, index),
       sheetCustody(
         this.#deps,
         sheet.pets.filter((p) => p.message === index),
+        asked,
       ).catch(() => undefined),
       sheetWelfareNow(this.#deps, sheet, index),
     ]);

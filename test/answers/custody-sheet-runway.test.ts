@@ -1,13 +1,14 @@
 /**
  * A round sheet's medicines last as the pet's card says (issue 49), over the sandbox's loopback HTTP
  * and a real SQLite care record on an injected clock: a supply that lasts the stay says "lasts the
- * stay" on both, counted to the booking's check-out; and a day more than six days ahead is dated
+ * stay" on both, counted to the booking's check-out (the sheet's as its round kept it); and a day more than six days ahead is dated
  * ("lasts to Thu 28 Jan"), never named by its weekday alone, read as this week's.
  */
 import { describe, expect, it } from "vitest";
 import { sheetCustody } from "../../src/answers/custody-sheet.ts";
 import { petMedicines } from "../../src/answers/custody-stock.ts";
 import { countIn } from "../../src/answers/custody-write.ts";
+import { owedRound } from "../../src/answers/obligations.ts";
 import { countInStart } from "../../src/domain/custody-rules.ts";
 import { petMedicineLines, sheetMedicineLines } from "../../src/present/custody-pet.ts";
 import { lineText } from "../../src/present/doc.ts";
@@ -43,7 +44,8 @@ describe("the sheet's runway", () => {
     const card = await petMedicines(deps, p.pet.bookingId, p.pet.petId);
     const cardLine = petMedicineLines(card.stay, card.held).map(lineText).join("\n");
     expect(cardLine).toContain("lasts the stay");
-    const sheet = await sheetCustody(deps, [{ ...p.pet, due: p.pet.due }]);
+    // The stay's check-out as the round kept it: no kennel API call at each redraw.
+    const sheet = await sheetCustody(deps, [{ ...p.pet, due: p.pet.due }], owedRound(deps, DATE, "morning"));
     const sheetLine = sheetMedicineLines(sheet.get(`${p.pet.bookingId}-${p.pet.petId}`))
       .map(lineText)
       .join("\n");
