@@ -44,7 +44,7 @@ export interface Stock {
 }
 
 /** The booking's check-in and check-out, when the kennel API answers. */
-export async function stayDates(
+async function stayDates(
   deps: Pick<Deps, "kennel">,
   bookingId: number,
 ): Promise<StayDates | undefined> {
