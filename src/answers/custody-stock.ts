@@ -44,10 +44,7 @@ export interface Stock {
 }
 
 /** The booking's check-in and check-out, when the kennel API answers. */
-async function stayDates(
-  deps: Pick<Deps, "kennel">,
-  bookingId: number,
-): Promise<StayDates | undefined> {
+async function stayDates(deps: Pick<Deps, "kennel">, bookingId: number): Promise<StayDates | undefined> {
   try {
     const b = (await deps.kennel.getBooking(bookingId)).data;
     return b.checkInDate ? { arrival: b.checkInDate, departure: b.checkOutDate ?? undefined } : undefined;

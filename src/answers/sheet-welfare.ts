@@ -28,5 +28,14 @@ export async function sheetWelfareNow(
   for (const p of sheet.pets)
     if (index === undefined || p.message === index)
       out.set(sheetPetKey(p.bookingId, p.petId), byStay.get(`${p.bookingId}|${p.petId}`) ?? []);
+  // And each pet listed with nothing to record there (no sheet pet: its item's key alone).
+  for (const key of itemKeys(sheet, index))
+    if (!out.has(key)) out.set(key, byStay.get(key.replace("-", "|")) ?? []);
   return out;
 }
+
+/** The pet keys ("bookingId-petId") of the items on the sheet's message `index` (every message's when none). */
+export const itemKeys = (sheet: Sheet | SheetBody, index?: number): string[] =>
+  sheet.messages
+    .filter((_, i) => index === undefined || i === index)
+    .flatMap((m) => m.parts.flatMap((p) => (p.kind === "item" && p.key ? [p.key] : [])));

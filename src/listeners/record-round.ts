@@ -13,7 +13,7 @@ import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
-import { sheetWelfareNow } from "../answers/sheet-welfare.ts";
+import { itemKeys, sheetWelfareNow } from "../answers/sheet-welfare.ts";
 import { loadSheet, type Sheet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
@@ -23,6 +23,7 @@ import { postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
+import { sheetPetKey } from "../present/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import type { BotDeps } from "./bot-deps.ts";
 import { MessageRedraw, replaceMessage } from "./message-redraw.ts";
@@ -153,7 +154,9 @@ export class SheetRedraw {
     pet: { bookingId: number; petId: number },
     at?: MessageRef,
   ): Promise<void> {
+    // The pet's message: one holding it on the sheet, or listing it with nothing to record there.
     const holds: Holds = (other, i) =>
+      itemKeys(other, i).includes(sheetPetKey(pet.bookingId, pet.petId)) ||
       other.pets.some((p) => p.message === i && p.bookingId === pet.bookingId && p.petId === pet.petId);
     await Promise.all(
       ROUNDS.map((round) =>

@@ -34,7 +34,7 @@ import { prnCompactLine, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
-import { withWelfareNow } from "./welfare-flag.ts";
+import { withWelfareOf } from "./welfare-flag.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
 export type SheetButton =
@@ -287,15 +287,14 @@ export function sheetMessageDoc(
     if (p.kind === "item" && head && !out.includes(head)) out.push(head);
     const pet = p.kind === "item" && p.key ? pets.get(p.key) : undefined;
     if (!isItem(p) || !p.key || !pet) {
-      out.push(p);
+      // A pet listed with nothing to record there: its flags as they stand all the same.
+      out.push(isItem(p) && p.key ? { ...p, lines: withWelfareOf(p.lines, record.welfare, p.key).lines } : p);
       continue;
     }
     const status = statuses.get(p.key) as PetRoundStatus;
     const mine = open.get(p.key);
     const off = offTimeMarks(pet, status, record.doses, record.timezone);
-    const doses = (record.asNeeded ?? []).filter(
-      (d) => d.bookingId === pet.bookingId && d.petId === pet.petId,
-    );
+    const doses = (record.asNeeded ?? []).filter((d) => sheetPetKey(d.bookingId, d.petId) === p.key);
     const few = prnCompactLine(doses);
     // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
     const plan = record.plans?.get(p.key);
@@ -303,7 +302,7 @@ export function sheetMessageDoc(
     out.push({
       kind: "pet",
       key: p.key,
-      ...withWelfareNow(withPlanNow(p.lines, plan), record.welfare && (record.welfare.get(p.key) ?? [])),
+      ...withWelfareOf(withPlanNow(p.lines, plan), record.welfare, p.key),
       record: {
         full: [
           ...petRecordLines(status, record.timezone, record.witness, mine, off),

@@ -67,11 +67,20 @@ export function withWelfareNow(
 ): { lines: Line[]; short?: Line[] } {
   if (!now) return { lines };
   const at = lines.findIndex(isFlagLine);
+  // A later part of a pet shared out over messages ("… (continued)"): its flags are in its first.
+  if (at < 0 && lines[0]?.length && lines[0].every((s) => s.piece)) return { lines };
   const kept = lines.filter((l) => !isFlagLine(l));
   const where = at >= 0 ? at : Math.min(1, kept.length);
   const put = (flags: Line[]) => [...kept.slice(0, where), ...flags, ...kept.slice(where)];
   return { lines: put(flagLines(now)), ...(now.length ? { short: put(fewLines(now)) } : {}) };
 }
+
+/** A kept item's lines with its pet's flags now (`welfare`: by pet key, src/answers/sheet-welfare.ts). */
+export const withWelfareOf = (
+  lines: Line[],
+  welfare: ReadonlyMap<string, WelfareFlag[]> | undefined,
+  key: string,
+) => withWelfareNow(lines, welfare && (welfare.get(key) ?? []));
 
 /** "Sun 22 Nov evening 17:10" for each entry of the run. */
 const runWords = (f: WelfareFlag, timezone: string) =>

@@ -77,6 +77,14 @@ describe("a kept sheet's flag lines, as the flags stand now", () => {
     ]);
   });
 
+  it("a later part of a pet shared out over messages ('… (continued)') gets no flag line: its first part has it", () => {
+    const continued: Line[] = [[{ text: "Kennel 4 · Biscuit (continued)", piece: true }], diet];
+    expect(text(withWelfareNow(continued, [flag()]).lines)).toEqual([
+      "Kennel 4 · Biscuit (continued)",
+      "🍽 Evening: 1 cup kibble",
+    ]);
+  });
+
   it("the record not read: the lines as kept", () => {
     expect(withWelfareNow(kept, undefined).lines).toBe(kept);
   });
