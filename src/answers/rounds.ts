@@ -5,6 +5,7 @@ import type { CareFacts, Round } from "../domain/care.ts";
 import type { EntryCare, PetCare } from "../domain/day.ts";
 import { houseTotalsOf, type StayCount, stayCountsAt } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
+import { stayPets as petsOfStay } from "../domain/pet-match.ts";
 import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import {
@@ -206,7 +207,7 @@ export async function roundReport(
     pets,
     totals: {
       inHouse: houseTotalsOf(all).pets,
-      away: all.filter((e) => !here(e)).reduce((n, e) => n + (e.booking.numberOfPets ?? 1), 0),
+      away: all.filter((e) => !here(e)).reduce((n, e) => n + petsOfStay(e.booking, e.care), 0),
       pets: pets.filter((p) => p.pet).length,
       ...roundCounts(sheets),
       // The Home tab's figure: pets with a medication line to act on this round (due by their care

@@ -8,7 +8,7 @@ import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from
 import { type CareFacts, careOf } from "./care.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
 import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
-import { matchPets } from "./pet-match.ts";
+import { matchPets, stayPets } from "./pet-match.ts";
 import type { StayRecordView } from "./stay.ts";
 
 export type DayKind = "arrivals" | "departures";
@@ -171,7 +171,7 @@ export function totalsOf(entries: DayEntry[], leftOut: LeftOut): DayTotals {
   const pets = (e: DayEntry) => e.care?.pets ?? [];
   return {
     bookings: entries.length,
-    pets: entries.reduce((s, e) => s + (e.booking.numberOfPets ?? e.care?.pets.length ?? 1), 0),
+    pets: entries.reduce((s, e) => s + stayPets(e.booking, e.care), 0),
     unpaid: entries.filter((e) => e.payment === "unpaid").length,
     partPaid: entries.filter((e) => e.payment === "part_paid").length,
     paymentUnknown: entries.filter((e) => e.payment === "unknown").length,

@@ -12,6 +12,7 @@ import { localDate } from "../time.ts";
 import { nameOrder, naturalOrderBase } from "../words/order.ts";
 import { counts, pastCheckOut, saysLeft } from "./bookings.ts";
 import type { EntryCare } from "./day.ts";
+import { stayPets } from "./pet-match.ts";
 
 /** The check-out day of a stay with none recorded: it does not end. */
 const OPEN_END = "9999-12-31";
@@ -109,10 +110,11 @@ export interface HouseTotals {
 
 /**
  * The in-house board's counts, over every stay of the day (never one page of it): pets are each
- * booking's number of pets (1 when not given); care problems are counted per booking.
+ * booking's number of pets (when not given or not read: its pets as its care and names say,
+ * `stayPets`); care problems are counted per booking.
  */
 export function houseTotalsOf(stays: HouseStay[]): HouseTotals {
-  const pets = (s: HouseStay) => s.booking.numberOfPets ?? 1;
+  const pets = (s: HouseStay) => stayPets(s.booking, s.care);
   const sum = (list: HouseStay[]) => list.reduce((n, s) => n + pets(s), 0);
   return {
     bookings: stays.length,
@@ -143,7 +145,7 @@ export function stayCountsAt(bookings: Booking[], now: number): StayCount[] {
     const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
     const later = inAt > now;
     const gone = saysLeft(b) || (out < now && !pastCheckOut(b, now));
-    return { bookingId: b.bookingId, pets: b.numberOfPets ?? 1, here: !later && !gone, later };
+    return { bookingId: b.bookingId, pets: stayPets(b), here: !later && !gone, later };
   });
 }
 

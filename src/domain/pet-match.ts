@@ -181,6 +181,20 @@ export function namedParts(petNames: string | undefined): string[] {
   return partsOf(petNames).map((p) => p.text);
 }
 
+/**
+ * How many pets a stay brings: its `numberOfPets`; when that is not given (or could not be read),
+ * the pets its care matched and named but not matched, else the pets its names name ("Hazel & Nala":
+ * 2), else 1. Never fewer than its names say, so a count is not cut by a field left unread.
+ */
+export function stayPets(
+  booking: Pick<Booking, "numberOfPets" | "petNames">,
+  care?: { pets: readonly unknown[]; unmatched: readonly string[] } | undefined,
+): number {
+  if (booking.numberOfPets !== undefined && booking.numberOfPets > 0) return booking.numberOfPets;
+  const cared = care ? care.pets.length + care.unmatched.length : 0;
+  return Math.max(1, cared, namedParts(booking.petNames).length);
+}
+
 /** The species a record states (its petType, as words), when it says dog or cat. */
 function speciesOf(pet: Pet): "dog" | "cat" | undefined {
   const t = (pet.petType ?? "").toLowerCase();
