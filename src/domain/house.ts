@@ -136,6 +136,8 @@ export interface StayCount {
   here: boolean;
   /** Not here yet at that instant: its check-in is later. */
   later: boolean;
+  /** Its check-in date not known (not given, or not read): neither here nor later, said apart. */
+  undated?: true | undefined;
 }
 
 /** Each stay of the day with its pets and where they are at `now`. */
@@ -145,6 +147,8 @@ export function stayCountsAt(bookings: Booking[], now: number): StayCount[] {
     const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
     const later = inAt > now;
     const gone = saysLeft(b) || (out < now && !pastCheckOut(b, now));
+    if (Number.isNaN(inAt))
+      return { bookingId: b.bookingId, pets: stayPets(b), here: false, later, undated: true };
     return { bookingId: b.bookingId, pets: stayPets(b), here: !later && !gone, later };
   });
 }
@@ -167,6 +171,8 @@ export interface SheetKept {
 export interface HouseCount {
   day: number;
   now?: number | undefined;
+  /** Pets of stays whose check-in date is not known: in the day's count, not in `now` (said apart). */
+  undated?: number | undefined;
   sheet?: { time: string; pets: number; arrived: number; gone: number; toArrive: number } | undefined;
 }
 
@@ -178,6 +184,8 @@ export function houseCountOf(
   const count: HouseCount = { day: sum(stays) };
   if (!o.today) return count;
   count.now = sum(stays.filter((s) => s.here));
+  const undated = sum(stays.filter((s) => s.undated));
+  if (undated > 0) count.undated = undated;
   if (o.sheet) {
     const on = new Set(o.sheet.bookings);
     const kept = (s: StayCount) => s.bookingId !== undefined && on.has(s.bookingId);

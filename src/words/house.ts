@@ -23,6 +23,8 @@ export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {})
   const where = o.saidBefore ? "" : " in house";
   if (c.now === undefined) return `${plural(c.day, "pet")}${where} that day`;
   const parts = [`${plural(c.now, "pet")}${where} now`];
+  // Stays whose check-in could not be read: whether they are here yet nobody can tell from it.
+  if (c.undated) parts.push(`${c.undated} whose check-in date could not be read: here or not, check`);
   const s = c.sheet;
   if (s) {
     const since = [

@@ -54,4 +54,14 @@ describe("a count of the house", () => {
     });
     expect(houseCountWords(c)).toBe("86 pets in house now · 84 on the 07:30 sheet (2 arrived since)");
   });
+
+  it("a stay whose check-in date could not be read is counted that day, not here now, and said apart", () => {
+    // Before: it counted as here now (its check-in unknown read as "not later"), though it may be to come.
+    const undated = { bookingId: 9, numberOfPets: 2, checkOutDate: "2026-11-24T10:00:00Z" } as Booking;
+    const c = houseCountOf(stayCountsAt([...bookings, undated], NOW), { today: true });
+    expect(c).toMatchObject({ day: 9, now: 5, undated: 2 });
+    expect(houseCountWords(c)).toBe(
+      "5 pets in house now · 2 whose check-in date could not be read: here or not, check · 9 in house today",
+    );
+  });
 });
