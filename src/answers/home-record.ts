@@ -43,6 +43,8 @@ type DoseListed =
       at: string;
       userName: string;
       reasonCode?: NotGivenReason | undefined;
+      /** A dose not given with no time of its own: `at` is only when it was recorded. */
+      untimed?: true | undefined;
     });
 
 /**
@@ -184,6 +186,7 @@ async function todayDoses(
         at: s.givenAt,
         userName: d.entry?.userName ?? "",
         ...(d.entry?.reasonCode ? { reasonCode: d.entry.reasonCode } : {}),
+        ...(s.untimed ? { untimed: true as const } : {}),
       });
   }
   named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);

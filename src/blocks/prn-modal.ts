@@ -25,6 +25,7 @@ import {
   reasonMissingWords,
   recentDoseLines,
 } from "../present/prn.ts";
+import { atMostWords, REASON_MAX } from "../present/record-form.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaParts } from "./forms.ts";
@@ -155,12 +156,12 @@ function giveInputs(items: AsNeededItem[], v: GiveValues, now: string): unknown[
   out.push({
     type: "input",
     block_id: "reason",
-    label: plain("Why it was given", 2000),
+    label: plain(`Why it was given (${atMostWords(REASON_MAX)})`, 2000),
     ...(hint ? { hint: plain(hint, HINT_MAX) } : {}),
     element: {
       type: "plain_text_input",
       action_id: "reason",
-      max_length: NOTE_MAX,
+      max_length: REASON_MAX,
       ...(v.reason ? { initial_value: v.reason } : {}),
     },
   });
@@ -268,7 +269,7 @@ export function readGive(
   // The plan's reason quoted whole, or (too long to quote under the field) said to be whole above.
   const missing = reasonMissingWords(item?.reason);
   if (!reason) errors.reason = missing.length > HINT_MAX ? REASON_MISSING_ABOVE : missing;
-  else if (Array.from(reason).length > NOTE_MAX) errors.reason = `At most ${NOTE_MAX} characters.`;
+  else if (Array.from(reason).length > REASON_MAX) errors.reason = `At most ${REASON_MAX} characters.`;
   const raw = values.at?.at?.selected_date_time;
   const at = raw === null || raw === undefined || raw === "" ? Date.parse(o.now) : Number(raw) * 1000;
   const atError = givenAtError(at, o);

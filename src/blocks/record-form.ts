@@ -22,7 +22,15 @@ import {
 } from "../present/record-form.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { cleanInput, type FormValues } from "./modal.ts";
-import { GIVEN_AT, GIVEN_ON, GIVEN_WHICH, type ModalMeta, NOTE_MAX, WHY_MAX } from "./record-modal.ts";
+import {
+  GIVEN_AT,
+  GIVEN_ON,
+  GIVEN_WHICH,
+  GIVEN_WHY_MAX,
+  type ModalMeta,
+  NOTE_MAX,
+  WHY_MAX,
+} from "./record-modal.ts";
 
 /** One item's choice in a submitted modal. */
 interface ItemChoice {
@@ -166,7 +174,8 @@ function readIfNeeded(
     return undefined;
   }
   if (!why) errors[`why:${item}`] = "Say why it was given.";
-  else if (Array.from(why).length > WHY_MAX) errors[`why:${item}`] = `At most ${WHY_MAX} characters.`;
+  else if (Array.from(why).length > GIVEN_WHY_MAX)
+    errors[`why:${item}`] = `At most ${GIVEN_WHY_MAX} characters.`;
   if (chosen === GIVEN_ANYWAY && !note)
     errors[`note:${item}`] = "Say who you checked with, and why it is given anyway.";
   if (!why) return undefined;

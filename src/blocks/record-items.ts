@@ -6,13 +6,29 @@
  * a name too long for a label) is never cut: it is shown whole in sections above the item (the hint
  * then says so).
  */
-import { INSTRUCTION_ABOVE, type RecordFormItem } from "../present/record-form.ts";
+import {
+  atMostWords,
+  INSTRUCTION_ABOVE,
+  NOT_GIVEN_REASONS,
+  REASON_MAX,
+  type RecordFormItem,
+  reasonWords,
+} from "../present/record-form.ts";
 import { wordSections } from "./form-room.ts";
 import { plain } from "./modal.ts";
 
-/** Longest note; a reason's own words leave room for the reason from the list before them. */
+/** Longest note. */
 export const NOTE_MAX = 500;
-export const WHY_MAX = 450;
+/**
+ * A reason's bound is the record's (REASON_MAX): why a dose was given if needed, as on 💊 Give if
+ * needed…; a dose not given's own words leave room for the reason from the list before them
+ * ("withheld on the vet's advice: …").
+ */
+export const GIVEN_WHY_MAX = REASON_MAX;
+export const WHY_MAX =
+  REASON_MAX - Math.max(...NOT_GIVEN_REASONS.map((r) => reasonWords(r).length)) - ": ".length;
+/** "At most 500 characters.", said at the field. */
+const bound = (n: number) => `${atMostWords(n)[0]?.toUpperCase()}${atMostWords(n).slice(1)}.`;
 
 /** Slack's limit for an input's hint (and its label). */
 const HINT_MAX = 2000;
@@ -80,12 +96,17 @@ export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: s
           options: f.reasons.choices.map(choice),
           ...(f.reasons.chosen ? { initial_option: choice(f.reasons.chosen) } : {}),
         }),
-        input(`why:${k}`, f.reasons.words, text("reason", WHY_MAX), f.reasons.hint),
+        input(`why:${k}`, f.reasons.words, text("reason", WHY_MAX), `${f.reasons.hint} ${bound(WHY_MAX)}`),
       ]
     : [];
   const given = f.given
     ? [
-        input(`why:${k}`, f.given.why, text("reason", WHY_MAX), f.given.hint),
+        input(
+          `why:${k}`,
+          f.given.why,
+          text("reason", GIVEN_WHY_MAX),
+          `${f.given.hint} ${bound(GIVEN_WHY_MAX)}`,
+        ),
         input(`at:${k}`, f.given.at, {
           type: "timepicker",
           action_id: "time",

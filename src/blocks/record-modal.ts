@@ -2,8 +2,8 @@
  * The modals of the care record: "Record each…" (each item's outcome, a reason from the list and in
  * the person's words when a dose was not given or refused, a note) and the confirmation of a one tap
  * that asks first (an earlier day's sheet, a round still ahead, a pet not here yet). After a dose's
- * window has closed, both ask when it was given (issue 35: a day and a time, default now, in the
- * kennel's zone). Pure: the listener opens them with views.open (their metadata sealed:
+ * window has closed, both ask when it was given (issue 35: a day and a time, in the kennel's zone;
+ * the one tap's default now, "Record each…"'s none, for a dose not given keeps no time). Pure: the listener opens them with views.open (their metadata sealed:
  * src/slack/seal.ts) and reads the submission with `readSubmission` (src/blocks/record-form.ts);
  * what a form may write is checked against the kept sheet (src/answers/record-round.ts), never
  * taken from the metadata.
@@ -42,7 +42,7 @@ import { less, type Room, sizeOf, VIEW_ROOM, within } from "./view-room.ts";
 const RECORD_MODAL = "rec_modal";
 const LATE_MODAL = "rec_late";
 
-export { NOTE_MAX, WHY_MAX } from "./record-items.ts";
+export { GIVEN_WHY_MAX, NOTE_MAX, WHY_MAX } from "./record-items.ts";
 /** The time question's fields (a form recording after a dose's window closed). */
 export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
@@ -119,12 +119,14 @@ function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
  * "When was it given?": the day and the time (default now), in the kennel's zone. `optional`
  * ("Record each…", which may write none of the doses past their window, or write one not given):
  * Slack lets it be left empty, and it is asked for only when the form writes a dose given or refused
- * (src/answers/late-entry.ts checkGiven); its labels say so, since a dose not given keeps no time.
+ * (src/answers/late-entry.ts checkGiven); its labels say so, and no time is shown first, since a dose
+ * not given keeps none. The one tap's confirmation (all given) shows now first.
  */
 function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
   const words = timeQuestionWords(
     { open: q.labels, recorded: q.recorded ?? [], closedAt: q.closedAt },
     q.timezone,
+    optional,
   );
   const maybe = optional ? { optional: true } : {};
   return [
@@ -146,7 +148,14 @@ function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
         2000,
       ),
       ...(optional ? { hint: plain(LATE_FIELDS.hint, 2000) } : {}),
-      element: { type: "timepicker", action_id: "time", initial_time: q.time, timezone: q.timezone },
+      // "Record each…" shows no time first: it is said for a dose given or refused, and a dose not
+      // given keeps none (a time shown first would be kept as when it happened).
+      element: {
+        type: "timepicker",
+        action_id: "time",
+        ...(optional ? {} : { initial_time: q.time }),
+        timezone: q.timezone,
+      },
     },
     ...(q.repeated ? [whichBlock(q.repeated)] : []),
   ];

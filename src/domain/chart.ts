@@ -129,6 +129,8 @@ export type ChartCell =
       givenAt: string;
       lateEntry: boolean;
       recordedAt: string;
+      /** Not given with no time of its own: `givenAt` is only when it was recorded (keepsNoTime). */
+      untimed?: true | undefined;
       paper?: ChartPaper | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
@@ -236,7 +238,14 @@ export function chartCell(
     ...(superseded.length ? { was: superseded.map(wasOf) } : {}),
   };
   const code = chartCode(entry);
-  if (code) return { kind: "not_given", code, ...common, why: entry.reason ?? entry.note };
+  if (code)
+    return {
+      kind: "not_given",
+      code,
+      ...common,
+      ...(state.untimed ? { untimed: true as const } : {}),
+      why: entry.reason ?? entry.note,
+    };
   return {
     kind: "given",
     ...common,

@@ -102,11 +102,26 @@ export type DoseState =
       outcome: Outcome;
       /** Given: when, against the window. */
       timeliness?: Timeliness | undefined;
-      /** Recorded after the window closed: "late entry: given 08:05, recorded 11:00". */
+      /**
+       * Recorded after the window closed, with a time of its own: "late entry: given 08:05, recorded
+       * 11:00". A dose not given with none (`untimed`) is never one: it was not given late, only said.
+       */
       lateEntry: boolean;
+      /** The entry's time of its own, else when it was recorded (`untimed`). */
       givenAt: string;
       recordedAt: string;
+      /** A dose not given with no time of its own: `givenAt` is only when it was recorded (keepsNoTime). */
+      untimed?: true | undefined;
     };
+
+/**
+ * An entry that keeps no time of its own: a dose not given, with no time the person or the paper
+ * said (a dose given or refused happened at a time; one not given did not). Its one time is when it
+ * was recorded, and every surface says so ("not given (recorded 13:01 by Jane)"), never as when it
+ * happened, and never as a late entry. What a form asks a time for is the other outcomes.
+ */
+export const keepsNoTime = (e: Pick<Entry, "outcome" | "givenAt">): boolean =>
+  e.outcome === "not_given" && e.givenAt === undefined;
 
 /** A dose's state at `now` (ISO), with its current entry when there is one. */
 export function doseState(
@@ -126,13 +141,15 @@ export function doseState(
             : givenAt <= w.closesAt
               ? "late"
               : "after_window";
+    const untimed = keepsNoTime(entry);
     return {
       state: "recorded",
       outcome: entry.outcome,
       ...(timeliness ? { timeliness } : {}),
-      lateEntry: entry.recordedAt > w.closesAt,
+      lateEntry: !untimed && entry.recordedAt > w.closesAt,
       givenAt,
       recordedAt: entry.recordedAt,
+      ...(untimed ? { untimed: true as const } : {}),
     };
   }
   return { state: openState(w, now) };

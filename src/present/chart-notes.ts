@@ -59,7 +59,10 @@ export function cellNotes(
         ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`
         : cell.lateEntry
           ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
-          : "";
+          : notGiven && cell.untimed
+            ? // Not given keeps no time of its own: when it was recorded, never a late entry.
+              ` · recorded ${recorded} by ${cell.initials}`
+            : "";
       // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
       const why = !notGiven ? "" : cell.why ? `: ${whole(cell.why)}` : cell.code === "R" ? " refused" : "";
       const was = cell.was?.length ? correctedSpans(cell.was, o.timezone) : [];

@@ -99,7 +99,8 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
       return line(
         ...wasSpans(cell.was, at),
         strong(cell.code),
-        ` ${cell.initials} ${at(cell.givenAt)}`,
+        // Not given keeps no time: its one time is when it was recorded, said so.
+        ` ${cell.initials} ${cell.untimed ? "recorded " : ""}${at(cell.givenAt)}`,
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
         cell.paper && toned("muted", " from paper"),
       );

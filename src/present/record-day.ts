@@ -7,6 +7,7 @@
  * the kennel's zone.
  */
 import type { RecordDay } from "../answers/care-record.ts";
+import { keepsNoTime } from "../domain/doses.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
@@ -25,7 +26,7 @@ import {
 import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
-import { outcomeWords, whyWords } from "../words/record.ts";
+import { outcomeWords, recordedByWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
@@ -69,14 +70,17 @@ const recordedWhen = (e: Entry, timezone: string) =>
   e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOnDay(e.recordedAt, timezone, e.date);
 
 /**
- * When and who: " 08:12 · Jane", " (late entry: …) · Jane"; entered from the paper chart, who
+ * When and who: " 08:12 · Jane", " (late entry: …) · Jane"; a dose not given, which keeps no
+ * time, " (recorded 13:01 by Jane)"; entered from the paper chart, who
  * entered it inside its words, " (from the paper chart: given 08:05 by JD, entered 15:00 by Sam)",
  * so no name after it reads as the giver's.
  */
 const whenAndWho = (e: Entry, timezone: string) =>
   e.paper
     ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)})`
-    : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
+    : keepsNoTime(e)
+      ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
+      : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
 
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
   const who = whenAndWho(e, timezone);

@@ -24,10 +24,11 @@ import { doseName } from "../words/unconfirmed.ts";
 /** The form's rules and words, which its Slack serializer (src/blocks/record-modal.ts, record-form.ts) draws and reads back. */
 export { isMedicationItem, printedItems } from "../domain/record.ts";
 export { roundWord } from "../domain/rounds.ts";
-export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../record/types.ts";
+export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS, REASON_MAX } from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
 export {
+  atMostWords,
   earlierEntriesWords,
   INSTRUCTION_ABOVE,
   INSTRUCTION_ON_POST,

@@ -5,6 +5,7 @@
  * doses not recorded"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
 import { drugName } from "../domain/care.ts";
+import { keepsNoTime } from "../domain/doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import { doseNamed, isMedicationItem, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
@@ -26,7 +27,7 @@ import {
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
-import { outcomeWords, ownCountWords, whyWords } from "../words/record.ts";
+import { outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
 
@@ -62,7 +63,9 @@ const WHOLE_IN = "the stay record";
 
 /**
  * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
- * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); struck through when corrected since.
+ * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); a dose not given, which keeps no
+ * time, with when it was recorded and by whom ("⚠️ Rimadyl not given (recorded 13:01 by Jane):
+ * asleep as instructed"); struck through when corrected since.
  */
 export function entryLine(
   e: Entry,
@@ -74,7 +77,10 @@ export function entryLine(
   const what = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}${why}${note}`;
+  const said = keepsNoTime(e)
+    ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
+    : `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`;
+  const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${said}${why}${note}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   if (o.struck) return [{ ...span, struck: true }];
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.

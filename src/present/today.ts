@@ -12,6 +12,7 @@ import { dayHeading, timeOf } from "../words/dates.ts";
 import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { houseCountWords } from "../words/house.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
+import { recordedByWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody-post.ts";
@@ -84,7 +85,7 @@ const NAMED_STATE: Record<NamedDose["state"], { words: string; tone: "alert" | "
 /**
  * A dose named on Home: "❌ missed: Sugar (Kennel 4) Caninsulin · morning · window closed 08:00",
  * "⚠️ refused: Zoë (Kennel 2) Gabapentin 100 mg · morning · 08:05 · Jane", "⚠️ not given: … ·
- * vomited within 30 min · 08:05 · Jane".
+ * vomited within 30 min · recorded 08:05 by Jane" (a dose not given keeps no time of its own).
  */
 function namedDoseLine(o: NamedDose, timezone: string): Line {
   const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
@@ -94,8 +95,10 @@ function namedDoseLine(o: NamedDose, timezone: string): Line {
       : [
           // "refused" once: its reason from the list says so already.
           o.reasonCode && o.reasonCode !== o.state && reasonWords(o.reasonCode),
-          timeOf(o.at, timezone),
-          o.userName && whole(o.userName),
+          // A dose not given keeps no time: when it was recorded, by whom, never as when it happened.
+          ...(o.untimed
+            ? [recordedByWords(timeOf(o.at, timezone), whole(o.userName))]
+            : [timeOf(o.at, timezone), o.userName && whole(o.userName)]),
         ]
           .filter(Boolean)
           .join(" · ");

@@ -21,6 +21,9 @@ import type { ChainHead, VerifyResult } from "./chain.ts";
 import type { ItemKey } from "./items.ts";
 import type { BodyIn, BodyOf, KindName } from "./kinds/index.ts";
 
+/** The longest reason the record keeps (an entry's, a dose given if needed's): every form's reason field is bound by it. */
+export const REASON_MAX = 500;
+
 export type MedicationOutcome = "given" | "refused" | "not_given";
 export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
 export type Outcome = MedicationOutcome | MealOutcome;

@@ -17,6 +17,17 @@ export function outcomeWords(outcome: Outcome): string {
 }
 
 /**
+ * A dose not given with no time of its own (keepsNoTime): when it was recorded and by whom, said as
+ * that, never as when it happened: "not given (recorded 13:01 by Jane)". `time`: the recorded time
+ * as the surface gives it (with its day when not the round's); `who`: the name, drawn by the surface.
+ */
+export const recordedOnlyWords = (time: string, who: string): string =>
+  `${outcomeWords("not_given")} (${recordedByWords(time, who)})`;
+
+/** "recorded 13:01 by Jane": a dose not given's one time (recordedOnlyWords), where its outcome is said apart. */
+export const recordedByWords = (time: string, who: string): string => `recorded ${time} by ${who}`;
+
+/**
  * Why a tap asks before recording: the round is still ahead ("⏰ The midday round is at 12:00: record
  * it now?"), or the pet is not here yet ("🛬 Bramble arrives 10:15 and is not checked in: record
  * anyway?").
@@ -73,24 +84,31 @@ export const MEAL_AFTER_WINDOW = "⏩ recorded after its window closed";
 const itIs = (labels: string[]) => (labels.length > 1 ? "they are" : "it is");
 const isAre = (labels: string[]) => (labels.length > 1 ? "are" : "is");
 
+/** A dose not given keeps no time (keepsNoTime): what the time question says of it. */
+const NO_TIME = "A dose not given keeps no time: its entry says when it was recorded.";
+
 /**
  * The question of a form recording after a dose's window closed (issue 35): "⏰ The window for
- * Rimadyl 50 mg closed at 10:00: when was it given? Recorded here, it is kept as a late entry, with
- * both times."; a dose recorded already (`recorded`) is asked of only if the form changes it, and
- * says so, never that it "is recorded now".
+ * Rimadyl 50 mg closed at 10:00: when was it given, or offered and refused? Recorded here, it is kept
+ * as a late entry, with both times; a dose not given keeps no time."; a dose recorded already
+ * (`recorded`) is asked of only if the form changes it to given or refused, and says so, never that
+ * it "is recorded now"; a change to not given is asked no time (it keeps none).
  */
 export function timeQuestionWords(
   q: { open: string[]; recorded: string[]; closedAt: string },
   timezone: string,
+  each = false,
 ) {
   const at = timeOf(q.closedAt, timezone);
   const recorded = q.recorded.join(", ");
   if (q.open.length === 0)
-    return `⏰ The window for ${recorded} closed at ${at}; ${itIs(q.recorded)} recorded already. Changed here, say when it was given: the change is kept as a late entry, with both times.`;
+    return `⏰ The window for ${recorded} closed at ${at}; ${itIs(q.recorded)} recorded already. Changed here to given or refused, say when it was given or offered: the change is kept as a late entry, with both times. ${NO_TIME}`;
   const more = q.recorded.length
     ? ` ${recorded} ${isAre(q.recorded)} recorded already: the time is asked only for a change.`
     : "";
-  return `⏰ The window for ${q.open.join(", ")} closed at ${at}: when was it given? Recorded here, it is kept as a late entry, with both times.${more}`;
+  // "Record each…" may write a dose refused or not given; the one tap writes all given.
+  const asked = each ? "when was it given, or offered and refused?" : "when was it given?";
+  return `⏰ The window for ${q.open.join(", ")} closed at ${at}: ${asked} Recorded here, it is kept as a late entry, with both times.${each ? ` ${NO_TIME}` : ""}${more}`;
 }
 
 /**
@@ -101,7 +119,7 @@ export function timeQuestionWords(
 export const LATE_FIELDS = {
   on: "Given or refused on",
   at: (timezone: string) => `When given, or offered and refused (the kennel's time, ${timezone})`,
-  hint: "Only for a dose given or refused. A dose not given keeps no time: its entry says when it was recorded.",
+  hint: `Only for a dose given or refused. ${NO_TIME}`,
 } as const;
 
 /**
@@ -124,6 +142,9 @@ export const earlierEntriesWords = (n: number): string =>
 
 /** The give form's hint for why a dose was given when the plan's reasons pass a hint's 2,000 characters: each is whole above. */
 export const REASONS_ABOVE = "The plan's reason for each is above, beside it.";
+
+/** A reason field's bound, said at the field: "at most 500 characters". */
+export const atMostWords = (n: number): string => `at most ${n} characters`;
 
 /** The give form's reason left empty: "Say why it was given (the plan says: only if scratching)." */
 export const reasonMissingWords = (planSays: string | undefined): string =>

@@ -4,7 +4,7 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import type { OpenState } from "../domain/doses.ts";
+import { keepsNoTime, type OpenState } from "../domain/doses.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural, shortenAtWord } from "../domain/text.ts";
@@ -270,13 +270,20 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
     i.state.state === "recorded" && e.outcome === "given"
       ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
       : "";
+  // A dose not given keeps no time: when it was recorded, and by whom, never as when it happened.
+  const said: StayPiece[] = keepsNoTime(e)
+    ? [
+        `${from}: ${outcomeWords(e.outcome)} (recorded ${timeOnDay(e.recordedAt, timezone, e.date)} by `,
+        { value: e.userName },
+        ")",
+      ]
+    : [`${from}: ${when}${whoJoin(e)}`, { value: e.userName }];
   const lines: StayLine[] = [
     {
       depth: 2,
       pieces: [
         text,
-        `${from}: ${when}${whoJoin(e)}`,
-        { value: e.userName },
+        ...said,
         ...why.flatMap((t): StayPiece[] => [" · ", { value: t }]),
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),

@@ -64,7 +64,7 @@ it("a dose refused, one not given and one given late are on Home: its figures ad
   expect(1 + 1 + 1 + missed + late).toBe(doses.length);
   const figures = `given on time: 0 of ${doses.length} due (${doses.length} of them from the words, plan not confirmed) · ⏰ 1 given late · ❌ ${missed} missed · ⏰ ${late} late · ⚠️ 1 refused · ⚠️ 1 not given`;
   const refusedLine = `⚠️ refused: ${refused.petName}`;
-  const notGivenLine = /⚠️ not given: [^"\n]+ · morning · vomited within 30 min · 07:50 · Jane/;
+  const notGivenLine = /⚠️ not given: [^"\n]+ · morning · vomited within 30 min · recorded 07:50 by Jane/;
   const blocks = homeBlocks(today, TZ);
   // Slack's limits: no section's text past 3000 characters.
   for (const b of blocks) if ("text" in b && b.text) expect(b.text.text.length).toBeLessThanOrEqual(3000);

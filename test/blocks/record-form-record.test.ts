@@ -170,7 +170,7 @@ describe("Record each… from the record", () => {
     expect(meta.q).toBe(1);
     expect(text).not.toContain("recorded now");
     expect(text).toContain(
-      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30; they are recorded already. Changed here, say when it was given",
+      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30; they are recorded already. Changed here to given or refused, say when it was given or offered",
     );
     // Slack lets the time be left empty on this form: it is asked for below only when needed.
     expect(text).toMatch(/"block_id":"given_at","optional":true/);
@@ -187,7 +187,7 @@ describe("Record each… from the record", () => {
     now("13:10");
     const { meta, text } = await openForm();
     expect(text).toContain(
-      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30: when was it given? Recorded here, it is kept as a late entry, with both times.",
+      "⏰ The window for Rimadyl 50 mg, Apoquel 16 mg closed at 09:30: when was it given, or offered and refused? Recorded here, it is kept as a late entry, with both times.",
     );
     const given = {
       "it:med:1": pick("given"),

@@ -207,10 +207,16 @@ describe("the record form's reasons and its time question (issue 35)", () => {
     ]) {
       const raw = JSON.stringify(view);
       expect(view.submit.text).toBe("Record late");
-      expect(raw).toContain("The window for Rimadyl 50 mg closed at 10:00: when was it given?");
-      expect(raw).toContain('"type":"datepicker","action_id":"date","initial_date":"2026-11-24"');
+      const each = view.submit.text === "Record late" && raw.includes('"callback_id":"rec_modal"');
       expect(raw).toContain(
-        '"type":"timepicker","action_id":"time","initial_time":"11:00","timezone":"Europe/London"',
+        `The window for Rimadyl 50 mg closed at 10:00: when was it given${each ? ", or offered and refused" : ""}?`,
+      );
+      expect(raw).toContain('"type":"datepicker","action_id":"date","initial_date":"2026-11-24"');
+      // The one tap (all given) shows now first; "Record each…" none: a dose not given keeps no time.
+      expect(raw).toContain(
+        each
+          ? '"type":"timepicker","action_id":"time","timezone":"Europe/London"'
+          : '"type":"timepicker","action_id":"time","initial_time":"11:00","timezone":"Europe/London"',
       );
     }
     expect(recordForm.decode(seal.open(sealed(m)))).toEqual(m);

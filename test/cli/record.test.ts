@@ -116,7 +116,7 @@ describe("kennel-desk record", () => {
     );
     expect(stdout).toContain('note: left the biscuits,\n     \u2003\u2003\u2003\u2003"fussy" today');
     expect(stdout).toContain("Evening round · 1 pet");
-    expect(stdout).toContain("Eye drops: not given: -owner said stop 08:18 · Jane");
+    expect(stdout).toContain("Eye drops: not given: -owner said stop (recorded 08:18 by Jane)");
     expect(stdout).toContain("4 entries, 1 of them corrected since");
     expect(stdout).not.toContain("Wet food");
   });
