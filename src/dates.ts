@@ -30,18 +30,24 @@ const MONTH_NAMES = [
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** The occurrence of day/month nearest to today (within six months either side). */
-function nearest(today: string, day: number, month: number): DayResult {
+/**
+ * The occurrence of day/month nearest to today (within six months either side). An impossible one is
+ * said as every impossible date is: "31 Feb is not a real date: there is no 31 February."
+ */
+function nearest(today: string, day: number, month: number, typed: string): DayResult {
   if (month < 1 || month > 12) return { ok: false, message: "That month does not exist." };
   if (day < 1 || day > 31 || (month === 2 ? day > 29 : day > daysInMonth(2001, month))) {
-    return { ok: false, message: `There is no ${day} ${MONTH_NAMES[month]}.` };
+    return { ok: false, message: `${typed} is not a real date: there is no ${day} ${MONTH_NAMES[month]}.` };
   }
   const year = Number(today.slice(0, 4));
   const candidates = [year - 1, year, year + 1]
     .filter((y) => day <= daysInMonth(y, month))
     .map((y) => `${y}-${pad(month)}-${pad(day)}`);
   if (candidates.length === 0)
-    return { ok: false, message: `There is no ${day} ${MONTH_NAMES[month]} near this year.` };
+    return {
+      ok: false,
+      message: `${typed} is not a real date: there is no ${day} ${MONTH_NAMES[month]} near this year.`,
+    };
   const distance = (d: string) => Math.abs(Date.parse(`${d}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`));
   candidates.sort((a, b) => distance(a) - distance(b));
   return { ok: true, date: candidates[0] as string };
@@ -114,7 +120,7 @@ function slashDate(input: string, m: RegExpExecArray, today: string, order: Date
       message: `"${typed}" is impossible: the kennel writes dates ${dateOrderWords(order)}, and ${why}.${swapped}`,
     };
   }
-  if (year === undefined) return nearest(today, day, month);
+  if (year === undefined) return nearest(today, day, month, typed);
   return { ok: true, date: `${year}-${pad(month)}-${pad(day)}` };
 }
 
@@ -169,10 +175,13 @@ export function parseDay(
     if (parts.year) {
       const date = `${parts.year}-${pad(month)}-${pad(parts.day)}`;
       if (!isIsoDate(date))
-        return { ok: false, message: `There is no ${parts.day} ${MONTH_NAMES[month]} ${parts.year}.` };
+        return {
+          ok: false,
+          message: `${input.trim()} is not a real date: there is no ${parts.day} ${MONTH_NAMES[month]} ${parts.year}.`,
+        };
       return { ok: true, date };
     }
-    return nearest(today, parts.day, month);
+    return nearest(today, parts.day, month, input.trim());
   }
   const slash = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(text);
   if (slash) return slashDate(input, slash, today, order);

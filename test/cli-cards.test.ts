@@ -92,7 +92,7 @@ describe("cards in the terminal", () => {
     expect((await run(["pet", "999999999"])).code).toBe(1);
     const badDate = await run(["arrivals", "31 Feb"]);
     expect(badDate.code).toBe(2);
-    expect(badDate.stderr).toMatch(/There is no 31 February/);
+    expect(badDate.stderr).toMatch(/31 Feb is not a real date: there is no 31 February/);
     expect((await run(["booking"])).code).toBe(2);
     expect((await run(["arrivals"], { KENNEL_API_KEY: "", KENNEL_API_BASE_URL: "" })).code).toBe(2);
     sandbox.setFaults({ errorRate: 1 });

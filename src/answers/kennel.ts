@@ -66,12 +66,16 @@ export interface BookingsSearch extends BookingsPage {
   state: BookingsSearchState;
 }
 
-/** No booking has the status asked for: the API matches it as written, so a near one is suggested. */
-function statusEmptyText(status: string): string {
-  const known = LIKELY_STATUSES.includes(status.toLowerCase());
-  return known
-    ? "No bookings match. Widen the dates or drop a filter."
-    : `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES) || " For example: status:confirmed."}`;
+const NO_BOOKINGS_MATCH = "No bookings match. Widen the dates or drop a filter.";
+
+/**
+ * A list of bookings with none in it (`none`: what it says then). A status asked for that the kennel
+ * does not use: the API matches it as written, so a near one is suggested, the same in Slack's
+ * /kennel bookings, `kennel-desk bookings` and the connector's list_bookings.
+ */
+export function bookingsEmptyText(status: string | undefined, none = NO_BOOKINGS_MATCH): string {
+  if (!status || LIKELY_STATUSES.includes(status.toLowerCase())) return none;
+  return `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES) || " For example: status:confirmed."}`;
 }
 
 /** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */
@@ -104,8 +108,9 @@ export async function bookingsSearch(
       },
       { page, pageSize: LIST_PAGE_SIZE },
     )
-    // A range of days the person typed: a narrower one may answer in time (one day cannot be narrowed).
-    .catch((error: unknown) => Promise.reject(q.to && q.to !== q.from ? askLess(error) : error));
+    // A range of days the person typed: a narrower one may answer in time (one day cannot be
+    // narrowed); its pages are fixed here, so a page size is never said.
+    .catch((error: unknown) => Promise.reject(q.to && q.to !== q.from ? askLess(error, "dates") : error));
   const describe = [
     q.from
       ? q.to && q.to !== q.from
@@ -119,7 +124,7 @@ export async function bookingsSearch(
   ].filter(Boolean);
   return {
     title: `Bookings${describe.length ? `: ${describe.join(", ")}` : ""}`,
-    emptyText: q.status ? statusEmptyText(q.status) : "No bookings match. Widen the dates or drop a filter.",
+    emptyText: bookingsEmptyText(q.status),
     items: r.data.items,
     page: r.data.page,
     totalPages: r.data.totalPages,

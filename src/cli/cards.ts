@@ -93,7 +93,9 @@ export async function run(ctx: CliContext): Promise<number> {
       const deps = kennelDeps(ctx);
       const p = await bookingsSearch(deps, searchText(positionals), page, ctx.clock.now());
       pageWithin(page, p.totalPages);
-      return print(ctx, p, json, () => bookingsText(p, textOptions(ctx)), nextPage(p.page, p.totalPages));
+      print(ctx, p, json, () => bookingsText(p, textOptions(ctx)), nextPage(p.page, p.totalPages));
+      // Nothing matched: said as the list says it (its title, a near status), and not found (exit 1), as pet and customer.
+      return p.totalRecords === 0 && p.items.length === 0 ? 1 : 0;
     }
   }
 }

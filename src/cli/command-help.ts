@@ -24,6 +24,8 @@ const PAGE_OPTION: [string, string] = [
   "page N of a long answer (the text says when there is more)",
 ];
 const LOOKUP_EXITS = "0 found, 1 not found, 2 invalid settings or input, 3 kennel API failure.";
+/** A day's list or sheet: a day, not a search, so an empty one is an answer (never 1). */
+const DAY_EXITS = "0 shown (an empty day too), 2 invalid settings or input, 3 kennel API failure.";
 
 /** A day's list (arrivals, departures, in house): a date, paged, as text or JSON. */
 function dayList(what: string, examples: string[]): CommandUsage {
@@ -32,7 +34,7 @@ function dayList(what: string, examples: string[]): CommandUsage {
     what,
     options: [["DATE", DATE], PAGE_OPTION, JSON_OPTION],
     examples,
-    exits: LOOKUP_EXITS,
+    exits: DAY_EXITS,
   };
 }
 
@@ -67,7 +69,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk rounds pm tomorrow",
       "kennel-desk rounds breakfast 24/12",
     ],
-    exits: LOOKUP_EXITS,
+    exits: DAY_EXITS,
   },
   chart: {
     args: "[DATE] [--days N] [--pet ID | --room NAME] [--out DIR]",
@@ -162,7 +164,8 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "kennel-desk bookings tomorrow status:confirmed",
       "kennel-desk bookings 1 Dec 31 Dec customer:1234",
     ],
-    exits: LOOKUP_EXITS,
+    exits:
+      "0 found, 1 nothing matched (the list's title and what it says still printed), 2 invalid settings or input (a range ending before it starts), 3 kennel API failure.",
   },
   record: {
     args: '[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json] | enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK TIME GIVER"…',

@@ -52,6 +52,9 @@ export interface CliContext {
 
 export const HELP_HINT = 'Run "kennel-desk help" for the options.';
 
+/** What a day typed as "-1" or "+3" is held under while options are read (no one types it). */
+const DAY_HELD = "\u0000day:";
+
 /** The command line's options; anything unknown or malformed is a usage error (exit 2). */
 export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   args: string[],
@@ -60,11 +63,18 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   /** Options read only to be refused in words of their own ("it takes no --page"): never suggested. */
   refusedOnly: readonly string[] = [],
 ) {
-  // "-1" and "+3" are days ("yesterday", "in three days"), not options: pass them as positionals.
+  // "-1" and "+3" are days ("yesterday", "in three days"), not options: read as positionals where
+  // they were typed (`bookings +7 today` is a range from +7, never turned round), held under a
+  // stand-in the option reader cannot take for an option.
   const days = positionals ? args.filter((a) => /^[-+]\d{1,4}$/.test(a)) : [];
-  const rest = days.length ? [...args.filter((a) => !days.includes(a)), "--", ...days] : args;
+  const held = (a: string) => (days.includes(a) ? `${DAY_HELD}${a}` : a);
+  const back = (a: string) => (a.startsWith(DAY_HELD) ? a.slice(DAY_HELD.length) : a);
   try {
-    return parseArgs({ args: rest, options, strict: true, allowPositionals: positionals });
+    const read = parseArgs({ args: args.map(held), options, strict: true, allowPositionals: positionals });
+    const values = Object.fromEntries(
+      Object.entries(read.values).map(([k, v]) => [k, typeof v === "string" ? back(v) : v]),
+    ) as typeof read.values;
+    return { values, positionals: read.positionals.map(back) };
   } catch (error) {
     throw new UsageError(
       optionProblem(

@@ -15,10 +15,9 @@ import { parseRoundDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { draftSheet, sheetDocs, wholeSheet } from "../present/round-sheet.ts";
+import { referenceOf } from "../present/rounds.ts";
 import { roundSheetText } from "../text/index.ts";
 import { localDate } from "../time.ts";
-import { dayHeading } from "../words/dates.ts";
-import { referenceRoundWords } from "../words/day.ts";
 import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";
 import { kennelDepsWithRecord } from "./record-deps.ts";
 
@@ -31,9 +30,7 @@ async function sheetNow(deps: Deps, round: Round, date: string) {
   const timezone = deps.config.timezone;
   const today = localDate(deps.clock.now(), timezone);
   const report = await roundReport(deps, round, date, { keepPlans: false });
-  if (date === today) return draftSheet(report, { timezone });
-  const reference = referenceRoundWords(dayHeading(date), date < today);
-  return draftSheet(report, { timezone, reference });
+  return draftSheet(report, { timezone, reference: referenceOf(date, today) });
 }
 
 /** A round with no kept sheet: the sheet now, with whatever is recorded. */

@@ -5,6 +5,7 @@
  * Schema problems (InvalidResponseError) are not HTTP problems and carry no status.
  */
 import {
+  type AskLess,
   type Hint,
   hintOn,
   isLoopback,
@@ -141,21 +142,21 @@ export class TimeoutError extends KennelError {
   override readonly name = "TimeoutError";
   readonly timeoutMs: number;
   readonly #ctx: ErrorContext;
-  /** narrowable: the person chose the date range or page size asked for, so asking for less may help. */
-  constructor(timeoutMs: number, narrowable: boolean, ctx: ErrorContext = {}) {
+  /** less: what the person chose of what was asked for (its dates, its page size), so asking for less may help. */
+  constructor(timeoutMs: number, less: AskLess | false, ctx: ErrorContext = {}) {
     const seconds = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
     super(
       `The kennel API did not answer within ${seconds} (KENNEL_API_TIMEOUT_MS=${timeoutMs}).`,
-      timeoutHint(narrowable),
+      timeoutHint(less),
       ctx,
     );
     this.timeoutMs = timeoutMs;
     this.#ctx = ctx;
   }
 
-  /** The same timeout on an answer whose date range or page size the person chose: it says to ask for less. */
-  narrowable(): TimeoutError {
-    return new TimeoutError(this.timeoutMs, true, this.#ctx);
+  /** The same timeout on an answer whose dates (and page size) the person chose: it says to ask for less of them. */
+  narrowable(less: AskLess = "dates or page size"): TimeoutError {
+    return new TimeoutError(this.timeoutMs, less, this.#ctx);
   }
 }
 
@@ -231,9 +232,9 @@ export class ResponseTooLargeError extends InvalidResponseError {
   }
 }
 
-/** A timeout as said where the person chose the date range or page size asked for (else the error as it is). */
-export const askLess = (error: unknown): unknown =>
-  error instanceof TimeoutError ? error.narrowable() : error;
+/** A timeout as said where the person chose the dates (and page size) asked for (else the error as it is). */
+export const askLess = (error: unknown, less: AskLess = "dates or page size"): unknown =>
+  error instanceof TimeoutError ? error.narrowable(less) : error;
 
 export function isKennelError(error: unknown): error is KennelError {
   return error instanceof KennelError;

@@ -148,9 +148,11 @@ export const BROKEN_TEXT = BROKEN;
 export const roundInput = (names: RoundNames | undefined) =>
   text(40)
     .refine((w) => roundNamed(w, names) !== undefined, {
-      // "lnch": did you mean lunch?, as in Slack and the terminal.
-      error: (issue) =>
-        `a round: ${roundNamesLine(names)}.${didYouMean(String(issue.input ?? ""), roundWords(names))}`,
+      // "lnch" is not a round; did you mean lunch?, then the rounds, as in Slack and the terminal.
+      error: (issue) => {
+        const typed = String(issue.input ?? "").slice(0, 40);
+        return `"${typed}" is not a round.${didYouMean(typed, roundWords(names))} The rounds: ${roundNamesLine(names)}.`;
+      },
     })
     .optional()
     .describe(

@@ -8,13 +8,25 @@ import type { Page } from "../kennel/schemas.ts";
 import { dayEndIso, dayStartIso, isIsoDate } from "../time.ts";
 
 /** "Page 2 of 5 (page size 25, 113 bookings in all). Ask for page 3 for more." */
-export function pageLine(
+function pageLine(
   page: Pick<Page<unknown>, "page" | "pageSize" | "totalPages" | "totalRecords">,
   noun: string,
 ): string {
   const more =
     page.page < page.totalPages ? ` Ask for page ${page.page + 1} for more.` : " This is the last page.";
   return `Page ${page.page} of ${page.totalPages} (page size ${page.pageSize}, ${page.totalRecords} ${noun} in all).${page.totalRecords ? more : ""}`;
+}
+
+/**
+ * A page of a list as the connector gives it: the list first (its title, its rows, or what it says
+ * when nothing matched), then the page line; no page line when nothing matched ("Page 1 of 0").
+ */
+export function withPageLine(
+  text: string,
+  page: Pick<Page<unknown>, "page" | "pageSize" | "totalPages" | "totalRecords">,
+  noun: string,
+): string {
+  return page.totalRecords === 0 ? text : `${text}\n${pageLine(page, noun)}`;
 }
 
 /** A day's list beyond its first page: "Page 1 of 13 of this day's list. Ask for page 2 for more." */

@@ -107,9 +107,14 @@ function contactParts(c: CustomerView["customer"]): Part[] {
 
 // --- a page of customers -------------------------------------------------------------------------
 
+const NO_CUSTOMERS_MATCH =
+  "No customers match. Check the spelling (part of a name, email or mobile number is enough).";
+
 export function customerListDoc(l: CustomerSearch, o: ListDocOptions = {}): Doc {
   const title = `Customers matching “${value(l.query, 100)}” (${l.totalRecords})`;
   const parts: Part[] = [{ kind: "title", text: title }];
+  if (l.totalRecords === 0 && l.items.length === 0)
+    parts.push({ kind: "text", lines: [line(NO_CUSTOMERS_MATCH)] });
   for (const c of l.items) {
     const pets = activePets(c.pets).map((p) => p.name ?? "unnamed");
     parts.push({

@@ -142,6 +142,17 @@ export function petListDoc(l: PetSearch, o: ListDocOptions = {}): Doc {
       kind: "summary",
       lines: [line(`Searched for “${value(l.name, 100)}” with owner “${value(l.owner, 100)}”.`)],
     });
+  if (l.totalRecords === 0 && l.items.length === 0)
+    parts.push({
+      kind: "text",
+      lines: [
+        line(
+          l.petsOf === undefined
+            ? "No pets match. Check the spelling (part of the name is enough)."
+            : "No pets recorded for this customer.",
+        ),
+      ],
+    });
   for (const { pet, owner, age, inHouse } of l.items) {
     const who = owner
       ? whole(owner)

@@ -22,7 +22,8 @@ import {
   sheetAlertWords,
   speciesEmoji,
 } from "../words/care.ts";
-import { postedLateWords } from "../words/day.ts";
+import { dayHeading } from "../words/dates.ts";
+import { postedLateWords, referenceRoundWords } from "../words/day.ts";
 import { NO_ONE_IN_HOUSE, roundSummaryParts, roundTitle, stayMarkWords } from "../words/house.ts";
 import { offFoodWords } from "../words/off-food.ts";
 import { mealPlanOnSheetWords, planOnSheetWords } from "../words/plan.ts";
@@ -133,6 +134,15 @@ function petKeyOf(p: ChannelSafe<RoundPet>): string | undefined {
 }
 
 export const sheetPetKey = (bookingId: number, petId: number) => `${bookingId}-${petId}`;
+
+/**
+ * A round with no kept sheet, asked for another day than `today`: the words that mark it for
+ * reference, not kept (a past day's never posted: the sheet is the bookings now, not what was due
+ * then; a later day's: kept when it is posted). Today's: none. One wording for every surface that
+ * shows such a sheet (`kennel-desk rounds`, the connector's get_round).
+ */
+export const referenceOf = (date: string, today: string): string | undefined =>
+  date === today ? undefined : referenceRoundWords(dayHeading(date), date < today);
 
 export function roundDoc(r: ChannelSafe<RoundReport>, o: RoundDocOptions = {}): Doc {
   const title = roundTitle(r.round, r.date, r.totals.pets + r.totals.careMissing, r.kennelName);

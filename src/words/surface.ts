@@ -61,16 +61,26 @@ export const loopbackHint = (surface: Surface): string =>
     : `Nothing answers at that address on this computer: start the sandbox (npm run sandbox:env) or check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}, then run the command again.`;
 
 /**
- * The API too slow: ask for less only where the person chose how much (a date range, a page size:
- * `bookings FROM TO`, the connector's lists); else try again, then tell whoever runs the API. Raising
- * the limit is said on the terminal (the installer's), never to staff in a Slack channel.
+ * What the person chose of an answer the API was too slow to give, so asking for less may help: its
+ * dates (`kennel-desk bookings FROM TO`, /kennel bookings: a range typed, pages fixed), or its dates
+ * and its page size (the connector's lists, which take a pageSize).
+ */
+export type AskLess = "dates" | "dates or page size";
+
+/**
+ * The API too slow: ask for less only where the person chose how much, and only of what they can
+ * choose there (`less`); else try again, then tell whoever runs the API. Raising the limit is said on
+ * the terminal (the installer's), never to staff in a Slack channel.
  */
 export const timeoutHint =
-  (narrowable: boolean) =>
+  (less: AskLess | false) =>
   (surface: Surface): string => {
-    const first = narrowable
-      ? "Try again with a narrower date range or a smaller page size"
-      : "Try again in a minute";
+    const first =
+      less === "dates"
+        ? "Try again with a narrower date range"
+        : less
+          ? "Try again with a narrower date range or a smaller page size"
+          : "Try again in a minute";
     const words = `${first}; if it keeps happening, the kennel API is slow: tell whoever runs it, with the request id.`;
     return surface === "bot"
       ? words

@@ -182,7 +182,7 @@ describe("slash commands end to end", () => {
     const before = h.sandbox.requests.length;
     const { answer } = await command({ command: "/arrivals", text: "31 Feb" });
     expect(answer.body.response_type).toBe("ephemeral");
-    expect(text(answer)).toMatch(/There is no 31 February/);
+    expect(text(answer)).toMatch(/31 Feb is not a real date: there is no 31 February/);
     expect(h.sandbox.requests.length).toBe(before);
   });
 

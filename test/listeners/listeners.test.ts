@@ -110,7 +110,7 @@ describe("commands", () => {
     await call(dayCommand(t.deps, "arrivals"), t.args("32 Jan"));
     expect(calls()).toBe(0);
     expect(t.responses[0]).toMatchObject({ response_type: "ephemeral" });
-    expect(JSON.stringify(t.responses[0])).toContain("There is no 32 January");
+    expect(JSON.stringify(t.responses[0])).toContain("32 Jan is not a real date: there is no 32 January.");
   });
 
   it("a guest is refused before any kennel call; the check is cached", async () => {

@@ -122,7 +122,9 @@ describe("a mistyped round: Did you mean evening? (never ?.)", () => {
   it("get_round and get_care_record", async () => {
     for (const name of ["get_round", "get_care_record"]) {
       const text = await refused(name, { round: "evenig" });
-      expect(text.split("\n")[0]).toMatch(/round: a round: morning .*\. Did you mean evening\?$/);
+      expect(text.split("\n")[0]).toMatch(
+        /round: "evenig" is not a round\. Did you mean evening\? The rounds: morning .*\)\.$/,
+      );
       expect(text).not.toContain("?.");
     }
   });

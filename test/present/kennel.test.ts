@@ -126,7 +126,7 @@ describe("a failure: one document, two serializers", () => {
     ["not found", new NotFoundError('booking with reference "NOPE-1"', ctx)],
     ["unreachable", new UnreachableError("https://api.example.com", "ECONNREFUSED", ctx)],
     ["wrong address", new WrongAddressError("it answered with HTML", ctx)],
-    ["timeout", new TimeoutError(5000, true, ctx)],
+    ["timeout", new TimeoutError(5000, "dates or page size", ctx)],
     ["server error", new ServerError(503, ctx)],
     ["rate limited", new RateLimitedError(30, ctx)],
     ["bad request", new BadRequestError("page size <b>500</b> is too big", ctx)],

@@ -4,11 +4,12 @@
  */
 
 import type { BookingsPage } from "../../answers/customers.ts";
+import { bookingsEmptyText } from "../../answers/kennel.ts";
 import { bookingsPage } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingsText } from "../../text/index.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { dateRange, filterTitle, pageLine } from "../lists.ts";
+import { dateRange, filterTitle, withPageLine } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -43,10 +44,10 @@ export function register(server: ToolServer, deps: Deps): void {
       );
       const data: BookingsPage & { pageSize: number } = {
         title: filterTitle("Bookings", a),
-        emptyText: "No bookings match. Widen the dates or drop a filter.",
+        emptyText: bookingsEmptyText(a.status),
         ...fields,
       };
-      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "bookings")}\n${bookingsText(d, o)}`);
+      return dataAnswer(deps, data, (d, o) => withPageLine(bookingsText(d, o), d, "bookings"));
     },
   );
 }

@@ -5,7 +5,7 @@ import { customersPage } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { customerListText } from "../../text/index.ts";
 import { dateOrDateTime, page, pageSize, text } from "../inputs.ts";
-import { pageLine, rangeStart } from "../lists.ts";
+import { rangeStart, withPageLine } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -45,7 +45,7 @@ export function register(server: ToolServer, deps: Deps): void {
         .filter(Boolean)
         .join(", ");
       const data: CustomerSearch & { pageSize: number } = { query, ...fields };
-      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "customers")}\n${customerListText(d, o)}`);
+      return dataAnswer(deps, data, (d, o) => withPageLine(customerListText(d, o), d, "customers"));
     },
   );
 }

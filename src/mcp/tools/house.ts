@@ -14,7 +14,7 @@ import { channelSafeAnswer } from "../../domain/privacy.ts";
 import { roundNamed } from "../../domain/round-names.ts";
 import { houseDoc } from "../../present/house.ts";
 import { sheetDocs, sheetRecordDoc, wholeSheet } from "../../present/round-sheet.ts";
-import { roundDoc } from "../../present/rounds.ts";
+import { referenceOf, roundDoc } from "../../present/rounds.ts";
 import { docText } from "../../text/doc.ts";
 import { day, roundInput, textPage } from "../inputs.ts";
 import { dayPageLine } from "../lists.ts";
@@ -68,6 +68,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "a stay still checked in past its check-out is on the sheet (pastCheckOut: still here?); " +
         "a booking whose pets could not be matched or loaded is one row that says so. Pets gone home before the round or arriving after it are counted, not listed. " +
         "Once the round is posted, it is the sheet kept then (what was due, as the care record keeps it, never the kennel system's words of a later moment) with each pet's record now under its lines, as kennel-desk rounds shows it: the structured content names the kept sheet (kept.sheet) and each pet's due items as the round asked them. " +
+        "Another day's round never posted (a past day's, or one still to come) is the sheet as the bookings say now, marked \"🔎 For reference, not kept\" in kennel-desk rounds' words: a past day's is not what was due then. " +
         `The structured content carries every pet on the sheet. Writes nothing. ${CHANNEL_SAFE}`,
       inputSchema: { round: roundInput(deps.config.rounds.names), date: day(deps) },
       card: true,
@@ -79,7 +80,8 @@ export function register(server: ToolServer, deps: Deps): void {
       if (kept) return keptRound(deps, kept);
       // Read only: a plan not kept yet (or whose words changed) is drafted for this answer alone.
       const report = await roundReport(deps, round, date, { keepPlans: false });
-      const doc = roundDoc(report);
+      // Another day's sheet never kept: marked for reference, not kept, in the terminal's words.
+      const doc = roundDoc(report, { reference: referenceOf(date, today(deps)) });
       return answer(docText(doc, textOptions(deps)), channelSafeAnswer(report) as object, doc);
     },
   );

@@ -7,7 +7,7 @@ import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petListText } from "../../text/index.ts";
 import { page, pageSize, text } from "../inputs.ts";
-import { pageLine } from "../lists.ts";
+import { withPageLine } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -54,7 +54,7 @@ export function register(server: ToolServer, deps: Deps): void {
           age: ageOf(pet, date),
         })),
       };
-      return dataAnswer(deps, data, (d, o) => `${pageLine(d, "pets")}\n${petListText(d, o)}`);
+      return dataAnswer(deps, data, (d, o) => withPageLine(petListText(d, o), d, "pets"));
     },
   );
 }
