@@ -12,11 +12,10 @@ import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
+import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
-import { checkedCellWords } from "../words/prn-checked.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
@@ -179,7 +178,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     witness: text(witnessCellWords(d, timeZone)),
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
-    medicine_checked: text(checkedCellWords(d.checked, (day) => day) || undefined),
+    medicine_checked: text(checkedCell(d)),
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
     timeliness: null,
