@@ -1,9 +1,9 @@
 /**
  * Medicine custody on a round's sheet (issue 49), read from the record each time the sheet is drawn:
  * for each pet, its medicines held (the balance after the doses recorded so far, and how long it
- * lasts by its plan) and each medication due on the sheet with nothing counted in ("💊 not counted
- * in"). One read of the medicines counted in for every pet, then a stay's whole custody only for the
- * pets holding some.
+ * lasts by its plan, past its discard-by) and each medication due on the sheet with nothing counted
+ * in ("💊 not counted in"). One read of the medicines counted in for every pet, then a stay's whole
+ * custody only for the pets holding some.
  */
 import type { Deps } from "../deps.ts";
 import { pastDiscard } from "../domain/custody-rules.ts";
@@ -23,10 +23,19 @@ export interface SheetCustody {
 /** A stay whose check-out is not known: counted ahead by the plan alone. */
 const OPEN = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
 
-/** The pets of a sheet (its kept pets: ids and what was due), by "bookingId-petId". */
+/**
+ * The pets of a sheet (its kept pets: ids, what was due, what it offered to give if needed), by
+ * "bookingId-petId": a pet holding a medicine of either has its medicines (a sheet offering "💊 Give
+ * if needed…" says the supply's past its discard-by on every round, not only one with a dose due).
+ */
 export async function sheetCustody(
   deps: Pick<Deps, "record" | "config" | "clock">,
-  pets: Array<{ bookingId: number; petId: number; due: Array<{ item: string; label: string }> }>,
+  pets: Array<{
+    bookingId: number;
+    petId: number;
+    due: Array<{ item: string; label: string }>;
+    ifNeeded?: Array<{ item: string }> | undefined;
+  }>,
   /** What the round asked as the record keeps it (its pets' stays, as the kennel API said when kept). */
   owed: OwedRound | Promise<OwedRound | undefined> | undefined,
 ): Promise<Map<string, SheetCustody>> {
@@ -43,7 +52,7 @@ export async function sheetCustody(
     const notCountedIn = p.due
       .filter((d) => d.item !== "meal" && !counted.has(`${key}-${d.item}`))
       .map((d) => d.label);
-    const holds = p.due.some((d) => counted.has(`${key}-${d.item}`));
+    const holds = [...p.due, ...(p.ifNeeded ?? [])].some((d) => counted.has(`${key}-${d.item}`));
     const stay = holds ? await stayCustodyOf(deps, p.bookingId, p.petId) : undefined;
     const medicines = (stay?.medicines ?? []).filter((m) => !m.handedBack);
     // How long each lasts to the stay's check-out as the round kept it (the kennel API is not asked

@@ -9,6 +9,7 @@ import type { Deps } from "../deps.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import {
   type AsNeededItem,
+  type PrnChecked,
   type PrnDose,
   type PrnOverride,
   type PrnProblem,
@@ -40,6 +41,8 @@ export interface PrnGiveInput {
    * past a limit is refused, to be shown.
    */
   form?: { warned: boolean; acked: readonly PrnRule[] } | undefined;
+  /** Its medicine past its discard-by or handed back, asked on the form and ticked: kept with the dose. */
+  checked?: PrnChecked | undefined;
   who: Who;
   /** The form's submission: the same one delivered again records once. */
   requestKey: string;
@@ -136,6 +139,9 @@ export async function keepPrn(
     givenAt: new Date(input.givenAt).toISOString(),
     userName: input.who.userName,
     ...(input.ack ? { ack: input.ack } : {}),
+    ...(input.checked && (input.checked.discardBy || input.checked.handedBack)
+      ? { checked: input.checked }
+      : {}),
     ...(input.note ? { note: input.note } : {}),
     ...(input.item.highAlert ? { highAlert: true as const } : {}),
     ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),

@@ -8,9 +8,11 @@
  *
  * Bodies (zod-checked, the contract the audit reads):
  * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?, highAlert?,
- *   petName?}; the date is the kennel's local date given. A dose is checked against the plan's
- *   limits and written in one transaction (the record's chain lock: PostgreSQL's advisory lock,
- *   SQLite's one writer), so staff giving at once on two replicas are counted against each other.
+ *   petName?, unconfirmed?, checked?: {discardBy?, handedBack?: {to, date}}}: `checked`, its medicine
+ *   past its discard-by or handed back, asked first and ticked (older doses have none); the date is
+ *   the kennel's local date given. A dose is checked against the plan's limits and written in one
+ *   transaction (the record's chain lock: PostgreSQL's advisory lock, SQLite's one writer), so
+ *   staff giving at once on two replicas are counted against each other.
  * - prn_effect: {prnId, effect: helped | no_change | worse, note?, userName}; dated as its dose.
  */
 import type { Deps } from "../deps.ts";
@@ -50,6 +52,7 @@ export function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
     givenAt: b.givenAt,
     recordedAt: e.recordedAt,
     ...(b.ack ? { ack: b.ack } : {}),
+    ...(b.checked ? { checked: b.checked } : {}),
     ...(b.note ? { note: b.note } : {}),
     ...(b.highAlert ? { highAlert: true } : {}),
     kennel: e.kennel,

@@ -42,6 +42,8 @@ export interface PrnDose {
   recordedAt: string;
   /** Given from the words, the pet's care plan not confirmed (issue 44: from the round's form). */
   unconfirmed?: boolean | undefined;
+  /** Its medicine past its discard-by or handed back, checked by the giver first (issue 49). */
+  checked?: PrnChecked | undefined;
   /** Given past a limit of the plan, acknowledged: which, and the words the giver was shown. */
   ack?: { rule: PrnRule; words: string } | undefined;
   note?: string | undefined;
@@ -54,6 +56,15 @@ export interface PrnDose {
   /** The kennel its record carries, and the pet's name as its plan had it when given. */
   kennel?: string | undefined;
   petName?: string | undefined;
+}
+
+/**
+ * What the give form asked about a dose's medicine and its giver checked first ("I have checked:
+ * give it anyway"): the supply's discard-by it was past, or whom it was handed back to and when.
+ */
+export interface PrnChecked {
+  discardBy?: string | undefined;
+  handedBack?: { to: string; date: string } | undefined;
 }
 
 export interface PrnEffectEntry {

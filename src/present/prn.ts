@@ -28,6 +28,7 @@ import {
   witnessWords,
 } from "../words/doses.ts";
 import { itemKeyWords, planStateWords } from "../words/plan.ts";
+import { checkedCellWords } from "../words/prn-checked.ts";
 import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, whole } from "./doc.ts";
@@ -313,6 +314,9 @@ export const witnessCellWords = (d: PrnDose, timezone: string): string | undefin
 /** A dose given from the words, its plan not confirmed (issue 44), as the export's cell says it. */
 export const prnFromWordsCell = (d: Pick<PrnDose, "unconfirmed">): string | null =>
   d.unconfirmed ? FROM_THE_WORDS : null;
+/** Its medicine checked first, as the export's cell says it, days whole: "discard by 2026-11-10, past it". */
+export const checkedCell = (d: Pick<PrnDose, "checked">): string | undefined =>
+  checkedCellWords(d.checked, (day) => day) || undefined;
 
 /** A dose's effect as the export's cell says it: "helped · Jane 2026-11-22 10:12 · calmer". */
 export function effectCellWords(d: PrnDose, stamp: (iso: string) => string): string {

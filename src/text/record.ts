@@ -12,7 +12,7 @@ import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
-import { effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
+import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
@@ -64,6 +64,9 @@ const COLUMNS = [
   // names them (a dose entered from the paper, issue 50).
   "timeliness",
   "paper_giver",
+  // Then, of a dose given if needed, its medicine checked first: past its discard-by ("discard by
+  // 2026-11-30, past it"), handed back ("handed back to Mrs Smith on 2026-11-22, its custody closed").
+  "medicine_checked",
   // The record's head when exported, on the file's last row (its kind "record_head", its place in
   // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
   // no stray row.
@@ -82,6 +85,7 @@ type DoseColumn =
   | "from_words"
   | "timeliness"
   | "paper_giver"
+  | "medicine_checked"
   | "record_head";
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -174,6 +178,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     witness: text(witnessCellWords(d, timeZone)),
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
+    medicine_checked: text(checkedCell(d)),
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
     timeliness: null,

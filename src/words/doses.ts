@@ -14,6 +14,7 @@ import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { timeOf, timeOnDay } from "./dates.ts";
 import { markedWords } from "./paper.ts";
+import { prnCheckedWords } from "./prn-checked.ts";
 import { outcomeWords } from "./record.ts";
 import { FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 
@@ -303,13 +304,14 @@ export const witnessStateWords = (w: WitnessState | undefined, timeZone: string,
 
 /**
  * One as-needed dose: "💊 Piriton 4mg given 09:10 by Jane for scratching · awaiting effect", with
- * "· past the plan's limit, checked" when it was given anyway. `today`: the day it is read on (a
- * dose of last night, read this morning: "given yesterday 23:20").
+ * "· past the plan's limit, checked" when given anyway, its medicine's "· medicine checked first: …"
+ * (src/words/prn-checked.ts). `today`: the day read on ("given yesterday 23:20" for last night's).
  */
 export function prnDoseWords(d: PrnDose, timeZone: string, today?: string): string {
   return [
     `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? "past the plan's limit, checked" : "",
+    prnCheckedWords(d.checked),
     witnessStateWords(d.witness, timeZone, d.date),
     effectStateWords(d),
   ]
@@ -329,16 +331,16 @@ function effectRecordWords(d: Pick<PrnDose, "effect" | "date">, timeZone: string
 }
 
 /**
- * One as-needed dose in full, for the stay's record, `kennel-desk record` and the exports: "Piriton
- * 4mg given 09:10 by Jane for scratching · past the plan's limit, checked: the last at 07:10, 2 h
- * ago: the plan says at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)". A dose
- * recorded more than a minute after it was given says when it was recorded too.
+ * One as-needed dose in full, for `kennel-desk record` and the day's record: "Piriton 4mg given 09:10
+ * by Jane for scratching · past the plan's limit, checked: the last at 07:10, 2 h ago: the plan says
+ * at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)"; recorded late, when too.
  */
 export function prnRecordWords(d: PrnDose, timeZone: string): string {
   const late = recordedLater(d);
   return [
     `${d.label} given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
+    prnCheckedWords(d.checked),
     witnessStateWords(d.witness, timeZone, d.date),
     d.note ? `note: ${d.note}` : "",
     effectRecordWords(d, timeZone),

@@ -1,18 +1,32 @@
 /**
  * A stay's doses given if needed in words (its record at pick-up, the printable page): the summary
- * ("💊 3 as needed (1 awaiting effect)") and a line per dose with its reason, limit, witness, note and
- * effect; values apart from our words. Beside src/words/doses.ts, which has the words of each dose.
+ * ("💊 3 as needed (1 awaiting effect)") and a line per dose with its reason, limit, its medicine
+ * checked first, witness, note and effect; values apart from our words. Beside src/words/doses.ts, which has the words of each dose.
  */
-import { type PrnDose, prnFigures, recordedLater } from "../domain/prn.ts";
+import { type PrnChecked, type PrnDose, prnFigures, recordedLater } from "../domain/prn.ts";
 import type { WitnessState } from "../domain/witness.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { effectWords, forReason, witnessStateWords } from "./doses.ts";
+import { checkedCellWords } from "./prn-checked.ts";
 import type { StayLine } from "./stay-line.ts";
 
 /** A witness in a stay's record line: the witness's name a value apart from our words. */
 function witnessPieces(w: WitnessState, timeZone: string, day: string): StayLine["pieces"] {
   if (w.state !== "witnessed") return [witnessStateWords(w, timeZone, day)];
   return ["💉 witnessed by ", { value: w.by }, ` ${timeOnDay(w.at, timeZone, day)}`];
+}
+
+/** What its giver checked about its medicine first, the name handed back to a value apart. */
+function checkedPieces(c: PrnChecked | undefined): StayLine["pieces"] {
+  if (!c?.discardBy && !c?.handedBack) return [];
+  const past = c.discardBy ? checkedCellWords({ discardBy: c.discardBy }) : "";
+  const back = c.handedBack;
+  return [
+    ` · medicine checked first: ${past}${past && back ? "; " : ""}`,
+    ...(back
+      ? ["handed back to ", { value: back.to }, ` on ${dayHeading(back.date)}, its custody closed`]
+      : []),
+  ];
 }
 
 /** A pet's as-needed doses in a few words: "💊 3 as needed (1 past the plan's limit, 1 awaiting effect)". */
@@ -57,6 +71,7 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
         " ",
         { value: forReason(d.reason) },
         ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),
+        ...checkedPieces(d.checked),
         ...(d.witness ? [" · ", ...witnessPieces(d.witness, timeZone, d.date)] : []),
         ...(d.note ? [" · note: ", { value: d.note }] : []),
         ...(e

@@ -347,7 +347,8 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       );
       expect(insulinRows.map((r) => col(r, "witness"))).toEqual(["witnessed by Tom 08:10", "unwitnessed"]);
       // Each dose given against the window its round kept; none for a dose not given, nor a paper giver.
-      expect(header.slice(header.indexOf("from_words") + 1, -1)).toEqual(["timeliness", "paper_giver"]);
+      const after = header.slice(header.indexOf("from_words") + 1, -1);
+      expect(after).toEqual(["timeliness", "paper_giver", "medicine_checked"]);
       expect(col(late, "timeliness")).toBe("late");
       expect(insulinRows.map((r) => col(r, "timeliness"))).toEqual(["on_time", "on_time"]);
       expect(col(row("vomited"), "timeliness")).toBe("");

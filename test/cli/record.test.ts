@@ -246,6 +246,7 @@ describe("kennel-desk record export", () => {
       "from_words",
       "timeliness",
       "paper_giver",
+      "medicine_checked",
       // The record's head, on the last row: a column of its own, so every row has the same cells.
       "record_head",
     ]);

@@ -4,11 +4,15 @@
  * Piriton counted in opened 40 days ago with 28 days after opening (past its discard-by) is asked
  * about, nothing recorded until "I have checked: give it anyway" is ticked; once that supply is handed
  * back (its custody closed), a dose is asked about again, as handed back, and recorded only ticked.
+ * What was checked is kept with the dose and said in its reply and on the round post; every round
+ * post offering the as-needed item warns of the supply past its discard-by, not only one with a dose
+ * of it due.
  */
 import { expect, it } from "vitest";
 import { countIn, handBack } from "../../src/answers/custody-write.ts";
 import { prnDoses } from "../../src/answers/prn.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
+import type { PrnChecked } from "../../src/domain/prn.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import { addDays } from "../../src/time.ts";
 import { type Harness, nameStaff, useHarness } from "../helpers/bot.ts";
@@ -61,21 +65,31 @@ it("a dose from a medicine past its discard-by, or handed back, is asked about f
   });
   if (counted.status !== "recorded") throw new Error("Piriton was not counted in");
   const slack = prnSlack(h, CHANNEL);
-  const doses = async () => (await prnDoses({ record: h.record }, { bookingId: b, petId: p })).length;
+  const kept = () => prnDoses({ record: h.record }, { bookingId: b, petId: p });
+  const doses = async () => (await kept()).length;
+
+  // Every round post offering "💊 Give if needed…" for Piriton says its supply is past its discard-by.
+  for (const round of ["morning", "midday", "evening"]) {
+    const shown = slack.petOn(await slack.rounds(round), b, p);
+    expect(slack.button(shown.buttons, "💊 Give if needed…")).toBeDefined();
+    expect(shown.section).toContain("Piriton 4mg");
+    expect(shown.section).toContain("⚠️ past its discard-by (Tue 10 Nov)");
+  }
 
   /** The give form opened from the evening's /rounds post, submitted with `f`: the first answer, the form. */
   async function give(f: GiveFields) {
     const shown = slack.petOn(await slack.rounds(), b, p);
-    const { trigger } = await slack.tap(
+    const { trigger, responseId } = await slack.tap(
       "U0JANE",
       slack.button(shown.buttons, "💊 Give if needed…") as ButtonOn,
       shown.message,
     );
     const modal = await slack.modalOf(trigger);
-    return { modal, answer: await slack.submit("U0JANE", modal, modal.view, f) };
+    return { modal, responseId, shown, answer: await slack.submit("U0JANE", modal, modal.view, f) };
   }
-  const asked = async (f: GiveFields, words: RegExp) => {
-    const { modal, answer } = await give(f);
+  /** Asked with `words`; ticked, recorded with `checked` kept, its reply and the post saying `said`. */
+  const asked = async (f: GiveFields, words: RegExp, checked: PrnChecked, said: string) => {
+    const { modal, answer, responseId, shown } = await give(f);
     expect(answer.response_action).toBe("update");
     const view = answer.view as OpenedModal["view"];
     expect(JSON.stringify(view.blocks)).toMatch(words);
@@ -91,11 +105,19 @@ it("a dose from a medicine past its discard-by, or handed back, is asked about f
     expect(await slack.submit("U0JANE", modal, view, { ...f, custody: true })).toEqual({});
     given += 1;
     expect(await doses()).toBe(given);
+    expect((await kept()).at(-1)?.checked).toEqual(checked);
+    expect(await slack.told(responseId)).toContain(`, medicine checked first: ${said}.`);
+    await h.slack.waitFor(() => slack.again(shown.message, b, p).section.includes(said), 10_000);
   };
   let given = 0;
 
   // Past its discard-by (opened 13 Oct, 28 days after opening: discard by Tue 10 Nov).
-  await asked({ reason: "scratching" }, /Piriton 4mg: discard by Tue 10 Nov, past it/);
+  await asked(
+    { reason: "scratching" },
+    /Piriton 4mg: discard by Tue 10 Nov, past it/,
+    { discardBy: "2026-11-10" },
+    "discard by Tue 10 Nov, past it",
+  );
 
   // Handed back to the owner: its custody closed, the kennel holds none.
   now = Date.parse(`${DATE}T12:00:00Z`);
@@ -109,6 +131,8 @@ it("a dose from a medicine past its discard-by, or handed back, is asked about f
   await asked(
     { reason: "scratching again" },
     /Piriton 4mg: handed back to Mrs Smith on Sun 22 Nov, its custody closed/,
+    { handedBack: { to: "Mrs Smith", date: DATE } },
+    "handed back to Mrs Smith on Sun 22 Nov, its custody closed",
   );
 
   // A third past the plan's most per 24 h: once the medicine's box is ticked, the form comes back for

@@ -31,6 +31,7 @@ import { wordsChangedWords } from "../../present/prn.ts";
 import { localDate } from "../../time.ts";
 import { timeOf } from "../../words/dates.ts";
 import { forReason } from "../../words/doses.ts";
+import { prnCheckedWords } from "../../words/prn-checked.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import type { Form, IdsOf, Located, MetaOf, Tap } from "../interaction.ts";
 import { onForm, onTap, sealed } from "../interaction.ts";
@@ -167,7 +168,7 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
   // Its medicine past its discard-by, or handed back: asked first, as a round dose is.
   const date = localDate(new Date(sub.givenAt), deps.config.timezone);
   const asks = await prnCustodyAsk(deps, { ...ids(meta), item: sub.item.key, date });
-  const custody = asks.length ? { words: asks, acked: sub.custodyAcked } : undefined;
+  const custody = asks.words.length ? { words: asks.words, acked: sub.custodyAcked } : undefined;
   if (custody && !custody.acked)
     return shown(CUSTODY_ASK)
       ? await f.atFields(NEEDS.custody)
@@ -181,6 +182,8 @@ async function submitGive(f: Form<MetaOf<typeof giveForm>, Offered>, redraw: She
     givenAt: sub.givenAt,
     note: sub.note,
     form: { warned, acked: sub.acked },
+    // What the giver checked about its medicine, kept with the dose.
+    ...(custody ? { checked: asks.checked } : {}),
     who: f.who,
     requestKey: f.requestKey,
   });
@@ -242,7 +245,10 @@ async function warn(
     await f.tell(`⚠️ Nothing was recorded: ${words.join("; ")}. Open 💊 Give if needed… again.`);
 }
 
-/** "💊 Recorded: Piriton given 14:05 for itching (Biscuit). You will be asked how it worked at 15:05." */
+/**
+ * "💊 Recorded: Piriton given 14:05 for itching (Biscuit). You will be asked how it worked at 15:05.",
+ * with what was checked first: ", past the plan's limit, checked", ", medicine checked first: …".
+ */
 function givenWords(
   deps: BotDeps,
   result: Extract<PrnGiveResult, { dose: unknown }>,
@@ -255,5 +261,5 @@ function givenWords(
   if (result.status === "duplicate")
     return `Already recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} by ${esc(d.userName)} (${esc(petName)}). Nothing more was written.`;
   const asked = timeOf(followUpAt(d.givenAt, deps.config.doses.prnFollowUpMinutes), tz, today);
-  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}. You will be asked how it worked at ${asked}.${d.highAlert ? ` ${WITNESS_ASK}` : ""}`;
+  return `💊 Recorded: ${esc(d.label)} given ${timeOf(d.givenAt, tz, today)} ${esc(forReason(d.reason))} (${esc(petName)})${d.ack ? ", past the plan's limit, checked" : ""}${d.checked ? `, ${esc(prnCheckedWords(d.checked))}` : ""}. You will be asked how it worked at ${asked}.${d.highAlert ? ` ${WITNESS_ASK}` : ""}`;
 }

@@ -1,7 +1,8 @@
 /**
  * The as-needed doses (issue 35; src/answers/prn.ts):
  * - `prn`: one dose given "if needed", dated the kennel's local day it was given; the item read
- *   from the pet's confirmed plan; past a plan's limit, the giver's acknowledgement kept with it;
+ *   from the pet's confirmed plan; past a plan's limit, the giver's acknowledgement kept with it; its
+ *   medicine past its discard-by or handed back, what the giver checked first (`checked`);
  * - `prn_effect`: how it worked, asked an hour later: one per dose (`prn_effect:<prnId>`);
  * - `prn_follow_up`: the follow-up's claim, so two replicas sharing a record ask once
  *   (`prn_follow_up:<prnId>`).
@@ -9,7 +10,7 @@
 import { z } from "zod";
 import { PRN_EFFECTS, type PrnEffect } from "../../domain/prn-effects.ts";
 import { itemKey } from "../items.ts";
-import { defineKind, id, instant, text, words } from "./kind.ts";
+import { date, defineKind, id, instant, text, words } from "./kind.ts";
 import { LABEL_MAX, PET_NAME_MAX } from "./round-pet.ts";
 
 export const prn = defineKind({
@@ -32,6 +33,16 @@ export const prn = defineKind({
       petName: words(PET_NAME_MAX).optional(),
       /** Given from the words, the pet's care plan not confirmed (issue 44: the round's form). */
       unconfirmed: z.literal(true).optional(),
+      /**
+       * Its medicine asked about first, and ticked "I have checked: give it anyway" (issue 49): the
+       * supply's discard-by it was past on the day given, or to whom and when it was handed back.
+       */
+      checked: z
+        .object({
+          discardBy: date().optional(),
+          handedBack: z.object({ to: words(200), date: date() }).optional(),
+        })
+        .optional(),
     }),
 });
 
