@@ -175,7 +175,16 @@ export function notReadFootWords(
   }[],
 ): string {
   const shown = bookings
-    .map((b) => ({ ...b, what: [...new Set(b.fields.flatMap((f) => FIELD_WORDS[f] ?? []))] }))
+    .map((b) => ({
+      ...b,
+      what: [
+        ...new Set(
+          Object.keys(FIELD_WORDS)
+            .filter((f) => b.fields.includes(f))
+            .map((f) => FIELD_WORDS[f]),
+        ),
+      ],
+    }))
     .filter((b) => b.what.length > 0);
   if (shown.length === 0) return "";
   const named = shown.slice(0, NOT_READ_NAMED).map((b) => {

@@ -3,10 +3,15 @@
  * in Slack and in the terminal alike, never as "not recorded" or "--:--", and named once in the foot.
  */
 import { describe, expect, it } from "vitest";
+import type { HouseReport } from "../../src/answers/house.ts";
+import type { BookingView } from "../../src/answers/records.ts";
+import type { TomorrowCheck } from "../../src/answers/today.ts";
 import { dayListMessages } from "../../src/blocks/day-list.ts";
+import { careOfBooking, entryOf } from "../../src/domain/day.ts";
+import { flagsOf } from "../../src/domain/flags.ts";
 import { readBooking } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { dayText } from "../../src/text/index.ts";
+import { bookingText, dayText, houseText, tomorrowText } from "../../src/text/index.ts";
 import { visibleOfMessages } from "../helpers/visible.ts";
 import { booking, dayOf, PLAIN, pet } from "./fixtures.ts";
 
@@ -63,5 +68,68 @@ describe("a booking with values that could not be read", () => {
       "7 bookings have values Kennel Desk could not read (HP-0: room; HP-1: room; HP-2: room; HP-3: room; HP-4: room; and 2 more)",
     );
     expect(text).toContain("❔ room not read");
+  });
+
+  it("tomorrow's check, in house and the booking's card say the same where the value would be", () => {
+    const odd = read({
+      ...booking({ reference: "HP-ODD" }),
+      checkInDate: 20261124,
+      customerName: { first: "Ann" },
+      roomName: ["K"],
+      checkOutDate: false,
+    });
+    const t: TomorrowCheck = {
+      date: "2026-11-25",
+      entries: [
+        {
+          booking: odd,
+          pets: [{ flags: flagsOf(pet({ evaluationComplete: 0 })), missing: ["not evaluated"] }],
+          careStatus: "matched",
+          unmatched: [],
+        },
+      ],
+      arrivals: 3,
+      leftOut: { calledOff: 0, waitlisted: 0 },
+      requestId: "req-t",
+      careProblem: undefined,
+    };
+    const tomorrow = tomorrowText(t, PLAIN);
+    expect(tomorrow).toContain("❔ time not read Biscuit · ❔ owner not read · HP-ODD");
+    expect(tomorrow).toContain("could not read (HP-ODD: check-in date, check-out date, owner, room)");
+    const house: HouseReport = {
+      date: "2026-11-24",
+      entries: [{ ...entryOf(odd, careOfBooking(odd, [pet()])), goingHome: false, arriving: false }],
+      totals: {
+        bookings: 1,
+        pets: 1,
+        rooms: 1,
+        goingHome: 0,
+        arriving: 0,
+        careNotMatched: 0,
+        careNotLoaded: 0,
+      },
+      page: 1,
+      pages: 1,
+      from: 0,
+      requestId: "req-house",
+      careProblem: undefined,
+      calls: 1,
+    };
+    const board = houseText(house, PLAIN);
+    expect(board).toContain("❔ room not read");
+    expect(board).toContain("Biscuit · ❔ owner not read · ❔ going-home date not read");
+    expect(board).toContain("could not read (HP-ODD:");
+    const v: BookingView = {
+      booking: odd,
+      full: true,
+      care: careOfBooking(odd, [pet()]),
+      careProblem: undefined,
+      requestId: "r",
+    };
+    const card = bookingText(v, PLAIN);
+    expect(card).toContain("Check-in: ❔ date not read");
+    expect(card).toContain("Room: ❔ room not read");
+    expect(card).toContain("Owner: ❔ owner not read");
+    expect(card).toContain("could not read (HP-ODD:");
   });
 });
