@@ -78,6 +78,8 @@ export interface TodayOverview {
   unpaidDepartures: number | undefined;
   /** Departures whose payment the API did not record: to check at the desk. */
   paymentToCheck?: number | undefined;
+  /** Departures whose payment the API sent with a value Kennel Desk could not read: to check. */
+  paymentNotRead?: number | undefined;
   inHouse: number | undefined;
   /** What the house's count counts: here now, and on the last round's sheet kept today (issue 45). */
   house?: HouseCount | undefined;
@@ -161,6 +163,7 @@ export async function todayOverview(deps: Deps): Promise<TodayOverview> {
     departures: departures?.length,
     unpaidDepartures: departures?.filter(owes).length,
     paymentToCheck: departures?.filter((b) => paymentOf(b) === "unknown").length,
+    paymentNotRead: departures?.filter((b) => paymentOf(b) === "not_read").length,
     inHouse: value(rounds, "in house", (r) => r.totals.inHouse),
     ...(house ? { house } : {}),
     medicationThisRound: value(rounds, "medication this round", (r) => r.totals.withMedication),

@@ -15,7 +15,7 @@
  * Called-off and waitlisted bookings are left out of arrivals, departures, the 07:00 post, rounds
  * and the in-house board; the summaries say how many.
  */
-import type { Booking, ReducedBooking } from "../kennel/schemas.ts";
+import { type Booking, type ReducedBooking, unreadableFieldsOf } from "../kennel/schemas.ts";
 
 export type Standing = "stay" | "unknown_status" | "called_off" | "waitlisted";
 
@@ -107,17 +107,25 @@ export function statusText(status: string | undefined): string {
   return status ? status.replace(/[_-]+/g, " ").trim() : "";
 }
 
-export type Payment = "paid" | "unpaid" | "part_paid" | "unknown";
+export type Payment = "paid" | "unpaid" | "part_paid" | "unknown" | "not_read";
+
+/**
+ * Did the kennel API send this field with a value Kennel Desk could not read (dropped by the reader,
+ * src/kennel/schemas.ts)? Such a value was recorded: it is said as "could not be read", never "not recorded".
+ */
+export function notRead(booking: object, field: string): boolean {
+  return unreadableFieldsOf(booking).includes(field);
+}
 
 /**
  * paid: bookingPaid true. part_paid: not marked paid, but a payment is recorded (a deposit or
  * part payment: still money to take). unpaid: not paid and no payment recorded. unknown: the API
- * did not say.
+ * did not say. not_read: the API sent bookingPaid with a value Kennel Desk could not read.
  */
 export function paymentOf(booking: Booking | ReducedBooking): Payment {
   if (booking.bookingPaid === true) return "paid";
   if (booking.bookingPaid === false) return booking.hasPayment === true ? "part_paid" : "unpaid";
-  return "unknown";
+  return notRead(booking, "bookingPaid") ? "not_read" : "unknown";
 }
 
 /** Money still to take at the desk: unpaid or part-paid. */

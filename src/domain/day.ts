@@ -150,6 +150,8 @@ export interface DayTotals {
   partPaid: number;
   /** Bookings whose payment the API did not record (neither paid nor unpaid): to check. */
   paymentUnknown?: number;
+  /** Bookings whose payment the API sent but Kennel Desk could not read: to check. */
+  paymentNotRead?: number;
   /** Bookings with an unknown status (listed as the API wrote it). */
   unknownStatus: number;
   /** Among entries whose care was looked up: */
@@ -175,6 +177,7 @@ export function totalsOf(entries: DayEntry[], leftOut: LeftOut): DayTotals {
     unpaid: entries.filter((e) => e.payment === "unpaid").length,
     partPaid: entries.filter((e) => e.payment === "part_paid").length,
     paymentUnknown: entries.filter((e) => e.payment === "unknown").length,
+    paymentNotRead: entries.filter((e) => e.payment === "not_read").length,
     unknownStatus: entries.filter((e) => e.standing === "unknown_status").length,
     withMedication: looked.filter((e) => pets(e).some((p) => p.flags.medications.length > 0)).length,
     medications: looked.reduce((s, e) => s + pets(e).reduce((t, p) => t + p.flags.medications.length, 0), 0),

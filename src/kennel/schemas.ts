@@ -77,6 +77,7 @@ function readRecord<S extends z.ZodType>(
   kind: RecordKind,
   raw: unknown,
   log: Logger,
+  dropped?: (fields: string[]) => void,
 ): z.infer<S> | undefined {
   if (!isPlainObject(raw)) {
     log.warn(
@@ -98,18 +99,44 @@ function readRecord<S extends z.ZodType>(
       { kind, id: idText, fields },
       `${kind} ${idText ?? "(no id)"}: ignored fields with unexpected values`,
     );
+    dropped?.(fields);
     return second.data;
   }
   log.warn({ kind, id: idText, fields }, `${kind} ${idText ?? "(no id)"}: skipped, it could not be read`);
   return undefined;
 }
 
+const UNREADABLE_FIELDS = "unreadableFields";
+
+/**
+ * Reads a booking (or the reduced booking of GET /bookings/reference/{reference}). A field whose value
+ * has an unexpected type is dropped (read as absent) and named in `unreadableFieldsOf`, so what is
+ * shown can say "could not be read" where the value would be, never "not recorded".
+ */
+function readMarkedBooking<B extends Booking | ReducedBooking>(
+  schema: z.ZodType<B>,
+  raw: unknown,
+  log: Logger,
+): B | undefined {
+  let unread: string[] = [];
+  const booking = readRecord(schema, "booking", raw, log, (fields) => {
+    unread = fields;
+  });
+  return booking && unread.length ? { ...booking, [UNREADABLE_FIELDS]: unread } : booking;
+}
+
 export function readBooking(raw: unknown, log: Logger): Booking | undefined {
-  return readRecord(bookingSchema(), "booking", raw, log);
+  return readMarkedBooking(bookingSchema(), raw, log);
 }
 
 export function readReducedBooking(raw: unknown, log: Logger): ReducedBooking | undefined {
-  return readRecord(reducedBookingSchema(), "booking", raw, log);
+  return readMarkedBooking(reducedBookingSchema(), raw, log);
+}
+
+/** The fields of a booking the reader could not read (a value of an unexpected type), by their API names. */
+export function unreadableFieldsOf(booking: object): string[] {
+  const v = (booking as Record<string, unknown>)[UNREADABLE_FIELDS];
+  return Array.isArray(v) ? v.filter((f): f is string => typeof f === "string") : [];
 }
 
 /** The care fields of a pet record (docs/kennel-api.md, "Pet"): diet, medication, allergies, medical notes. */

@@ -41,6 +41,7 @@ import {
   valueWithin,
   whole,
 } from "./doc.ts";
+import { notGiven, notReadFoot } from "./not-read.ts";
 import { pageActions, referenceSpan, summaryLine } from "./parts.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
 
@@ -94,22 +95,24 @@ function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): P
   const b = e.booking;
   const c = ENTRY_CAPS;
   const count = petCountText(b);
-  const type = valueWithin(bookingTypeText(b), 40);
+  const type = valueWithin(bookingTypeText(b), 40) || notGiven(b, "bookingType", "type", "");
+  const time = kind === "arrivals" ? "checkInDate" : "checkOutDate";
   const first = dotted(
     line(
-      strong(timeOf(whenOf(kind, b), o.timezone) || "--:--"),
+      strong(timeOf(whenOf(kind, b), o.timezone) || notGiven(b, time, "time", "--:--")),
       "  ",
-      strong(b.petNames ? whole(b.petNames) : "pets not recorded"),
+      strong(b.petNames ? whole(b.petNames) : notGiven(b, "petNames", "pets", "pets not recorded")),
       count,
     ),
-    b.customerName ? whole(b.customerName) : "owner not recorded",
+    b.customerName ? whole(b.customerName) : notGiven(b, "customerName", "owner", "owner not recorded"),
     type && em(type),
   );
   const departing = kind === "departures";
   const money = paymentWords(e.payment, departing);
-  const status = valueWithin(statusText(b.status), c.status) || STATUS_NOT_RECORDED;
+  const status =
+    valueWithin(statusText(b.status), c.status) || notGiven(b, "status", "status", STATUS_NOT_RECORDED);
   const details = dotted(
-    b.roomName ? whole(b.roomName) : "no room",
+    b.roomName ? whole(b.roomName) : notGiven(b, "roomName", "room", "no room"),
     // A status Kennel Desk does not know ("pending deposit") is shown as the API wrote it, marked.
     e.standing === "unknown_status" ? toned("warn", unknownStatusWords(status)) : status,
     departing && e.payment !== "paid" ? strong(money, "alert") : money,
@@ -145,6 +148,8 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
     r.careProblem && `❔ ${whole(r.careProblem)}`,
     o.requestId && requestIdSpan(r.requestId),
   );
-  if (foot.length) out.push({ kind: "note", lines: [foot] });
+  const unread = notReadFoot(r.entries.map((e) => e.booking));
+  if (foot.length || unread.length)
+    out.push({ kind: "note", lines: [...unread, ...(foot.length ? [foot] : [])] });
   return { fallback: `${title}: ${lineText(summaryLine(parts))}`, parts: out };
 }

@@ -18,6 +18,7 @@ import {
 import { offFoodWords } from "../words/off-food.ts";
 import { entryCareLines } from "./care.ts";
 import { type Doc, dotted, line, type PageAction, type Part, strong, toned, value, whole } from "./doc.ts";
+import { notGiven, notReadFoot } from "./not-read.ts";
 import { pageActions, referenceSpan, roomLine, summaryLine } from "./parts.ts";
 import { flagLines } from "./welfare-flag.ts";
 
@@ -41,11 +42,14 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions, day: string):
           ? toned("warn", `🏠 going home ${day}`)
           : b.checkOutDate
             ? `home ${dayOf(b.checkOutDate, o.timezone, o.thisYear)}`
-            : toned("warn", NO_CHECK_OUT);
+            : toned("warn", notGiven(b, "checkOutDate", "going-home date", NO_CHECK_OUT));
   const type = bookingTypeText(b);
   const first = dotted(
-    line(strong(b.petNames ? whole(b.petNames) : "pets not recorded"), count),
-    b.customerName ? whole(b.customerName) : "owner not recorded",
+    line(
+      strong(b.petNames ? whole(b.petNames) : notGiven(b, "petNames", "pets", "pets not recorded")),
+      count,
+    ),
+    b.customerName ? whole(b.customerName) : notGiven(b, "customerName", "owner", "owner not recorded"),
     home,
     e.arriving && `🛬 arrives ${day}`,
     // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
@@ -78,7 +82,8 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
   ];
   let room: string | undefined;
   for (const e of r.entries) {
-    const here = e.booking.roomName ? whole(e.booking.roomName) : "no room";
+    const b = e.booking;
+    const here = b.roomName ? whole(b.roomName) : notGiven(b, "roomName", "room", "no room");
     if (here !== room) parts.push({ kind: "group", line: roomLine(here) });
     room = here;
     parts.push(entryPart(e, o, houseDayWord(isToday(r.totals))));
@@ -88,6 +93,8 @@ export function houseDoc(r: ChannelSafe<HouseReport>, o: HouseDocOptions): Doc {
     r.houseNote && `❔ ${whole(r.houseNote)}`,
     r.careProblem && `❔ ${whole(r.careProblem)}`,
   );
-  if (foot.length) parts.push({ kind: "note", lines: [foot] });
+  const unread = notReadFoot(r.entries.map((e) => e.booking));
+  if (foot.length || unread.length)
+    parts.push({ kind: "note", lines: [...unread, ...(foot.length ? [foot] : [])] });
   return { fallback: `${title}: ${summary.map((s) => s.text).join("")}`, parts };
 }

@@ -28,6 +28,7 @@ import { paymentWords } from "../words/money.ts";
 import { careWarningLine } from "./care.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, lineText, strong, toned, value, whole } from "./doc.ts";
+import { notGiven, notReadFoot } from "./not-read.ts";
 import { andMoreWords, textParts } from "./parts.ts";
 import { type PlanView, planCardLine } from "./plan.ts";
 import { hasStayRecord, staySummaryDocLines } from "./stay.ts";
@@ -153,24 +154,30 @@ function bookingFields(v: BookingView, o: BookingDocOptions): Array<{ label: str
   const b = v.booking as Booking;
   const payment = paymentOf(b);
   const money = paymentWords(payment, true);
-  const when = (iso: string | undefined) => line(dateTimeOf(iso, o.timezone, o.thisYear));
+  const when = (field: "checkInDate" | "checkOutDate") =>
+    line(
+      b[field]
+        ? dateTimeOf(b[field], o.timezone, o.thisYear)
+        : notGiven(b, field, "date", dateTimeOf(undefined, o.timezone)),
+    );
   const type = bookingTypeText(b);
+  const missing = (field: string, what: string) => notGiven(b, field, what, "not recorded");
   const contacts = dotted(
     b.customerPhone && `📞 ${unbrokenPhone(value(b.customerPhone, 100))}`,
     b.customerEmail && `✉️ ${value(b.customerEmail, 200)}`,
   );
   return [
-    { label: "Status", value: line(statusWords(b)) },
-    { label: "Type", value: line(type ? value(type, 60) : "not recorded") },
-    { label: "Check-in", value: when(b.checkInDate) },
-    { label: "Check-out", value: when(b.checkOutDate) },
+    { label: "Status", value: line(statusWords(b, missing("status", "status"))) },
+    { label: "Type", value: line(type ? value(type, 60) : missing("bookingType", "type")) },
+    { label: "Check-in", value: when("checkInDate") },
+    { label: "Check-out", value: when("checkOutDate") },
     {
       label: "Room",
       value: line(
         b.roomName
           ? whole(b.roomName)
           : v.full
-            ? "not assigned"
+            ? notGiven(b, "roomName", "room", "not assigned")
             : "not known (only the short booking could be read)",
       ),
     },
@@ -180,12 +187,12 @@ function bookingFields(v: BookingView, o: BookingDocOptions): Array<{ label: str
     },
     {
       label: "Pets",
-      value: line(`${b.petNames ? whole(b.petNames) : "not recorded"}${petCountText(b, 1)}`),
+      value: line(`${b.petNames ? whole(b.petNames) : missing("petNames", "pets")}${petCountText(b, 1)}`),
     },
     {
       label: "Owner",
       value: dotted(
-        `${b.customerName ? whole(b.customerName) : "not recorded"}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
+        `${b.customerName ? whole(b.customerName) : missing("customerName", "owner")}${b.customerId !== undefined ? ` (customer id ${b.customerId})` : ""}`,
         contacts,
       ),
     },
@@ -254,7 +261,7 @@ export function bookingDoc(v: BookingView, o: BookingDocOptions): Doc {
   }
   const more = v.care.pets.length - pets.length;
   if (more > 0) parts.push({ kind: "text", lines: [line(andMoreWords(more, "pet", "each with /pet"))] });
-  const problems = careProblemLines(v);
+  const problems = [...notReadFoot([b]), ...careProblemLines(v)];
   if (problems.length) parts.push({ kind: "text", lines: problems });
   parts.push(...textParts(staySummaryDocLines(v.stay, o.timezone)));
   button("Stay record", hasStayRecord(v.stay) ? o.stayAction?.(v.stay) : undefined);

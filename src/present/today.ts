@@ -252,6 +252,28 @@ function problemsPart(problems: string[]): Part {
   };
 }
 
+type Row = (label: string, rest: string, list: TodayList, text: string) => Part;
+
+/** Departures whose payment is to check at the desk: not recorded, or sent with a value not read. */
+function paymentsToCheck(t: TodayOverview, row: Row): Part[] {
+  const toCheck: Array<[number | undefined, string]> = [
+    [t.paymentToCheck, "not recorded"],
+    [t.paymentNotRead, "that could not be read"],
+  ];
+  return toCheck.flatMap(([n, how]) =>
+    n
+      ? [
+          row(
+            `❔ Departures with payment ${how} (to check)`,
+            figure(n, "booking"),
+            "departures",
+            "Show the going-home check",
+          ),
+        ]
+      : [],
+  );
+}
+
 export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
   const act = (list: TodayList, text: string): Action | undefined =>
     o.listAction ? { text, ...o.listAction(list) } : undefined;
@@ -280,15 +302,7 @@ export function todayDoc(t: TodayOverview, o: TodayDocOptions = {}): Doc {
       "Show the going-home check",
     ),
   );
-  if (t.paymentToCheck)
-    parts.push(
-      row(
-        "❔ Departures with payment not recorded (to check)",
-        figure(t.paymentToCheck, "booking"),
-        "departures",
-        "Show the going-home check",
-      ),
-    );
+  parts.push(...paymentsToCheck(t, row));
   parts.push(
     row(
       `💊 Medication this round (${round})`,

@@ -13,6 +13,7 @@ import { leftOutWords, postedLateWords } from "../words/day.ts";
 import { TOMORROW_ALL_KNOWN, tomorrowTitle } from "../words/house.ts";
 import type { Action, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, value, whole } from "./doc.ts";
+import { notGiven, notReadFoot } from "./not-read.ts";
 import { referenceSpan, summarisedDoc } from "./parts.ts";
 
 export interface TomorrowDocOptions {
@@ -28,7 +29,11 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
   const late = lateAt && postedLateWords(value(lateAt, 40));
   const off = leftOutWords({ leftOut: t.leftOut });
   const foot = dotted(t.careProblem && `❔ ${whole(t.careProblem)}`);
-  const footPart: Part[] = foot.length ? [{ kind: "note", lines: [foot] }] : [];
+  const unread = notReadFoot(t.entries.map((e) => e.booking));
+  const footPart: Part[] =
+    foot.length || unread.length
+      ? [{ kind: "note", lines: [...unread, ...(foot.length ? [foot] : [])] }]
+      : [];
   if (t.entries.length === 0)
     return {
       fallback: `${title}: every arrival's care details are recorded`,
@@ -48,11 +53,11 @@ export function tomorrowDoc(t: ChannelSafe<TomorrowCheck>, o: TomorrowDocOptions
     const b = e.booking;
     const first = dotted(
       line(
-        strong(timeOf(b.checkInDate, timezone) || "--:--"),
+        strong(timeOf(b.checkInDate, timezone) || notGiven(b, "checkInDate", "time", "--:--")),
         " ",
-        strong(b.petNames ? whole(b.petNames) : "pets not recorded"),
+        strong(b.petNames ? whole(b.petNames) : notGiven(b, "petNames", "pets", "pets not recorded")),
       ),
-      b.customerName ? whole(b.customerName) : "owner not recorded",
+      b.customerName ? whole(b.customerName) : notGiven(b, "customerName", "owner", "owner not recorded"),
       referenceSpan(b),
     );
     const pets = e.pets.map((p): Line => line(strong(whole(p.flags.name)), `: ${p.missing.join(", ")}`));

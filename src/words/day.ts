@@ -53,6 +53,8 @@ export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   if (t.partPaid) parts.push({ text: `🟠 ${t.partPaid} part-paid`, loud: departing });
   if (t.paymentUnknown && departing)
     parts.push({ text: `❔ ${t.paymentUnknown} payment not recorded: to check`, loud: true });
+  if (t.paymentNotRead && departing)
+    parts.push({ text: `❔ ${t.paymentNotRead} payment could not be read: to check`, loud: true });
   const partly = t.careKnownForAll ? "" : " on this page";
   if (t.medications) {
     parts.push({
@@ -133,4 +135,66 @@ export function pastRoundWords(
     what: `${passed} What a round asks is kept when it is posted on its day, and a post now would ask what today's bookings say.`,
     whatToDo: `Its record: kennel-desk record ${round} ${date} (in the terminal), or each stay's record (/booking REF, then its Stay record button; or kennel-desk record --booking REF). To record late, or enter the paper chart: that day's round post (✏️ Record each…, 📄 Enter from paper…), or kennel-desk record enter ${round} ${date}.`,
   };
+}
+
+/** A booking's value the kennel API sent but Kennel Desk could not read, where it would be: "❔ time not read". */
+export const notReadWords = (what: string): string => `❔ ${what} not read`;
+
+/** The booking fields a day's documents show, in words (contacts are never shown, nor named). */
+const FIELD_WORDS: Record<string, string> = {
+  checkInDate: "check-in date",
+  checkOutDate: "check-out date",
+  bookingPaid: "payment",
+  hasPayment: "payment",
+  petNames: "pets",
+  numberOfPets: "number of pets",
+  customerName: "owner",
+  customerId: "owner",
+  roomName: "room",
+  status: "status",
+  bookingType: "type",
+  reference: "reference",
+  bookingId: "booking id",
+  serviceId: "service",
+};
+
+/** How many bookings with values not read the foot names; the rest are counted ("and 3 more"). */
+const NOT_READ_NAMED = 5;
+
+/**
+ * The foot of a day's document: the bookings with values the kennel API sent but Kennel Desk could
+ * not read, the first five by reference (else id, else pets) with what, the rest counted, and what to do.
+ * "" when there are none. `fields` are API names; a field not shown (a contact) is not named.
+ */
+export function notReadFootWords(
+  bookings: {
+    reference?: string | undefined;
+    bookingId?: number | undefined;
+    petNames?: string | undefined;
+    fields: string[];
+  }[],
+): string {
+  const shown = bookings
+    .map((b) => ({
+      ...b,
+      what: [
+        ...new Set(
+          Object.keys(FIELD_WORDS)
+            .filter((f) => b.fields.includes(f))
+            .map((f) => FIELD_WORDS[f]),
+        ),
+      ],
+    }))
+    .filter((b) => b.what.length > 0);
+  if (shown.length === 0) return "";
+  const named = shown.slice(0, NOT_READ_NAMED).map((b) => {
+    const who =
+      b.reference ??
+      (b.bookingId !== undefined ? `booking ${b.bookingId}` : (b.petNames ?? "a booking with no id"));
+    return `${who}: ${b.what.join(", ")}`;
+  });
+  const rest = shown.length - named.length;
+  const list = rest > 0 ? `${named.join("; ")}; and ${rest} more` : named.join("; ");
+  const one = shown.length === 1;
+  return `${one ? "1 booking has" : `${shown.length} bookings have`} values Kennel Desk could not read (${list}): they are marked ❔ where they would be; check ${one ? "it" : "them"} in the kennel system`;
 }

@@ -6,6 +6,12 @@ const MONEY: Record<Payment, { symbol: string; text: string; loud: string }> = {
   unpaid: { symbol: "🔴", text: "unpaid", loud: "UNPAID" },
   part_paid: { symbol: "🟠", text: "part-paid, balance due", loud: "PART-PAID, balance due" },
   unknown: { symbol: "❔", text: "payment not recorded", loud: "payment not recorded" },
+  // Recorded, but its value could not be read: never "not recorded".
+  not_read: {
+    symbol: "❔",
+    text: "payment could not be read: check in the kennel system",
+    loud: "payment could not be read: check in the kennel system",
+  },
 };
 
 /** "✅ paid", "🔴 unpaid" ("🔴 UNPAID" when loud: departures, where the money is taken). */
