@@ -100,7 +100,7 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
         ...wasSpans(cell.was, at),
         strong(cell.code),
         // Not given keeps no time: its one time is when it was recorded, said so.
-        ` ${cell.initials} ${cell.untimed ? "recorded " : ""}${at(cell.givenAt)}`,
+        ` ${cell.initials} ${cell.untimed ? `${CHART_CELL.recordedAt} ` : ""}${at(cell.givenAt)}`,
         cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
         cell.paper && toned("muted", " from paper"),
       );

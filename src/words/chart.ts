@@ -104,12 +104,13 @@ export const chartNoScanWords = (why: string, booking: string) =>
  * posted: what was due then is not known to the record, so never "missed" (the paper chart kept on
  * the day is its record; the key says so).
  */
-export const CHART_CELL = { notRead: "not read", notPosted: "not posted" } as const;
+export const CHART_CELL = { notRead: "not read", notPosted: "not posted", recordedAt: "rec." } as const;
 
 /** The key's words after the codes; "not read" and "not posted" only where a page has such a round. */
 export const chartKeyWords = (o: { unread: boolean; past: boolean }) =>
   [
     " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+    ` · code, initials, "${CHART_CELL.recordedAt}" and a time: not given, recorded at that time (a dose not given keeps no time of its own)`,
     o.unread
       ? ` · ${CHART_CELL.notRead}: a round not posted yet that the kennel system could not be read for (said at the end)`
       : "",

@@ -46,8 +46,11 @@ function expected(d: RoundDose): RegExp {
     string
   >;
   if (s.outcome === "refused") return new RegExp(`^R JD ${time}${late}$`);
+  // A dose not given keeps no time of its own: its cell says when it was recorded.
   if (s.outcome === "not_given")
-    return new RegExp(`^${code[d.entry?.reasonCode ?? ""] ?? "W"} JD ${time}${late}$`);
+    return new RegExp(
+      `^${code[d.entry?.reasonCode ?? ""] ?? "W"} JD ${s.untimed ? "rec\\. " : ""}${time}${late}$`,
+    );
   return new RegExp(`^JD ${time}( ⏰ late| ⏩ after window)?${late}$`);
 }
 

@@ -62,7 +62,8 @@ it("is no late entry on the chart: its cell and its note say when it was recorde
   });
   const text = docText(chartDoc(chartOf([column], [pet]), chartOptions(DAY)), PLAIN_TEXT);
   expect(text).not.toContain("late entry");
-  expect(text).toContain("A J recorded 13:01");
+  expect(text).toContain("A J rec. 13:01");
+  expect(text).toContain(`"rec." and a time: not given, recorded at that time`);
   expect(text).toContain("A: asleep as instructed · recorded Wed 2 Dec 2026, 13:01 by J");
 });
 
