@@ -18,7 +18,7 @@ import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
-import type { DoseState, DoseWindow, NotDueWhy, Timeliness } from "./doses.ts";
+import { type DoseState, type DoseWindow, keepsNoTime, type NotDueWhy, type Timeliness } from "./doses.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
@@ -85,6 +85,8 @@ export interface StayException {
   /** The reason or note given, when one was. */
   why: string | undefined;
   who: string | undefined;
+  /** Not given with no time of its own (keepsNoTime): `at` is only when it was recorded, and said so. */
+  untimed?: true | undefined;
 }
 
 export interface PetStayRecord {
@@ -266,8 +268,16 @@ function exceptionsOf(doses: StayItem[]): StayException[] {
     if (!e) return [{ ...base, kind: "missed", at: d.at, why: undefined, who: undefined }];
     if (e.outcome !== "refused" && e.outcome !== "not_given") return [];
     // A late entry or one from the paper chart: when it happened, as written, not when it was typed in.
+    const untimed = keepsNoTime(e) ? { untimed: true as const } : {};
     return [
-      { ...base, kind: e.outcome, at: e.givenAt ?? e.recordedAt, why: e.reason ?? e.note, who: e.userName },
+      {
+        ...base,
+        kind: e.outcome,
+        at: e.givenAt ?? e.recordedAt,
+        why: e.reason ?? e.note,
+        who: e.userName,
+        ...untimed,
+      },
     ];
   });
 }

@@ -153,5 +153,5 @@ export function undatedWords(
   const rest = stays.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", ");
   const one = stays.length === 1;
-  return `${one ? "1 stay's check-in date" : `${stays.length} stays' check-in dates`} could not be read (${list}): ${one ? "it is" : "they are"} shown here as in house; check ${one ? "its" : "their"} dates in the kennel system`;
+  return `${one ? "1 stay's check-in date" : `${stays.length} stays' check-in dates`} could not be read (${list}): ${one ? "it is" : "they are"} shown here with the day's stays, here or still to arrive (the kennel system says which); check ${one ? "its" : "their"} dates there`;
 }

@@ -8,6 +8,7 @@ import { keepsNoTime, type OpenState } from "../domain/doses.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
 import { plural, shortenAtWord } from "../domain/text.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
@@ -64,8 +65,16 @@ function exceptionWords(x: StayException, timezone: string): string {
   // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
     return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
 }
+
+/** When a refusal or a dose not given was: its time; one not given keeps none, so when it was recorded, and by whom. */
+const whenOf = (x: StayException, when: string, timezone: string) =>
+  x.untimed ? `(recorded ${recordedWhen(x, timezone)}${x.who ? ` by ${x.who}` : ""})` : when;
+
+/** The day and time an entry was recorded, on its own day ("Sun 29 Mar 13:01"), not the round's. */
+const recordedWhen = (x: StayException, timezone: string) =>
+  `${dayHeading(localDate(x.at, timezone))} ${timeOf(x.at, timezone)}`;
 
 /** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
 function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
@@ -81,6 +90,15 @@ function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
     ];
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
     return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
+  if (x.untimed)
+    return [
+      "⚠️ ",
+      label,
+      `${mark} ${outcomeWords(x.kind)} (recorded ${recordedWhen(x, timezone)}${x.who ? " by " : ""}`,
+      ...(x.who ? [{ value: x.who }] : []),
+      ")",
+      ...why,
+    ];
   return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
 }
 

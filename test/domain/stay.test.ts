@@ -127,6 +127,27 @@ describe("the stay's record, from what each round asked", () => {
     expect(staySummaryWords(s, TZ)).toContain("⚠️ Rimadyl 50 mg not given Sat 28 Mar 18:10: vomited");
   });
 
+  it("a dose not given with no time of its own: the summary and the list say when it was recorded and by whom, never as when it happened", () => {
+    const rounds = [kept("2026-03-28", "evening")];
+    // Recorded "not given: asleep" at 13:01 the next day, with no time (a dose not given keeps none).
+    const said = entry("2026-03-28", "evening", "med:1", "not_given", "2026-03-29T12:01:00Z", {
+      reasonCode: "asleep",
+      reason: "asleep as instructed",
+    });
+    const s = stay(rounds, [said], "2026-03-29T14:00:00Z");
+    expect(s.exceptions[0]?.untimed).toBe(true);
+    // Before: "⚠️ Rimadyl 50 mg not given Sun 29 Mar 13:01: asleep as instructed", read as when.
+    expect(staySummaryWords(s, TZ)).toContain(
+      "⚠️ Rimadyl 50 mg not given (recorded Sun 29 Mar 13:01 by Jane): asleep as instructed",
+    );
+    const lines = stayRecordLines(s, TZ).map((l) =>
+      l.pieces.map((p) => (typeof p === "string" ? p : p.value)).join(""),
+    );
+    expect(lines).toContain(
+      "⚠️ Rimadyl 50 mg not given (recorded Sun 29 Mar 13:01 by Jane): asleep as instructed",
+    );
+  });
+
   it("a dose is missed only once its kept window has closed; a correction counts as it corrects", () => {
     const rounds = [kept("2026-03-28", "evening"), kept("2026-03-29", "evening")];
     const given = entry("2026-03-28", "evening", "med:1", "refused", "2026-03-28T18:05:00Z");
@@ -177,7 +198,7 @@ describe("the stay's record, from what each round asked", () => {
     expect(s.dueKnown).toBe(false);
     expect(s.doses).toEqual({ due: 1, given: 0 });
     expect(staySummaryWords(s, TZ)).toMatch(
-      /^Stay record, Juniper: 1 round with no sheet kept \(the record cannot say what was due then: the paper chart is its record\) · .*⚠️ Rimadyl 50 mg · one tablet not given Sat 28 Mar 18:05: vet said stop/,
+      /^Stay record, Juniper: 1 round with no sheet kept \(the record cannot say what was due then: the paper chart is its record\) · .*⚠️ Rimadyl 50 mg · one tablet not given \(recorded Sat 28 Mar 18:05 by Jane\): vet said stop/,
     );
   });
 });
