@@ -53,8 +53,9 @@ export function summaryParts(kind: DayKind, t: DayTotals): SummaryPart[] {
   if (t.partPaid) parts.push({ text: `🟠 ${t.partPaid} part-paid`, loud: departing });
   if (t.paymentUnknown && departing)
     parts.push({ text: `❔ ${t.paymentUnknown} payment not recorded: to check`, loud: true });
-  if (t.paymentNotRead && departing)
-    parts.push({ text: `❔ ${t.paymentNotRead} payment could not be read: to check`, loud: true });
+  // A payment the kennel system holds but Kennel Desk could not read: counted on arrivals too.
+  if (t.paymentNotRead)
+    parts.push({ text: `❔ ${t.paymentNotRead} payment could not be read: to check`, loud: departing });
   const partly = t.careKnownForAll ? "" : " on this page";
   if (t.medications) {
     parts.push({

@@ -45,6 +45,8 @@ describe("a booking with values that could not be read", () => {
     expect(text).toContain(
       "1 booking has values Kennel Desk could not read (HP-ROLO1: check-in date, payment): they are marked ❔ where they would be; check it in the kennel system",
     );
+    // The summary counts the payment not read, on arrivals as on departures.
+    expect(text).toContain("❔ 1 payment could not be read: to check");
     // An absent value keeps its own words.
     expect(text).toContain("--:--  Mabel · Ann Lee");
     expect(text).toContain("❔ payment not recorded · HP-MABEL");
