@@ -162,11 +162,20 @@ export function asNeededDoc(pets: AsNeededPet[] | undefined, date: string, o: As
 export function asNeededHomeLine(p: AsNeededPet): Line {
   const last = p.doses.at(-1);
   const past = p.doses.filter((d) => d.ack).length;
+  // Given from a medicine its giver checked first (past its discard-by, handed back): said, the last's words.
+  const checked = p.doses.filter((d) => d.checked);
+  const lastChecked = checkedCellWords(checked.at(-1)?.checked);
   return [
     ...petHead(p),
     { text: `: ${whole(p.items.map((i) => i.label).join(", "))} if needed` },
     ...(p.doses.length ? [{ text: ` · ${plural(p.doses.length, "dose")} today` }] : []),
     ...(past ? [{ text: ", " }, toned("warn", `⚠️ ${past} past the plan's limit`)] : []),
+    ...(checked.length
+      ? [
+          { text: ", " },
+          toned("warn", `⚠️ ${checked.length} from a medicine checked first (${whole(lastChecked)})`),
+        ]
+      : []),
     ...(last && !last.effect ? [{ text: ", the last awaiting effect" }] : []),
   ];
 }

@@ -209,6 +209,16 @@ describe("Home and its list", () => {
     expect(within).not.toContain("past the plan's limit");
   });
 
+  it("Home's line says a dose given from a medicine its giver checked first (past its discard-by)", () => {
+    const [pet] = asNeeded(1) as [AsNeededPet];
+    const doses = [dose(0, 0, { ack: undefined, note: undefined, checked: { discardBy: "2026-11-20" } })];
+    const home = JSON.stringify(homeBlocks(today([{ ...pet, doses }]), TZ));
+    // Before: "· 1 dose today, the last awaiting effect", the check said on the sheet and the record only.
+    expect(home).toContain(
+      "1 dose today, ⚠️ 1 from a medicine checked first (discard by Fri 20 Nov, past it), the last awaiting effect",
+    );
+  });
+
   it("a line and a button per pet up to five; past that, one line and a list behind its button", () => {
     const few = JSON.stringify(homeBlocks(today(asNeeded(2)), TZ));
     expect(few).toContain(
