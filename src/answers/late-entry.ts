@@ -251,8 +251,9 @@ export async function checkGiven(
   const read = givenInstant(given === "missing" ? {} : given, deps.config.timezone);
   // Which of the hour that came twice is asked beside the time (the form asks it on such days).
   const asked = repeatedHourOf(deps, closed) !== undefined;
+  const said = offeredWords(writes.filter((w) => timed.includes(w.item)).map((w) => w.outcome));
   if (!read.ok)
-    return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: read.error };
+    return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: said(read.error) };
   const stay = await stayTimesSoon(deps, pet);
   const refusal = givenAtRefusal(read.at, {
     now,
@@ -261,7 +262,19 @@ export async function checkGiven(
     timezone: deps.config.timezone,
     petName: pet.name,
   });
-  if (refusal) return { ok: false, field: "time", error: refusal };
+  if (refusal) return { ok: false, field: "time", error: said(refusal) };
   for (const c of closed) givenAt.set(c.item.item, read.at);
   return { ok: true, givenAt };
+}
+
+/**
+ * The time's words for what the form writes: a refusal happened when the dose was offered ("say
+ * when it was offered"), a dose given when given; both, "given or offered".
+ */
+function offeredWords(outcomes: Outcome[]): (words: string) => string {
+  const refused = outcomes.includes("refused");
+  const given = outcomes.includes("given");
+  if (!refused) return (words) => words;
+  const when = given ? "given or offered" : "offered";
+  return (words) => words.replace(/([Ss]ay when it was) given/g, `$1 ${when}`);
 }

@@ -180,7 +180,21 @@ describe("Record each… from the record", () => {
     // A change to a dose past its window, the time left empty: asked, nothing written.
     const again = await openForm();
     const refused = await submit(again.meta, { "it:med:1": pick("refused") }, "view:2");
-    expect(refused).toEqual({ errors: { [GIVEN_AT]: "Say when it was given: the day and the time." } });
+    // A refusal is asked when it was offered (before: "Say when it was given").
+    expect(refused).toEqual({ errors: { [GIVEN_AT]: "Say when it was offered: the day and the time." } });
+    // A time still to come for a refusal: when it was offered, too.
+    const later = await submit(
+      again.meta,
+      {
+        "it:med:1": pick("refused"),
+        given_on: { date: { selected_date: DATE } },
+        given_at: { time: { selected_time: "23:00" } },
+      },
+      "view:2b",
+    );
+    expect(later).toEqual({
+      errors: { [GIVEN_AT]: "That is later than now (13:10): say when it was offered." },
+    });
   });
 
   it("a dose not recorded yet past its window is asked when it was given, kept as a late entry", async () => {
