@@ -39,11 +39,14 @@ describe("get_round of another day: the terminal's reference line, word for word
     expect(line).toBe(referenceLine(cli.stdout));
     expect(line).toContain(`🔎 For reference, not kept: ${said}`);
     expect(line?.endsWith(end)).toBe(true);
+    // Its structured content says it as well (before: nothing there told it from what was due).
+    expect(r.structuredContent?.forReference).toBe(line);
   });
 
   it("today's round never posted is not marked", async () => {
     const r = await mcp.call("get_round", { round: "morning" });
     expect(textOf(r)).not.toContain("🔎");
+    expect(r.structuredContent?.forReference).toBeUndefined();
   });
 });
 

@@ -81,8 +81,14 @@ export function register(server: ToolServer, deps: Deps): void {
       // Read only: a plan not kept yet (or whose words changed) is drafted for this answer alone.
       const report = await roundReport(deps, round, date, { keepPlans: false });
       // Another day's sheet never kept: marked for reference, not kept, in the terminal's words.
-      const doc = roundDoc(report, { reference: referenceOf(date, today(deps)) });
-      return answer(docText(doc, textOptions(deps)), channelSafeAnswer(report) as object, doc);
+      const reference = referenceOf(date, today(deps));
+      const doc = roundDoc(report, { reference });
+      // The data says it too: an assistant reading the structured content alone never takes it for what was due.
+      const data = {
+        ...(channelSafeAnswer(report) as object),
+        ...(reference ? { forReference: reference } : {}),
+      };
+      return answer(docText(doc, textOptions(deps)), data, doc);
     },
   );
 }
