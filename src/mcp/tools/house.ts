@@ -77,20 +77,26 @@ export function register(server: ToolServer, deps: Deps): void {
       const round = roundNamed(a.round, deps.config.rounds.names) ?? currentRound(deps);
       const date = a.date ?? today(deps);
       const kept = await keptRoundNow(deps, round, date);
-      if (kept) return keptRound(deps, kept);
-      // Read only: a plan not kept yet (or whose words changed) is drafted for this answer alone.
-      const report = await roundReport(deps, round, date, { keepPlans: false });
-      // Another day's sheet never kept: marked for reference, not kept, in the terminal's words.
-      const reference = referenceOf(date, today(deps));
-      const doc = roundDoc(report, { reference });
-      // The data says it too: an assistant reading the structured content alone never takes it for what was due.
-      const data = {
-        ...(channelSafeAnswer(report) as object),
-        ...(reference ? { forReference: reference } : {}),
-      };
-      return answer(docText(doc, textOptions(deps)), data, doc);
+      return kept ? keptRound(deps, kept) : draftRound(deps, round, date);
     },
   );
+}
+
+/**
+ * A round not kept: the sheet as the bookings say now, read only (a plan not kept yet, or whose words
+ * changed, drafted for this answer alone); another day's marked for reference, not kept, in the
+ * terminal's words, and its data says it too, so an assistant reading the structured content alone
+ * never takes it for what was due.
+ */
+async function draftRound(deps: Deps, round: Parameters<typeof roundReport>[1], date: string) {
+  const report = await roundReport(deps, round, date, { keepPlans: false });
+  const reference = referenceOf(date, today(deps));
+  const doc = roundDoc(report, { reference });
+  const data = {
+    ...(channelSafeAnswer(report) as object),
+    ...(reference ? { forReference: reference } : {}),
+  };
+  return answer(docText(doc, textOptions(deps)), data, doc);
 }
 
 /**
