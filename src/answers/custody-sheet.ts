@@ -6,6 +6,7 @@
  * custody only for the pets holding some.
  */
 import type { Deps } from "../deps.ts";
+import type { MedicineCustody } from "../domain/custody.ts";
 import { pastDiscard } from "../domain/custody-rules.ts";
 import { addDays, localDate } from "../time.ts";
 import { stayCustodyOf } from "./custody.ts";
@@ -66,6 +67,29 @@ export async function sheetCustody(
 }
 
 /**
+ * The stay's medicines counted in for these items (`items`: the plan's item keys); none, and the
+ * stay's custody not read, when none of them was counted in (one read of the record).
+ */
+export async function medicinesFor(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+  items: string[],
+): Promise<MedicineCustody[]> {
+  if (!deps.record) return [];
+  const rows = await deps.record.log({ kind: "medicine_in", bookingId, petId });
+  if (!rows.some((r) => items.includes(medicineInOf(r)?.item ?? ""))) return [];
+  const stay = await stayCustodyOf(deps, bookingId, petId);
+  return stay.medicines.filter((m) => items.includes(m.first.item));
+}
+
+/** Of these medicines, each held (not handed back) past its discard-by on `date`: its label and that day. */
+export const pastDiscardIn = (medicines: MedicineCustody[], date: string) =>
+  medicines
+    .filter((m) => !m.handedBack && pastDiscard(m.discardBy, date))
+    .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
+
+/**
  * The medicines a pet's due items would be given from that are past their discard-by on `date` (a
  * dose from one asks first): each held one's label and its discard-by day.
  */
@@ -76,11 +100,5 @@ export async function pastDiscardOf(
   items: string[],
   date: string,
 ): Promise<Array<{ label: string; discardBy: string }>> {
-  if (!deps.record) return [];
-  const rows = await deps.record.log({ kind: "medicine_in", bookingId, petId });
-  if (!rows.some((r) => items.includes(medicineInOf(r)?.item ?? ""))) return [];
-  const stay = await stayCustodyOf(deps, bookingId, petId);
-  return stay.medicines
-    .filter((m) => !m.handedBack && items.includes(m.first.item) && pastDiscard(m.discardBy, date))
-    .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
+  return pastDiscardIn(await medicinesFor(deps, bookingId, petId, items), date);
 }

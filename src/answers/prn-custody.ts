@@ -7,11 +7,9 @@
  * the item was never counted in.
  */
 import type { Deps } from "../deps.ts";
-import { pastDiscard } from "../domain/custody-rules.ts";
 import type { PrnChecked } from "../domain/prn.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
-import { stayCustodyOf } from "./custody.ts";
-import { medicineInOf } from "./custody-kinds.ts";
+import { medicinesFor, pastDiscardIn } from "./custody-sheet.ts";
 
 const NONE = { words: [], checked: {} };
 
@@ -19,16 +17,10 @@ export async function prnCustodyAsk(
   deps: Pick<Deps, "record" | "config">,
   dose: { bookingId: number; petId: number; item: string; date: string },
 ): Promise<{ words: string[]; checked: PrnChecked }> {
-  const store = deps.record;
-  if (!store) return NONE;
-  const rows = await store.log({ kind: "medicine_in", bookingId: dose.bookingId, petId: dose.petId });
-  if (!rows.some((r) => medicineInOf(r)?.item === dose.item)) return NONE;
-  const stay = await stayCustodyOf(deps, dose.bookingId, dose.petId);
-  const of = stay.medicines.filter((m) => m.first.item === dose.item);
+  const of = await medicinesFor(deps, dose.bookingId, dose.petId, [dose.item]);
+  if (of.length === 0) return NONE;
   const held = of.filter((m) => !m.handedBack);
-  const past = held
-    .filter((m) => pastDiscard(m.discardBy, dose.date))
-    .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
+  const past = pastDiscardIn(of, dose.date);
   const last = of.at(-1);
   const closed =
     held.length === 0 && last?.handedBack ? { ...last.handedBack, label: last.first.label } : undefined;
