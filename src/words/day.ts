@@ -188,14 +188,18 @@ export function notReadFootWords(
     }))
     .filter((b) => b.what.length > 0);
   if (shown.length === 0) return "";
-  const named = shown.slice(0, NOT_READ_NAMED).map((b) => {
-    const who =
-      b.reference ??
-      (b.bookingId !== undefined ? `booking ${b.bookingId}` : (b.petNames ?? "a booking with no id"));
-    return `${who}: ${b.what.join(", ")}`;
-  });
+  const named = shown.slice(0, NOT_READ_NAMED).map((b) => `${bookingNamed(b)}: ${b.what.join(", ")}`);
   const rest = shown.length - named.length;
   const list = rest > 0 ? `${named.join("; ")}; and ${rest} more` : named.join("; ");
   const one = shown.length === 1;
   return `${one ? "1 booking has" : `${shown.length} bookings have`} values Kennel Desk could not read (${list}): they are marked ❔ where they would be; check ${one ? "it" : "them"} in the kennel system`;
 }
+
+/** A booking as a note names it: its reference, else its id, else its pets' names. */
+export const bookingNamed = (b: {
+  reference?: string | undefined;
+  bookingId?: number | undefined;
+  petNames?: string | undefined;
+}): string =>
+  b.reference ??
+  (b.bookingId !== undefined ? `booking ${b.bookingId}` : (b.petNames ?? "a booking with no id"));

@@ -7,7 +7,7 @@ import type { HouseCount, HouseTotals } from "../domain/house.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
-import type { SummaryPart } from "./day.ts";
+import { bookingNamed, type SummaryPart } from "./day.ts";
 
 /** "In house — Mon 24 Nov (38 pets)" */
 export function houseTitle(date: string, pets: number): string {
@@ -136,20 +136,14 @@ export const TOMORROW_ALL_KNOWN = "Every arrival's pets have a diet and an evalu
 const UNDATED_NAMED = 5;
 
 /**
- * Stays the kennel API answered for the day whose check-in date could not be read: shown as in
- * house (never dropped), the first few named by their reference (else their id, else their pets'
- * names) and the rest counted, and what to do.
+ * Stays the kennel API answered for the day whose check-in date could not be read: shown with the
+ * day's stays (never dropped), the first few named (`bookingNamed`) and the rest counted, and what
+ * to do.
  */
 export function undatedWords(
   stays: { reference?: string | undefined; bookingId?: number | undefined; petNames?: string | undefined }[],
 ): string {
-  const named = stays
-    .slice(0, UNDATED_NAMED)
-    .map(
-      (b) =>
-        b.reference ??
-        (b.bookingId !== undefined ? `booking ${b.bookingId}` : (b.petNames ?? "a booking with no id")),
-    );
+  const named = stays.slice(0, UNDATED_NAMED).map(bookingNamed);
   const rest = stays.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", ");
   const one = stays.length === 1;
