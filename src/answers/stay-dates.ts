@@ -107,6 +107,16 @@ export function unkeptRounds(
   return out;
 }
 
+/**
+ * When the care record began, when that was after the stay's check-in (ISO): the stay's rounds
+ * before it are the paper's, and the stay record says so rather than leaving them unsaid.
+ */
+export function beganAfterCheckIn(b: StayBooking, recordSince: Date | undefined): string | undefined {
+  const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
+  if (recordSince === undefined || Number.isNaN(start)) return undefined;
+  return recordSince.getTime() > start ? recordSince.toISOString() : undefined;
+}
+
 /** The booking as its kept rounds said it: its reference, check-in and check-out. */
 export interface SaidBooking {
   reference?: string | undefined;

@@ -23,6 +23,7 @@ import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
 import { prnDoses } from "./prn.ts";
 import {
+  beganAfterCheckIn,
   keptStayDays,
   roundDates,
   type SaidBooking,
@@ -86,6 +87,7 @@ export function stayOf(
   facts: StayFacts,
 ): StayRecordView {
   const unkept = unkeptRounds(deps, booking, facts);
+  const recordBegan = beganAfterCheckIn(booking, facts.recordSince);
   const pets: PetStayRecord[] = petsOf(booking, care, facts).map((pet) =>
     petStayRecord({
       booking,
@@ -101,6 +103,7 @@ export function stayOf(
           changed: (v.changed?.length ?? 0) > 0,
         })),
       unkept,
+      recordBegan,
     }),
   );
   const now = deps.clock.now();

@@ -130,8 +130,10 @@ export interface PetStayRecord {
   entries: Entry[];
   /** False when the record holds nothing its rounds asked of the pet: only entries count. */
   dueKnown: boolean;
-  /** The stay's rounds the record kept nothing of (before it began, or never posted): nothing asked. */
+  /** The stay's rounds the record kept nothing of (never posted, since it began): nothing asked. */
   unkept?: Array<{ date: string; round: Round }> | undefined;
+  /** When the care record began, when that was after the stay's check-in: the paper holds before it. */
+  recordBegan?: string | undefined;
   /** The daily welfare check of the stay (issue 38): each welfare round with its check or its absence. */
   welfare?: PetStayWelfare | undefined;
   /** Every kept version of the pet's care plan for the stay, oldest first (issue 34). */
@@ -194,6 +196,8 @@ export interface StayInput {
   plans?: StayPlan[] | undefined;
   /** The stay's rounds the record kept nothing of, when the stay's dates are known. */
   unkept?: Array<{ date: string; round: Round }> | undefined;
+  /** When the care record began, when after the stay's check-in (ISO). */
+  recordBegan?: string | undefined;
 }
 
 const roundOrder = (r: Round) => ROUNDS.indexOf(r);
@@ -334,5 +338,6 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       (d) => d.petId === pet.petId && d.bookingId === booking.bookingId && !d.unasked,
     ),
     ...(input.unkept?.length ? { unkept: input.unkept } : {}),
+    ...(input.recordBegan ? { recordBegan: input.recordBegan } : {}),
   };
 }

@@ -23,11 +23,22 @@ export const text = (max: number) =>
 /** Ids are integers the API accepts; at most 15 digits (what every id lookup reads as an id). */
 export const id = (what: string) =>
   z
-    .number()
+    .number({ error: (issue) => idTypeWords(what, issue.input) })
     .int(`the ${what} id is a whole number`)
     .min(0, `the ${what} id is 0 or more`)
     .max(999_999_999_999_999, `the ${what} id has at most 15 digits`)
     .describe(`The ${what} id (an integer).`);
+
+/**
+ * An id sent as anything but a JSON number, in words. The schema stays an integer, as the spec's
+ * ids are: an assistant that quotes one ("950002") is told to send it bare, never "expected number".
+ */
+function idTypeWords(what: string, input: unknown): string {
+  if (typeof input === "string" && /^\s*\d{1,15}\s*$/.test(input)) {
+    return `the ${what} id is a number: send ${input.trim()} without quotes`;
+  }
+  return `the ${what} id is a whole number, for example 950002`;
+}
 
 export const page = z
   .number()

@@ -209,8 +209,20 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
           : []),
       ],
     });
-  const fallback = `${title.slice(3)}: ${progressWords(mine.filter((p) => p.check).length, mine.length)}`;
-  return { fallback: message === 0 ? fallback : `${fallback} (part ${message + 1})`, parts };
+  return {
+    fallback: welfareFallback(title, mine, several ? { message, of: list.pets.length } : undefined),
+    parts,
+  };
+}
+
+/**
+ * The notification's words. A post in several messages counts this message's pets, and says so
+ * with the whole house beside it: "0 of 33 pets checked" alone read as the house's progress.
+ */
+function welfareFallback(title: string, mine: BoardPet[], part?: { message: number; of: number }): string {
+  const progress = `${title.slice(3)}: ${progressWords(mine.filter((p) => p.check).length, mine.length)}`;
+  if (!part) return progress;
+  return `${progress} in this message, ${plural(part.of, "pet")} in all (part ${part.message + 1})`;
 }
 
 export interface UncheckedPet {

@@ -112,7 +112,7 @@ export async function seedDiscrepancy(
       by: SAM,
       ...(m.first.controlled || m.first.highAlert ? { witness: ALEX } : {}),
       reason: "not_known_yet",
-      note: "One dose fewer than the record says: asking the morning shift.",
+      note: "The count is one dose short of the balance: asking the morning shift whether a dose went unrecorded.",
       requestKey: "preview:custody:discrepancy",
     });
   } catch (error) {

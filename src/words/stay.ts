@@ -37,6 +37,13 @@ import { stayWelfareWords } from "./welfare.ts";
 const unkeptWords = (n: number) =>
   `${plural(n, "round")} with no sheet kept (the record cannot say what was due then: the paper chart is ${n === 1 ? "its" : "their"} record)`;
 
+/**
+ * "care record kept from Mon 30 Nov 19:05 (the stay began before it: the paper chart is the record
+ * before then)": the stay's first days are neither kept nor missed here, and never left unsaid.
+ */
+const beganWords = (iso: string, timezone: string) =>
+  `care record kept from ${dayHeading(localDate(Date.parse(iso), timezone))} ${timeOf(iso, timezone)} (the stay began before it: the paper chart is the record before then)`;
+
 /** "plan: confirmed", "plan: 1 of 2 confirmations", "plan: not confirmed", "plan: changed in the kennel system". */
 function planThenWords(p: PlanThen): string {
   if (p.state === "changed_in_source") return "plan: changed in the kennel system, not confirmed again";
@@ -185,7 +192,10 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
 function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   const head = (rest: string): StayPiece[] => ["Stay record, ", { value: s.petName }, `: ${rest}`];
   // Rounds of the stay the record kept nothing of (before it began, or never posted): said first.
-  const began = s.unkept?.length ? unkeptWords(s.unkept.length) : undefined;
+  const began =
+    [s.recordBegan && beganWords(s.recordBegan, timezone), s.unkept?.length && unkeptWords(s.unkept.length)]
+      .filter(Boolean)
+      .join(" · ") || undefined;
   // The daily welfare check (issue 38): each day's check, or its absence, counted.
   const welfare = s.welfare ? stayWelfareWords(s.welfare) : undefined;
   // Doses and meals its rounds asked that were not due in the end (the pet went home first).

@@ -206,3 +206,51 @@ it("today's kept round not over: its items show still open (⏰ late until its w
   expect(text).toContain("💊 1 of 1 dose given · 1 still open (counted once settled)");
   await store.close();
 });
+
+it("a stay that began before the care record did: its record says from when it was kept, and that the paper holds the days before", async () => {
+  const NOW = "2026-11-29T13:00:00Z";
+  const store = scratchRecord({ now: () => new Date(NOW) });
+  await store.kennel();
+  const date = "2026-11-29";
+  const { entry } = await keepObligation(store, date, []);
+  const said = {
+    reference: "AW-EARLY",
+    checkIn: "2026-11-27T10:00:00.000Z",
+    checkOut: "2026-12-01T10:00:00.000Z",
+  };
+  const items = [
+    {
+      item: "med:1" as const,
+      label: "Caninsulin",
+      text: "Caninsulin 6 units",
+      window: doseWindow(date),
+      confirmed: true,
+    },
+  ];
+  await changeObligation(store, date, entry, {
+    round: "morning",
+    change: "arrived",
+    ...{ bookingId: 8, petId: 88, name: "Bobby" },
+    ...said,
+    at: said.checkIn,
+    items,
+  });
+  const config = loadConfig({ KENNEL_TIMEZONE: "UTC", ROUNDS_TIMES: "07:30,12:00,18:00" });
+  const deps = { record: store, config, clock: { now: () => new Date(NOW) } };
+  // The record began on Sat 28 at 19:05: Fri 27 and Sat 28's rounds were the paper's.
+  const { stay } = await recordedStay(deps, 8, { began: "2026-11-28T19:05:00.000Z" });
+  const pet = stay.pets[0] as PetStayRecord;
+  expect(pet.recordBegan).toBe("2026-11-28T19:05:00.000Z");
+  const summary = docText(stayRecordDoc(stay, "AW-EARLY", { timezone: "UTC" }), {
+    color: false,
+    timezone: "UTC",
+    thisYear: "2026",
+  });
+  expect(summary).toContain(
+    "care record kept from Sat 28 Nov 19:05 (the stay began before it: the paper chart is the record before then)",
+  );
+  // A record begun before the check-in says nothing of it.
+  const { stay: since } = await recordedStay(deps, 8, { began: "2026-11-27T09:00:00.000Z" });
+  expect(since.pets[0]?.recordBegan).toBeUndefined();
+  await store.close();
+});

@@ -121,6 +121,20 @@ describe("the welfare post on the 150-pet day", () => {
     }
   });
 
+  it("each message's notification counts its own pets and says the whole house beside them", () => {
+    const b = board(150, true);
+    const mine = (m: number) => b.pets.filter((p) => p.message === m);
+    messages.forEach((m, i) => {
+      const checked = mine(i).filter((p) => p.check).length;
+      expect(m.text).toContain(
+        `${checked} of ${mine(i).length} pets checked in this message, 150 pets in all (part ${i + 1})`,
+      );
+    });
+    const one = welfareMessages(board(3, true), { timezone: "Europe/London" });
+    expect(one).toHaveLength(1);
+    expect(one[0]?.text).toMatch(/: 2 of 3 pets checked$/);
+  });
+
   it("one block per pet: a pet to check is its two buttons (its room and name whole above them when they pass the button); a pet checked or flagged, its line and one button", () => {
     const named = (b: { block_id?: string }) => String(b.block_id).endsWith(":name");
     const pets = messages.flatMap((m) =>

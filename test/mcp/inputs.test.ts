@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { brokenStringAt } from "../../src/mcp/inputs.ts";
+import { brokenStringAt, id } from "../../src/mcp/inputs.ts";
 import { inputProblem } from "../../src/mcp/tool.ts";
 
 // A fixed seed keeps the suite deterministic; change it (or set FC_SEED) to explore other inputs.
@@ -60,5 +60,22 @@ describe("inputProblem", () => {
       /^reference: contains a broken character/,
     );
     expect(inputProblem(schema, { page: 0 })).toMatch(/^page: /);
+  });
+});
+
+describe("an id of the wrong type", () => {
+  const schema = z.object({ pet: id("pet") });
+
+  it("a quoted id is told to be sent bare, in words, never the schema's jargon", () => {
+    const problem = inputProblem(schema, { pet: "950002" });
+    expect(problem).toBe("pet: the pet id is a number: send 950002 without quotes");
+  });
+
+  it("anything else that is not a number says what an id looks like", () => {
+    expect(inputProblem(schema, { pet: "Biscuit" })).toBe(
+      "pet: the pet id is a whole number, for example 950002",
+    );
+    expect(inputProblem(schema, { pet: 1.5 })).toBe("pet: the pet id is a whole number");
+    expect(inputProblem(schema, { pet: 950002 })).toBeUndefined();
   });
 });

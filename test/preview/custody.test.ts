@@ -36,5 +36,5 @@ it("has medicines counted in, one running out before its pet goes home, and one 
   expect(words).toMatch(
     /runs out [A-Z][a-z]{2} \d+ [A-Z][a-z]{2}; [^"]* goes home [^"]*: call the owner \(\d+ days? short\)/,
   );
-  expect(words).toContain("not known yet: being looked into: One dose fewer than the record says");
+  expect(words).toContain("not known yet: being looked into: The count is one dose short of the balance");
 });
