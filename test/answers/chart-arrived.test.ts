@@ -76,6 +76,24 @@ describe("a pet that came after the day's last kept round", () => {
     expect(text).toContain("🧳 Arrived Sun 22 Nov 20:00, after that day's last round");
   }, 60_000);
 
+  it("with the kennel API refusing and no round kept after, the chart says such a pet has no page, never silently", async () => {
+    sandbox.setFaults({ forceStatus: 401 });
+    try {
+      const chart = await chartOf(deps, { from: DAY, days: 1 }, { surface: "command" });
+      expect(petIn(chart.pets)).toBeUndefined();
+      expect(
+        chart.problems.some((p) =>
+          p.startsWith(
+            "A pet that came after the last round of Sun 22 Nov is not in the care record, and the kennel system could not be read for it: it has no page here",
+          ),
+        ),
+        chart.problems.join("\n"),
+      ).toBe(true);
+    } finally {
+      sandbox.setFaults({});
+    }
+  }, 60_000);
+
   it("once a round of the next day is kept, its page is as the record keeps it, though the kennel system renamed it since", async () => {
     clock.to(zonedInstant(NEXT, "07:00", TZ));
     await prepareRoundPost(deps, "evening", NEXT);
