@@ -45,7 +45,7 @@ export async function plansOf(deps: Deps, owed: readonly OwedRound[]): Promise<M
  * its last round). Its care (allergies, danger notes), which the record keeps none of, is the kennel
  * API's answer now (src/answers/chart.ts `keptCare`).
  */
-function addKeptPet(m: Making, owed: OwedRound, p: OwedPet): void {
+export function addKeptPet(m: Making, owed: OwedRound, p: OwedPet): void {
   if (!wanted(m.q, p.room, p.petId)) return;
   const fresh = !m.pets.has(`${p.bookingId}|${p.petId}`);
   const pet = petOf(m.pets, p.bookingId, p.petId, p.name);

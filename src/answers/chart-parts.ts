@@ -13,9 +13,11 @@ import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
+import { careMissingWords } from "../words/chart.ts";
 import { naturalOrder } from "../words/order.ts";
 import type { RoundDose } from "./doses.ts";
 import type { PlanVersion } from "./plans.ts";
+import type { RoundPet } from "./rounds.ts";
 
 export interface ChartQuery {
   from: string;
@@ -73,6 +75,11 @@ export interface ChartPet {
    * be read, `care` is undefined and the page says where to look).
    */
   fromRecord: boolean;
+  /**
+   * The chart's day the pet came on after that day's last round was kept (src/answers/chart-arrived.ts):
+   * no round of it asked anything of the pet, and its cells say so.
+   */
+  arrivedAfter?: string | undefined;
   /** The plan in force at the chart's last round the pet was on: its state and who confirmed it. */
   plan: { state: PlanState; confirmations: Person[]; kept: boolean } | undefined;
   rows: ChartRow[];
@@ -203,3 +210,47 @@ export function rowOf(pet: ChartPet, item: ItemKey): ChartRow {
 /** A round's instant on a day, in the kennel's zone. */
 export const roundInstant = (config: Deps["config"], date: string, round: Round) =>
   zonedInstant(date, config.rounds.times[round], config.timezone).getTime();
+
+/** A pet of a round's sheet: its booking, care and plan (the latest round's), its plan's medications. */
+export function addPet(
+  q: ChartQuery,
+  pets: Map<string, ChartPet>,
+  p: RoundPet,
+  said: { problems: string[]; unmatched: Set<number> },
+): void {
+  const bookingId = p.booking.bookingId;
+  const petId = p.pet?.pet.petId;
+  if (!wanted(q, p.booking.roomName, petId)) return;
+  if (!p.pet || bookingId === undefined || petId === undefined) {
+    // Said once a booking, whichever round found it first (a kept round names it by the reference it kept).
+    if (bookingId !== undefined && said.unmatched.has(bookingId)) return;
+    if (bookingId !== undefined) said.unmatched.add(bookingId);
+    const pets = p.unmatched.join(", ") || p.booking.petNames || "pets";
+    const words = careMissingWords(
+      { bookingId, reference: p.booking.reference, pets, status: p.careStatus },
+      false,
+    );
+    if (!said.problems.includes(words)) said.problems.push(words);
+    return;
+  }
+  const pet = petOf(pets, bookingId, petId, p.pet.pet.name ?? `pet ${petId}`);
+  Object.assign(pet, {
+    fromRecord: false,
+    room: p.booking.roomName,
+    reference: p.booking.reference,
+    checkIn: p.booking.checkInDate,
+    checkOut: p.booking.checkOutDate,
+    stillHere: pet.stillHere || p.pastCheckOut !== undefined,
+    checkedOut: pet.checkedOut || p.checkedOutAt !== undefined,
+    care: p.pet.care,
+  });
+  if (p.plan) {
+    const plan = p.plan.plan;
+    pet.plan = {
+      state: p.plan.state,
+      confirmations: plan.confirmations,
+      kept: p.plan.versionId !== undefined,
+    };
+    for (const item of plan.items) if (isMedicationItem(item.key)) rowOf(pet, item.key).plan = item;
+  }
+}

@@ -15,32 +15,31 @@ import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { cellKey, inHouseAtRound, initialsOf } from "../domain/chart.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { isMedicationItem } from "../domain/record.ts";
 import type { Witness } from "../domain/witness.ts";
 import { addDays, localDate } from "../time.ts";
-import { careMissingWords, chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
+import { arrivalsUnreadWords, chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
 import { nameOrder, naturalOrder } from "../words/order.ts";
 import type { Surface } from "../words/surface.ts";
+import { addArrivedAfter } from "./chart-arrived.ts";
 import { keptColumn, plansOf } from "./chart-kept.ts";
 import {
   addDoses,
+  addPet,
   type Chart,
   type ChartColumn,
   type ChartPet,
   type ChartQuery,
   chartedPets,
   type Making,
-  petOf,
   roundEntries,
   roundInstant,
   rowOf,
-  wanted,
 } from "./chart-parts.ts";
 import { describeFailure } from "./failure.ts";
 import { draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
-import { type RoundPet, type RoundReport, roundReport } from "./rounds.ts";
+import { type RoundReport, roundReport } from "./rounds.ts";
 import { witnessesOf } from "./witness.ts";
 
 export type { Chart, ChartColumn, ChartPet, ChartQuery, ChartRow } from "./chart-parts.ts";
@@ -87,10 +86,39 @@ export async function chartOf(
   };
   const plans = await plansOf(deps, owed);
   const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans, unmatched: new Set() };
+  const { unread, down } = await columnsOf(m, owed);
+  // A pet that came after a day's last kept round: its page, from the record or the kennel API.
+  const arrivals = store ? await addArrivedAfter(m, down) : undefined;
+  if (store) addIfNeeded(m.pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
+  chart.pets = [...m.pets.values()].sort(
+    (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),
+  );
+  if (arrivals)
+    chart.problems.push(arrivalsUnreadWords(arrivals.dates, describeFailure(arrivals.error, o.surface)));
+  if (unread) {
+    // Nothing at all to show: the command fails as it did, with the kennel API's own words.
+    if (chartedPets(chart) === 0) throw unread.error;
+    chart.problems.push(unreadWords(deps, unread, o.surface));
+  } else if (down) {
+    // Every round kept, but the pets' care (allergies, danger notes) not read: their pages say where to look.
+    chart.problems.push(chartCareUnreadWords(describeFailure(down.error, o.surface)));
+  }
+  return chart;
+}
+
+/**
+ * Each round of each day a column: a kept round from the record, one not kept from the kennel API,
+ * until it fails (`down`): the rounds not kept after it not asked, said with it (`unread`).
+ */
+async function columnsOf(
+  m: Making,
+  owed: OwedRound[],
+): Promise<{ unread: Unread | undefined; down: { error: unknown } | undefined }> {
+  const { chart } = m;
   let unread: Unread | undefined;
   // The kennel API's failure, once: neither a round nor a kept round's care is asked of it after.
   let down: { error: unknown } | undefined;
-  for (const date of dates) {
+  for (const date of chart.dates) {
     for (const round of ROUNDS) {
       const mine = owed.find((r) => r.date === date && r.round === round);
       if (mine) {
@@ -108,19 +136,7 @@ export async function chartOf(
       }
     }
   }
-  if (store) addIfNeeded(m.pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
-  chart.pets = [...m.pets.values()].sort(
-    (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),
-  );
-  if (unread) {
-    // Nothing at all to show: the command fails as it did, with the kennel API's own words.
-    if (chartedPets(chart) === 0) throw unread.error;
-    chart.problems.push(unreadWords(deps, unread, o.surface));
-  } else if (down) {
-    // Every round kept, but the pets' care (allergies, danger notes) not read: their pages say where to look.
-    chart.problems.push(chartCareUnreadWords(describeFailure(down.error, o.surface)));
-  }
-  return chart;
+  return { unread, down };
 }
 
 /** The round as the kennel API answers it now, or its failure. */
@@ -183,50 +199,6 @@ async function draftColumn(m: Making, round: Round, date: string): Promise<Unrea
   for (const p of report.pets) addPet(q, pets, p, { problems: chart.problems, unmatched: m.unmatched });
   addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);
   return undefined;
-}
-
-/** A pet of a round's sheet: its booking, care and plan (the latest round's), its plan's medications. */
-function addPet(
-  q: ChartQuery,
-  pets: Map<string, ChartPet>,
-  p: RoundPet,
-  said: { problems: string[]; unmatched: Set<number> },
-): void {
-  const bookingId = p.booking.bookingId;
-  const petId = p.pet?.pet.petId;
-  if (!wanted(q, p.booking.roomName, petId)) return;
-  if (!p.pet || bookingId === undefined || petId === undefined) {
-    // Said once a booking, whichever round found it first (a kept round names it by the reference it kept).
-    if (bookingId !== undefined && said.unmatched.has(bookingId)) return;
-    if (bookingId !== undefined) said.unmatched.add(bookingId);
-    const pets = p.unmatched.join(", ") || p.booking.petNames || "pets";
-    const words = careMissingWords(
-      { bookingId, reference: p.booking.reference, pets, status: p.careStatus },
-      false,
-    );
-    if (!said.problems.includes(words)) said.problems.push(words);
-    return;
-  }
-  const pet = petOf(pets, bookingId, petId, p.pet.pet.name ?? `pet ${petId}`);
-  Object.assign(pet, {
-    fromRecord: false,
-    room: p.booking.roomName,
-    reference: p.booking.reference,
-    checkIn: p.booking.checkInDate,
-    checkOut: p.booking.checkOutDate,
-    stillHere: pet.stillHere || p.pastCheckOut !== undefined,
-    checkedOut: pet.checkedOut || p.checkedOutAt !== undefined,
-    care: p.pet.care,
-  });
-  if (p.plan) {
-    const plan = p.plan.plan;
-    pet.plan = {
-      state: p.plan.state,
-      confirmations: plan.confirmations,
-      kept: p.plan.versionId !== undefined,
-    };
-    for (const item of plan.items) if (isMedicationItem(item.key)) rowOf(pet, item.key).plan = item;
-  }
 }
 
 /**

@@ -137,6 +137,16 @@ export const paperEnter = defineButton(
 );
 
 /**
+ * "◀ Back" in "📄 Enter from paper…"'s picker of more pets than one form holds: the page of pets from
+ * `f` to before `e` (the page before, as it was shown). Which round's pets is read from the form's own sealed metadata, never the button.
+ */
+export const paperPage = defineButton(
+  "paper_page",
+  () => z.object({ f: z.number().int().min(0).max(1_000_000), e: z.number().int().min(1).max(1_000_000) }),
+  ({ f, e }) => ({ from: f, to: e }),
+);
+
+/**
  * A pet on a kept round sheet (src/answers/sheets.ts): the sheet's id, the booking and the pet; what
  * may be recorded is read from the kept sheet, never from the button. "All given and eaten" records
  * the items not recorded yet; "Record each…" opens the modal.

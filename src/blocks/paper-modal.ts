@@ -14,14 +14,16 @@ import {
   type PaperPickDoc,
   paperDosesPageWords,
   paperPetStep,
+  paperPickBackWords,
   paperPickPageWords,
 } from "../present/paper-form.ts";
+import { paperPage } from "./buttons.ts";
 import { docBlocks } from "./doc.ts";
 import { wordSections } from "./form-room.ts";
 import { atOf, defineForm, metaWhere } from "./forms.ts";
-import { esc, truncate } from "./mrkdwn.ts";
+import { button, esc, truncate } from "./mrkdwn.ts";
 import { plain } from "./plan.ts";
-import { fittingRun, type Room } from "./view-room.ts";
+import { fittingRun, lessBy, type Room, sizeOf, VIEW_ROOM, within } from "./view-room.ts";
 
 const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The run of the list a form shows when one form does not hold it all (its 100 blocks, its 250 kB): from `f`, to before `e`. */
@@ -89,15 +91,41 @@ const input = (block_id: string, label: string, element: Record<string, unknown>
 });
 
 const PET = "pet";
+/** The picker's ◀ Back: its block, beside the page's words. */
+const PAGES = "paper_pages";
+
+/** Where a picker's page is: its number of how many, and the page before (none on the first). */
+interface PickAt {
+  page: number;
+  pages: number;
+  back: Shown | undefined;
+}
+
+/** A page's words and its ◀ Back to the page before (none on the first). */
+function pageBlocks(doc: PaperPickDoc, from: number, to: number, at: PickAt): unknown[] {
+  const n = doc.pets.length;
+  const words = paperPickPageWords({ page: at.page, pages: at.pages, from: from + 1, to, of: n });
+  const back = at.back && {
+    type: "actions",
+    block_id: PAGES,
+    elements: [
+      button(
+        paperPickBackWords(at.page - 1),
+        paperPage.actionId("back"),
+        paperPage.encode({ f: at.back.from, e: at.back.to }),
+      ),
+    ],
+  };
+  return [...wordSections([[{ text: words }]]), ...(back ? [back] : [])];
+}
 
 /**
  * The first form's blocks with the pets `from`…`to` − 1 in its menu (at most 100 a group, as Slack's
  * select takes them), the words of those the menu shortens whole above it, and, when it holds only
- * some of the pets, which, and that choosing none shows the others.
+ * some of the pets (`at`: which page), which, that choosing none shows the next, and ◀ Back.
  */
-function pickBlocks(doc: PaperPickDoc, from: number, to: number): unknown[] {
+function pickBlocks(doc: PaperPickDoc, from: number, to: number, at: PickAt | undefined): unknown[] {
   const pets = doc.pets.slice(from, to);
-  const paged = from > 0 || to < doc.pets.length;
   const groups = Array.from({ length: Math.ceil(pets.length / 100) }, (_, i) =>
     pets.slice(i * 100, i * 100 + 100),
   );
@@ -115,28 +143,80 @@ function pickBlocks(doc: PaperPickDoc, from: number, to: number): unknown[] {
   return [
     ...(doc.done ? docBlocks(doc.done) : []),
     mrkdwn(esc(doc.intro)),
-    ...(paged ? wordSections([[{ text: paperPickPageWords(from + 1, to, doc.pets.length) }]]) : []),
     ...(whole.length ? wordSections([[{ text: PAPER_NAMES_WHOLE, strong: true }], ...whole]) : []),
-    { ...input(PET, "Which pet?", element), optional: paged },
+    ...(at ? pageBlocks(doc, from, to, at) : []),
+    { ...input(PET, "Which pet?", element), optional: at !== undefined },
   ];
 }
 
 /**
- * The first form: which pet. Every pet in its menu while one form holds them (its 100 blocks, its
- * 250 kB, with the words of the names it shortens whole above it); else the pets from `from` (past
- * the last: the first) as far as one form holds, saying which, and that choosing none shows the next
- * (after the last, the first again). `seal`: its metadata, with the pets it shows when not all.
+ * The first pet of the longest run that ends at `to` on one form (`fits(from)`: the run from `from`
+ * to `to` does); a single pet when none longer does (one too long alone is its own run).
  */
-export function paperPickModal(seal: (shown: Shown | undefined) => string, doc: PaperPickDoc, from = 0) {
-  const at = runAt(doc.pets.length, from, (f, t) => pickBlocks(doc, f, t));
+function startBefore(to: number, fits: (from: number) => boolean): number {
+  if (fits(0)) return 0;
+  let past = 0;
+  let fit = to - 1;
+  while (fit - past > 1) {
+    const mid = Math.floor((past + fit) / 2);
+    if (fits(mid)) fit = mid;
+    else past = mid;
+  }
+  return fit;
+}
+
+/**
+ * The picker's pages, and which is the one from `from` (past the last: the first): from it on, each
+ * as far as one form holds from where the one before ends (the first ending by `until` when given: a
+ * page as it was shown, which ◀ Back names); before it, each as far back as one form holds from where
+ * the one after starts, so ◀ Back shows the pets just before this page, however Next came to it (the
+ * first page of all headed by what the last pet's submission entered, `done`, which the others are not).
+ */
+function pickPages(doc: PaperPickDoc, from: number, until?: number): { pages: Shown[]; k: number } {
+  const n = doc.pets.length;
+  const start = from < n ? from : 0;
+  const bare = { ...doc, done: undefined };
+  // Measured with the page's words and ◀ Back at their longest.
+  const longest: PickAt = { page: n, pages: n, back: { from: n, to: n } };
+  const draw = (d: PaperPickDoc, f: number, t: number) => pickBlocks(d, f, t, longest);
+  const room = lessBy(VIEW_ROOM, RUN_WORDS);
+  const pages: Shown[] = [];
+  for (let t = start; t > 0; t = pages[0]?.from ?? 0)
+    pages.unshift({ from: startBefore(t, (f) => within(sizeOf(draw(bare, f, t)), room)), to: t });
+  const k = pages.length;
+  for (let f = start; f < n || pages.length === k; f = pages.at(-1)?.to ?? n) {
+    const to = fittingRun(n, f, (t) => draw(f === start ? doc : bare, f, t), RUN_WORDS);
+    pages.push({ from: f, to: f === start && until !== undefined && until > f ? Math.min(to, until) : to });
+  }
+  return { pages, k };
+}
+
+/**
+ * The first form: which pet. Every pet in its menu while one form holds them (its 100 blocks, its
+ * 250 kB, with the words of the names it shortens whole above it); else the page of pets from `from`
+ * (past the last: the first) as far as one form holds, saying which page of how many and which pets,
+ * that choosing none shows the next page (after the last, the first again), and ◀ Back to the page
+ * before (`until`: where the page ◀ Back names ends, as it was shown). `seal`: its metadata, with
+ * the pets it shows when not all.
+ */
+export function paperPickModal(
+  seal: (shown: Shown | undefined) => string,
+  doc: PaperPickDoc,
+  from = 0,
+  until?: number,
+) {
+  const { pages, k } = pickPages(doc, from, until);
+  const shown = pages[k] ?? { from: 0, to: doc.pets.length };
+  const all = pages.length === 1 && shown.to >= doc.pets.length;
+  const at = all ? undefined : { page: k + 1, pages: pages.length, back: pages[k - 1] };
   return {
     type: "modal" as const,
     callback_id: paperPickForm.id,
-    private_metadata: seal(at.all ? undefined : { from: at.start, to: at.to }),
+    private_metadata: seal(all ? undefined : shown),
     title: plain("Enter from paper", 24),
     submit: plain("Next", 24),
     close: plain("Done", 24),
-    blocks: pickBlocks(doc, at.start, at.to),
+    blocks: pickBlocks(doc, shown.from, shown.to, at),
   };
 }
 

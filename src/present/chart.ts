@@ -12,6 +12,7 @@ import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
 import { localDate } from "../time.ts";
 import {
+  arrivedAfterWords,
   CHART_CELL,
   careNotReadWords,
   chartEnterWords,
@@ -173,7 +174,9 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
     if (cell.kind === "not_due")
       return c.unread
         ? { line: line(toned("alert", CHART_CELL.notRead)), key }
-        : { line: [], key, struck: true };
+        : pet.arrivedAfter === c.date
+          ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
+          : { line: [], key, struck: true };
     if (c.past && cell.kind === "open") return { line: line(toned("warn", CHART_CELL.notPosted)), key };
     const said = cellLine(cell, tz, c.date);
     if (!witness || cell.kind !== "open") return { line: said, key };
@@ -232,11 +235,14 @@ function petHead(
  * checked out, when ("🏠 checked out Sun 29 Nov 08:30"), its later cells struck.
  */
 function stillHereLines(pet: ChartPet, timezone: string): Line[] {
-  if (!pet.checkOut || !(pet.stillHere || pet.checkedOut)) return [];
+  const came =
+    pet.arrivedAfter && pet.checkIn ? `${dayHeading(pet.arrivedAfter)} ${timeOf(pet.checkIn, timezone)}` : "";
+  const arrived = came ? [line(toned("warn", arrivedAfterWords(came)))] : [];
+  if (!pet.checkOut || !(pet.stillHere || pet.checkedOut)) return arrived;
   const out = `${dayHeading(localDate(pet.checkOut, timezone))} ${timeOf(pet.checkOut, timezone)}`;
   // Checked out: said on its page, so the cells struck after it read as gone home, not as nothing due.
-  if (!pet.stillHere) return [line(toned("warn", checkedOutWords(out)))];
-  return [line(toned("alert", pastCheckOutWords(out)))];
+  if (!pet.stillHere) return [...arrived, line(toned("warn", checkedOutWords(out)))];
+  return [...arrived, line(toned("alert", pastCheckOutWords(out)))];
 }
 
 /** Allergies and danger notes, whole, before anything else is read; care not read said so. */

@@ -22,7 +22,13 @@ import type { Part } from "./doc.ts";
 import { itemShown } from "./record.ts";
 
 /** A form of some of the pets or of a pet's doses, in words (the serializer knows which it holds). */
-export { PAPER_BUTTON, PAPER_NAMES_WHOLE, paperDosesPageWords, paperPickPageWords } from "../words/paper.ts";
+export {
+  PAPER_BUTTON,
+  PAPER_NAMES_WHOLE,
+  paperDosesPageWords,
+  paperPickBackWords,
+  paperPickPageWords,
+} from "../words/paper.ts";
 
 interface Choice {
   text: string;

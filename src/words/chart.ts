@@ -104,7 +104,16 @@ export const chartNoScanWords = (why: string, booking: string) =>
  * posted: what was due then is not known to the record, so never "missed" (the paper chart kept on
  * the day is its record; the key says so).
  */
-export const CHART_CELL = { notRead: "not read", notPosted: "not posted", recordedAt: "rec." } as const;
+export const CHART_CELL = {
+  notRead: "not read",
+  notPosted: "not posted",
+  recordedAt: "rec.",
+  arrivedAfter: "arrived after the last round",
+} as const;
+
+/** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
+export const arrivedAfterWords = (came: string) =>
+  `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;
 
 /** The key's words after the codes; "not read" and "not posted" only where a page has such a round. */
 export const chartKeyWords = (o: { unread: boolean; past: boolean }) =>
@@ -152,6 +161,13 @@ export function chartUnreadWords(
  */
 export const chartCareUnreadWords = (f: Failed): string =>
   `Every round on this chart was posted and is from the care record, but the pets' allergies and care notes could not be read from the kennel system: check each pet's record there before giving anything. ${failedWords(f)}`;
+
+/**
+ * Days whose last round was kept, with no round kept after it, when the kennel system could not be
+ * read for the stays that came after that round: a pet of those alone has no page, said so.
+ */
+export const arrivalsUnreadWords = (dates: readonly string[], f: Failed): string =>
+  `A pet that came after the last round of ${dates.map(dayHeading).join(", ")} is not in the care record, and the kennel system could not be read for it: it has no page here; check the kennel system for it. ${failedWords(f)}`;
 
 /**
  * A booking whose pets' care could not be matched or loaded: what was due there is not known. Named

@@ -78,15 +78,31 @@ export function paperNoMarkWords(label: string, written: PaperWritten[]): string
 /** Above the picker's menu when it shortens a name: each such pet's words whole, by its number in the menu. */
 export const PAPER_NAMES_WHOLE = "Names the menu shortens, whole, by their number in it:";
 
-/**
- * A picker of more pets than one form holds (its 100 blocks, its 250 kB): which are in this form's
- * menu, and how to see the others: "and N more" from the next; after the last, the first again.
- */
-export function paperPickPageWords(from: number, to: number, of: number): string {
-  const here = `Pets ${thousands(from)}–${thousands(to)} of ${thousands(of)} are in this menu.`;
-  if (to >= of) return `${here} To see pets 1–${thousands(from - 1)} again, choose none and press Next.`;
-  return `${here} For the ${thousands(of - to)} more, from pet ${thousands(to + 1)}, choose none and press Next.`;
+/** A page of the picker's pets: its number of how many, and the pets from `from` to `to` of `of` (from 1). */
+export interface PaperPickPage {
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  of: number;
 }
+
+/**
+ * A picker of more pets than one form holds (its 100 blocks, its 250 kB): which page this is, which
+ * pets are in its menu, and how to see the others: Next (none chosen) for the next page, after the
+ * last the first again; ◀ Back for the page before.
+ */
+export function paperPickPageWords(p: PaperPickPage): string {
+  const here = `Page ${thousands(p.page)} of ${thousands(p.pages)}: pets ${thousands(p.from)}–${thousands(p.to)} of ${thousands(p.of)} are in this menu.`;
+  const back =
+    p.page > 1 ? ` ${paperPickBackWords(p.page - 1)} shows page ${thousands(p.page - 1)} again.` : "";
+  if (p.to >= p.of)
+    return `${here} To see pets 1–${thousands(p.from - 1)} again from page 1, choose none and press Next.${back}`;
+  return `${here} For the ${thousands(p.of - p.to)} more, from pet ${thousands(p.to + 1)}, choose none and press Next.${back}`;
+}
+
+/** The picker's button to the page before (`page`, from 1). */
+export const paperPickBackWords = (page: number): string => `◀ Back to page ${thousands(page)}`;
 
 /**
  * A pet's doses in more than one form (their words too long for one): which this one holds, and

@@ -90,6 +90,15 @@ const options = (view: View): string[] =>
     .match(/"value":"\d+-\d+"/g)
     ?.map((v) => v.slice(9, -1)) ?? [];
 
+/** A picker form's ◀ Back, when it has one. */
+const backOf = (view: View) =>
+  (
+    view.blocks as Array<{
+      block_id?: string;
+      elements?: Array<{ text: { text: string }; action_id: string; value: string }>;
+    }>
+  ).find((b) => b.block_id === "paper_pages")?.elements?.[0];
+
 /** Each picker form, from the first, as "choose none, Next" shows them, until it is back at the first. */
 function pickerForms(pets: PaperPet[]): View[] {
   const doc = paperPickDoc(sheet, pets, done);
@@ -120,7 +129,10 @@ describe("the paper picker on the biggest day", () => {
           );
         }
         // A form of some of the pets says which, and how many more, from which.
-        if (forms.length > 1) expect(text).toMatch(/Pets [\d,]+–[\d,]+ of [\d,]+ are in this menu/);
+        if (forms.length > 1)
+          expect(text).toMatch(
+            new RegExp(`Page ${k + 1} of ${forms.length}: pets [\\d,]+–[\\d,]+ of [\\d,]+ are in this menu`),
+          );
         if (k < forms.length - 1)
           expect(text).toContain(`For the ${thousands(n - (shownOf(f)?.to ?? 0))} more`);
       }
@@ -133,6 +145,35 @@ describe("the paper picker on the biggest day", () => {
       }
     });
   }
+
+  it("2,000 pets: each page after the first has ◀ Back beside its words, to the pets just before it, back to the first", () => {
+    const pets = Array.from({ length: 2000 }, (_, i) => pet(i, longName(i), [dose(0, 300)]));
+    const forms = pickerForms(pets);
+    const n = forms.length;
+    expect(n).toBeGreaterThan(2);
+    expect(backOf(forms[0] as View)).toBeUndefined();
+    // From the last page (as Next came to it, the first headed by what the last pet entered), ◀ Back
+    // after ◀ Back: each the page before, ending where this one starts, its number one less.
+    let form = forms.at(-1) as View;
+    const seen = new Set(options(form));
+    for (let k = n; k > 1; k--) {
+      expect(readable(form)).toContain(`Page ${k} of ${n}: pets `);
+      const back = backOf(form);
+      expect(back?.text.text).toBe(`◀ Back to page ${k - 1}`);
+      expect(back?.action_id).toBe("paper_page:back");
+      expect(readable(form)).toContain(`◀ Back to page ${k - 1} shows page ${k - 1} again.`);
+      const named = JSON.parse(back?.value ?? "{}");
+      const before = paperPickModal(seal, paperPickDoc(sheet, pets), named.f, named.e);
+      expect(viewViolations(before)).toEqual([]);
+      expect(shownOf(before)?.to).toBe(shownOf(form)?.from);
+      for (const v of options(before)) seen.add(v);
+      form = before;
+    }
+    expect(shownOf(form)?.from).toBe(0);
+    expect(backOf(form)).toBeUndefined();
+    expect(readable(form)).toContain(`Page 1 of ${n}: pets 1–`);
+    expect(seen.size).toBe(2000);
+  });
 
   it("short names stay whole and unnumbered in the menu, with nothing above it", () => {
     const short = (i: number, name: string): PaperPet => ({

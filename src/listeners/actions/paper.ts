@@ -13,7 +13,7 @@ import { enterFromPaper, paperRound } from "../../answers/paper-enter.ts";
 import { paperEntered } from "../../answers/paper-entered.ts";
 import { petStatus } from "../../answers/record-round.ts";
 import type { Sheet } from "../../answers/sheets.ts";
-import { paperEnter } from "../../blocks/buttons.ts";
+import { paperEnter, paperPage } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import {
   formValue,
@@ -41,10 +41,21 @@ import {
 } from "../../present/paper-form.ts";
 import { paperThreadWords } from "../../words/paper.ts";
 import type { BotDeps } from "../bot-deps.ts";
-import { type Form, type Located, type MetaOf, onForm, onTap, sealed } from "../interaction.ts";
-import type { SheetRedraw } from "../record-round.ts";
+import {
+  type Form,
+  type IdsOf,
+  type Located,
+  type MetaOf,
+  nothingToFind,
+  onForm,
+  onTap,
+  sealed,
+  type Tap,
+} from "../interaction.ts";
+import type { MessageRef, SheetRedraw } from "../record-round.ts";
 import { afterRound } from "../round-taps.ts";
 import { FORGED, LATER_DAY, NO_STORE, TAMPERED } from "../tapper-words.ts";
+import { updateTappedView } from "../view-update.ts";
 
 type Round = Extract<Awaited<ReturnType<typeof paperRound>>, { ok: true }>;
 
@@ -73,18 +84,20 @@ async function onPet(
 
 /**
  * The first form (which pet), sealed; `done`: what the last pet's submission entered; `from`: the
- * first pet its menu shows when one form does not hold them all.
+ * first pet its menu shows when one form does not hold them all (`until`: where that page ends, as
+ * ◀ Back names it).
  */
 const pickView = (
   deps: BotDeps,
   meta: PaperPickMeta,
   round: Round,
-  o: { done?: PaperPickDoc["done"]; from?: number } = {},
+  o: { done?: PaperPickDoc["done"]; from?: number; until?: number } = {},
 ) =>
   paperPickModal(
     (shown) => sealed(deps, paperPickForm, withShown(meta, shown)),
     paperPickDoc(round.sheet, round.pets, o.done),
     o.from,
+    o.until,
   );
 
 /**
@@ -138,6 +151,16 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
       responseUrl: m.at.responseUrl,
     }),
   };
+  // "◀ Back" in a picker of some of the pets: the page before, drawn in place of the form it is in.
+  onTap(app, deps, {
+    button: paperPage,
+    what: "a paper form's page",
+    opens: true,
+    tampered: `🔒 ${FORGED}`,
+    channelOf: (d, body) => pickerOf(d, body)?.at.channel,
+    locate: nothingToFind,
+    run: turnBack,
+  });
   onForm(app, deps, {
     ...forms,
     form: paperPickForm,
@@ -152,6 +175,30 @@ export function registerPaper(app: App, deps: BotDeps, redraw: SheetRedraw, slac
     locate: onPet,
     run: (f) => submitPet(f, { redraw, slack }),
   });
+}
+
+type Body = { view?: { id?: string; hash?: string; private_metadata?: string } };
+
+/** The picker a button is in: its metadata, its seal checked, named (none: not a picker of ours). */
+const pickerOf = (deps: BotDeps, body: Body) =>
+  paperPickForm.read(deps.seal.open(body.view?.private_metadata));
+
+/**
+ * "◀ Back": the picker the button is in drawn again in place, at the page of pets the button names
+ * (the one before), its round read again as Next reads it; refused as Next is when it cannot be.
+ */
+async function turnBack(t: Tap<IdsOf<typeof paperPage>, undefined, MessageRef | undefined>): Promise<void> {
+  const { deps } = t;
+  const view = (t.body as Body).view;
+  const meta = pickerOf(deps, t.body as Body);
+  if (!meta || !view?.id) return await t.refuse(`🔒 ${FORGED}`);
+  const round = await onRound(deps, meta);
+  if (!round.ok) return await t.refuse(round.refusal);
+  const back = pickView(deps, { s: meta.sheetId, ...whereOf(meta.at) }, round.found, {
+    from: t.ids.from,
+    until: t.ids.to,
+  });
+  await updateTappedView(t, { view_id: view.id, hash: view.hash, view: back }, { what: "The page before" });
 }
 
 /**
