@@ -11,7 +11,13 @@ import { type DoseState, type DoseWindow, doseState, doseWindow, givenAtProblem 
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
-import { dateTimeOf, repeatedTimeWords, skippedTimeWords, timeOf } from "../words/dates.ts";
+import {
+  dateTimeOf,
+  laterThanNowWords,
+  repeatedTimeWords,
+  skippedTimeWords,
+  timeOf,
+} from "../words/dates.ts";
 import { doseSettings } from "./doses.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -167,13 +173,20 @@ export async function stayTimesSoon(
  */
 export function givenAtRefusal(
   givenAt: string,
-  o: StayTimes & { now: Date; closed: ClosedDose[]; timezone: string; petName: string },
+  o: StayTimes & {
+    now: Date;
+    closed: ClosedDose[];
+    timezone: string;
+    petName: string;
+    /** The round's day (YYYY-MM-DD): said with a time on another day. */
+    roundDate?: string | undefined;
+  },
 ): string | undefined {
   const now = o.now.toISOString();
   for (const { window } of o.closed) {
     const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: o.departure, window });
     if (problem === "future")
-      return `That is later than now (${timeOf(now, o.timezone)}): say when it was given.`;
+      return `${laterThanNowWords(givenAt, now, o.timezone, o.roundDate)}: say when it was given.`;
     if (problem === "before_arrival")
       return `That is before ${o.petName} arrived (${dateTimeOf(o.arrival, o.timezone)}, the booking's check-in): say when it was given.`;
     if (problem === "after_departure")
@@ -261,6 +274,7 @@ export async function checkGiven(
     closed,
     timezone: deps.config.timezone,
     petName: pet.name,
+    roundDate: sheet.date,
   });
   if (refusal) return { ok: false, field: "time", error: said(refusal) };
   for (const c of closed) givenAt.set(c.item.item, read.at);

@@ -99,6 +99,7 @@ function paperTime(
     closed: [{ item: due, window }],
     timezone: tz,
     petName: pet.name,
+    roundDate: sheet.date,
   });
   return refusal
     ? { error: refusal.replace("say when it was given", "check the time on the paper") }

@@ -36,3 +36,20 @@ export async function prnCustodyAsk(
     },
   };
 }
+
+/**
+ * What the give form says as it opens, before anything is submitted: each of its items' medicine past
+ * its discard-by on `date` (today), or handed back, in the words its submission asks with (asked
+ * again there, and nothing recorded until ticked). None for items never counted in.
+ */
+export async function prnCustodyAtOpen(
+  deps: Pick<Deps, "record" | "config">,
+  o: { bookingId: number; petId: number; items: string[]; date: string },
+): Promise<string[]> {
+  const words: string[] = [];
+  for (const item of o.items) {
+    const ask = await prnCustodyAsk(deps, { bookingId: o.bookingId, petId: o.petId, item, date: o.date });
+    words.push(...ask.words);
+  }
+  return [...new Set(words)];
+}

@@ -18,7 +18,7 @@ import { type PrnDose, type PrnProblem, prnGivenAtProblem, prnProblems } from ".
 import type { IfNeededItem } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
 import { localDate } from "../time.ts";
-import { dateTimeOf, timeOf } from "../words/dates.ts";
+import { dateTimeOf, laterThanNowWords, timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
 import { givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
@@ -97,12 +97,18 @@ function givenAtOf(
 }
 
 /** The words for a time given that cannot stand. */
-function atWords(refused: string, pet: SheetPet, now: string, tz: string, stay: StayTimes): string {
+function atWords(
+  refused: string,
+  pet: SheetPet,
+  at: { at: string; now: string; tz: string; roundDate: string },
+  stay: StayTimes,
+): string {
+  const { now, tz } = at;
   if (refused === "before_arrival") return `That is before ${pet.name} arrived: say when it was given.`;
   if (refused === "after_departure")
     return `That is after ${pet.name} went home (${dateTimeOf(stay.departure, tz)}, the booking's check-out): say when it was given.`;
   if (refused === "too_far_back") return "That is more than a day back: say when it was given.";
-  return `That is later than now (${timeOf(now, tz)}): say when it was given.`;
+  return `${laterThanNowWords(at.at, now, tz, at.roundDate)}: say when it was given.`;
 }
 
 /** Each dose given if needed, checked: its time, and its limits against the pet's earlier doses of it. */
@@ -136,7 +142,7 @@ async function checkIfNeeded(
       departure: stay.departure,
     });
     if (refused) {
-      errors[`at:${item.item}`] = atWords(refused, pet, now, tz, stay);
+      errors[`at:${item.item}`] = atWords(refused, pet, { at, now, tz, roundDate: sheet.date }, stay);
       continue;
     }
     const mine = earlier.filter((d) => d.item === item.item);

@@ -7,7 +7,13 @@
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
-import { medicineHead, medicineKey, openDiscrepancyLines, stockDoc } from "../present/custody.ts";
+import {
+  balanceLine,
+  medicineHead,
+  medicineKey,
+  openDiscrepancyLines,
+  stockDoc,
+} from "../present/custody.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import { handBackDoc, medicinesPostDoc } from "../present/custody-post.ts";
 import type { Action } from "../present/doc.ts";
@@ -101,6 +107,13 @@ export function medicinesPostMessages(stock: Stock, timezone: string): Message[]
 /** A medicine's head and state in a form: "*💊 Tramadol 50mg* · counted in 28 tablets …". */
 export const medicineHeadText = (m: MedicineCustody): string =>
   `${lineMrkdwn(medicineHead(m))} · ${esc(m.petName)}`;
+
+/**
+ * The hand-back form's head: the medicine, then the record's balance ("count by hand" saying why,
+ * the plan's words escaped).
+ */
+export const handBackHeadText = (m: MedicineCustody): string =>
+  `${medicineHeadText(m)}\nThe record's balance: ${lineMrkdwn(balanceLine(m))}. Count what is handed back.`;
 
 /** The discrepancy a manager closes, in words. */
 export function discrepancyText(m: MedicineCustody, countId: number, timezone: string): string {

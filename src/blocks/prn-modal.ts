@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
-import { cleanText } from "../present/doc.ts";
+import { cleanText, line, whole } from "../present/doc.ts";
 import {
   EFFECT_CHOICES,
   followUpLines,
@@ -189,11 +189,17 @@ export function giveModal(
   m: { n: string; r?: string | undefined },
   items: AsNeededItem[],
   recent: PrnDose[],
-  o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning; custody?: CustodyAsk },
+  o: { timezone: string; now: string; values?: GiveValues; warning?: GiveWarning; custody?: CustodyAsk } & {
+    /** Its medicine past its discard-by or handed back, said as the form opens (asked at the submission). */
+    medicine?: string[];
+  },
 ) {
   const v = o.values ?? {};
   // The pet, then each item with its reason and limits, whole: as many sections as they take.
   const blocks: unknown[] = wordSections(giveFormLines(m.n, m.r, items, numbers(items)));
+  // Its medicine's concerns said before anything is filled in, whole, unless the ask below says them.
+  if (o.medicine?.length && !o.custody?.words.length)
+    blocks.push(...wordSections(o.medicine.map((w) => line(whole(w)))));
   const doses = recentDoseLines(recent.slice(-6), o.timezone, o.now);
   const shown = `${RECENT_HEAD} ${doses.map(lineMrkdwn).join(" · ")}`;
   // The last day's doses on one line while a context holds it; else (long drugs' names) whole in sections.

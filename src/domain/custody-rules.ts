@@ -27,8 +27,11 @@ export type Runway =
       goesHome: string | undefined;
       daysShort: number;
     }
-  /** A dose's amount is not in the counted unit, or the balance is to count by hand: no runway but by hand. */
-  | { status: "count_by_hand" }
+  /**
+   * A dose's amount is not in the counted unit (`dose`: the plan's amount as written, and the counted
+   * unit), or the balance is to count by hand (no `dose`): no runway but by hand.
+   */
+  | { status: "count_by_hand"; dose?: { amount: string | undefined; unit: CountUnit } }
   /** Given only if needed, or not on the plan's rounds at all: nothing to count ahead. */
   | { status: "not_scheduled" };
 
@@ -61,7 +64,7 @@ export function runway(
       if (asks.status !== "due" && asks.status !== "conditional") continue;
       scheduled = true;
       const amount = amountIn(asks.amount, unit);
-      if (amount === undefined) return { status: "count_by_hand" };
+      if (amount === undefined) return { status: "count_by_hand", dose: { amount: asks.amount, unit } };
       if (left + 1e-9 >= amount) left -= amount;
       else {
         covered = false;

@@ -39,7 +39,7 @@ const notCountedInLine = (label: string): Line =>
 function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
   return dotted(
-    `💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`,
+    `💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`,
     runwayPart(h),
     h.pastDiscard ? discardPart(h) : undefined,
     m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,

@@ -72,7 +72,7 @@ function handBackLine(medicines: MedicineCustody[]): Line | undefined {
   const held = medicines.filter((m) => !m.handedBack);
   if (held.length === 0) return undefined;
   return line(
-    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit)}`).join("; ")}`,
+    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`).join("; ")}`,
   );
 }
 

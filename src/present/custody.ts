@@ -57,13 +57,16 @@ export function medicineStateLine(h: HeldMedicine): Line {
   if (m.handedBack)
     return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`);
   return dotted(
-    toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit)),
+    toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit, m.lines)),
     runwayPart(h),
     h.stayUnknown && !m.handedBack ? toned("muted", "check-out not known") : undefined,
     discardPart(h),
     h.countDue ? toned(h.countDue.overdue ? "alert" : "muted", countDueWords(h.countDue)) : undefined,
   );
 }
+
+/** Its balance in words: "≈ 9 tablets left", or "count by hand" with why (the hand-back form's head). */
+export const balanceLine = (m: MedicineCustody): Line => line(balanceWords(m.balance, m.unit, m.lines));
 
 /** How long it lasts ("lasts to Thu"), toned when it runs out before the pet goes home. */
 export const runwayPart = (h: HeldMedicine): Span | string | undefined => {
@@ -264,7 +267,9 @@ export function registerItem(m: MedicineCustody, lines: RegisterLine[], timezone
       dotted(petHead(m), `booking ${m.first.bookingId}`),
       medicineHead(m),
       ...lines.map((l) => registerLine(l, m, timezone)),
-      m.handedBack ? line("custody closed: handed back") : line(balanceWords(m.balance, m.unit), " held now"),
+      m.handedBack
+        ? line("custody closed: handed back")
+        : line(balanceWords(m.balance, m.unit, m.lines), " held now"),
     ],
   };
 }

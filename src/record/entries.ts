@@ -283,7 +283,10 @@ function givenAtOf(givenAt: string | undefined, at: string): string | null {
   if (givenAt === undefined) return null;
   const t = Date.parse(givenAt);
   if (t > Date.parse(at) + 60_000)
-    throw new InvalidEntryError("A dose cannot be recorded as given later than now.");
+    // Both instants whole, their days with them: a time on a later day is never read as today's.
+    throw new InvalidEntryError(
+      `A dose cannot be recorded as given later than now (given ${new Date(t).toISOString()}, now ${new Date(at).toISOString()}).`,
+    );
   return new Date(Math.min(t, Date.parse(at))).toISOString();
 }
 

@@ -11,6 +11,7 @@ import {
   type CountUnit,
   inBalanceUnit,
   quantityWords,
+  readAmount,
   unitWords,
 } from "../domain/custody-units.ts";
 import { addDays, localDate } from "../time.ts";
@@ -31,11 +32,47 @@ export const REASON_WORDS: Record<DiscrepancyReason, string> = {
 
 const COUNT_BY_HAND = "count by hand";
 
-/** "≈ 9 tablets left", or "count by hand" when the balance is not known. */
-export const balanceWords = (balance: number | undefined, unit: CountUnit): string =>
-  balance === undefined
-    ? COUNT_BY_HAND
-    : `≈ ${amountWords(Math.max(balance, 0), unit)} left${balance < 0 ? ` (${quantityWords(-balance)} more given than held: count it)` : ""}`;
+/**
+ * Why a medicine is to count by hand: its dose's amount on the plan, as written, cannot be read in
+ * the counted unit: 'its dose on the plan has no amount we can read: "half a tab"', 'its dose on
+ * the plan is "5 ml", not counted in tablets', "its dose on the plan has no amount". The plan's words
+ * whole, as written: the caller makes them safe.
+ */
+export function byHandWhy(amount: string | undefined, unit: CountUnit): string {
+  const said = amount?.trim();
+  if (!said) return "its dose on the plan has no amount";
+  const read = readAmount(said);
+  return read && read.unit !== unit
+    ? `its dose on the plan is "${said}", not counted in ${unitWords(unit, 2)}`
+    : `its dose on the plan has no amount we can read: "${said}"`;
+}
+
+/**
+ * The dose that left a balance to count by hand (its amount not read in the counted unit), as its
+ * register lines say: the last since a count gave a balance again; undefined when the balance is known.
+ */
+function byHandDose(lines: RegisterLine[]): DoseTaken | undefined {
+  let dose: DoseTaken | undefined;
+  let known = true;
+  for (const l of lines) {
+    if (l.kind === "dose" && l.dose.superseded) continue;
+    if (l.balance === undefined && known && l.kind === "dose") dose = l.dose;
+    known = l.balance !== undefined;
+    if (known) dose = undefined;
+  }
+  return dose;
+}
+
+/**
+ * "≈ 9 tablets left", or "count by hand" when the balance is not known, saying why when its register
+ * (`lines`) does: 'count by hand (its dose on the plan has no amount we can read: "half a tab")'.
+ */
+export function balanceWords(balance: number | undefined, unit: CountUnit, lines?: RegisterLine[]): string {
+  if (balance !== undefined)
+    return `≈ ${amountWords(Math.max(balance, 0), unit)} left${balance < 0 ? ` (${quantityWords(-balance)} more given than held: count it)` : ""}`;
+  const dose = lines && byHandDose(lines);
+  return dose ? `${COUNT_BY_HAND} (${byHandWhy(dose.amountText, unit)})` : COUNT_BY_HAND;
+}
 
 /**
  * A day a medicine lasts to: its weekday within the six days after `today` ("Thu"), else dated
@@ -56,7 +93,7 @@ export function runwayShortWords(r: Runway | undefined, today?: string): string 
     case "short":
       return r.lastsTo ? `lasts to ${lastsToDay(r.lastsTo, today)}` : "not enough for the next dose";
     case "count_by_hand":
-      return COUNT_BY_HAND;
+      return r.dose ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit)})` : COUNT_BY_HAND;
     case "not_scheduled":
       return undefined;
   }

@@ -3,7 +3,7 @@
  * Worked out from the zone's wall clock (time.ts's wallOf) and the names below, never with a date
  * formatter of their own: a process's first Intl.DateTimeFormat costs it 8–9 MB and 25–44 ms.
  */
-import { addDays, wallOf } from "../time.ts";
+import { addDays, localDate, wallOf } from "../time.ts";
 
 // en-GB's short names exactly as this Node's Intl.DateTimeFormat("en-GB") printed them when these
 // words were made with it (Node 24, ICU 78, CLDR 48): September is "Sept", not "Sep". The words'
@@ -92,6 +92,27 @@ export const dayOf = (iso: string | undefined, timeZone: string, thisYear?: stri
 /** "Mon 24 Nov, 09:30" for an instant in the zone (with the year when not `thisYear`). */
 export const dateTimeOf = (iso: string | undefined, timeZone: string, thisYear?: string) =>
   localWords(iso, timeZone, thisYear, true);
+
+/**
+ * A time said for a dose that is later than now, for its form's field: "That is later than now
+ * (13:00)". A time on another day than today, or said for a round of another day, says the days,
+ * so a 08:00 on tomorrow's round is never read as this morning's: "That is later than now (13:00
+ * today); that round is Thu 3 Dec", "That is later than now (13:00 today); the time said is 08:00 on
+ * Thu 3 Dec". `roundDate`: the round's day (YYYY-MM-DD), when the form is of one.
+ */
+export function laterThanNowWords(at: string, now: string, timeZone: string, roundDate?: string): string {
+  const today = localDate(now, timeZone);
+  const clock = timeOf(now, timeZone);
+  const day = localDate(at, timeZone);
+  if (day === today && (roundDate === undefined || roundDate === today))
+    return `That is later than now (${clock})`;
+  if (day === today) return `That is later than now (${clock} today)`;
+  const which =
+    day === roundDate
+      ? `that round is ${dayHeading(day)}`
+      : `the time said is ${timeOf(at, timeZone)} on ${dayHeading(day)}`;
+  return `That is later than now (${clock} today); ${which}`;
+}
 
 /** "01:30 did not happen on Sun 29 Mar: the clocks went forward." */
 export const skippedTimeWords = (date: string, time: string) =>

@@ -68,6 +68,31 @@ describe("late entries", () => {
     expect(givenInstant({ date: "2026-02-30", time: "08:00" }, "Europe/London").ok).toBe(false);
   });
 
+  it("a time later than now on another day says the days: the round's, or the time's own", () => {
+    const closed = closedDoses(deps, sheet, pet, new Date("2026-11-24T13:00:00Z"));
+    const o = { now: new Date("2026-11-24T13:00:00Z"), closed, timezone: "Europe/London", petName: "Sugar" };
+    const tomorrow = (time: string) => givenInstant({ date: "2026-11-25", time }, "Europe/London");
+    const at = (time: string, roundDate?: string) => {
+      const read = tomorrow(time);
+      return read.ok ? givenAtRefusal(read.at, { ...o, roundDate }) : read.error;
+    };
+    // 08:00 of tomorrow is earlier on the clock than 13:00: the words say which days.
+    expect(at("08:00", "2026-11-25")).toBe(
+      "That is later than now (13:00 today); that round is Wed 25 Nov: say when it was given.",
+    );
+    expect(at("08:00", "2026-11-24")).toBe(
+      "That is later than now (13:00 today); the time said is 08:00 on Wed 25 Nov: say when it was given.",
+    );
+    expect(at("08:00")).toBe(
+      "That is later than now (13:00 today); the time said is 08:00 on Wed 25 Nov: say when it was given.",
+    );
+    // Today's time on today's round: as before.
+    const read = givenInstant({ date: "2026-11-24", time: "13:30" }, "Europe/London");
+    expect(read.ok && givenAtRefusal(read.at, { ...o, roundDate: "2026-11-24" })).toBe(
+      "That is later than now (13:00): say when it was given.",
+    );
+  });
+
   // Issue 46, item 10.
   it("a time that never happened (the clocks went forward) is refused; one that happened twice asks which", () => {
     expect(givenInstant({ date: "2026-03-29", time: "01:30" }, "Europe/London")).toEqual({

@@ -155,6 +155,14 @@ describe("entering a round from the chart on paper", () => {
     expect(await fieldErrors([{ item: "med:1", mark: "given", time: "15:30", by: "JD" }], "view:V3")).toEqual(
       { "time:med:1": "That is later than now (15:00): check the time on the paper." },
     );
+    // Tomorrow's round: its 08:00 is earlier on the clock than now, and the words say the days.
+    const tomorrow = await keep(store, "2026-11-25");
+    expect(
+      await fieldErrors([{ item: "med:1", mark: "given", time: "08:00", by: "JD" }], "view:V3b", tomorrow),
+    ).toEqual({
+      "time:med:1":
+        "That is later than now (15:00 today); that round is Wed 25 Nov: check the time on the paper.",
+    });
     // 01:30 on the day the clocks go forward never happened.
     const spring = await saveSheet({ record: store }, { ...sheet, date: "2026-03-29", round: "morning" });
     at = Date.parse("2026-03-29T15:00:00Z");

@@ -188,6 +188,26 @@ describe.each(engines)("Record each… with a dose to give if needed ($name)", (
   });
 
   it.skipIf(skip)(
+    "on a round of another day, a time later than now says it is today's now (the dose's time is read as today's)",
+    async () => {
+      at = Date.parse("2026-11-22T15:00:00Z");
+      const tomorrow = { ...sheet, date: "2026-11-23" };
+      const later = await recordEach(
+        deps(),
+        tomorrow,
+        tomorrow.pets[0] as Sheet["pets"][number],
+        { writes: [], ifNeeded: [{ item: "med:1", reason: "x", anyway: true, note: "n", time: "18:00" }] },
+        jane,
+        "view:V4b",
+      );
+      expect(later).toEqual({
+        status: "fields",
+        errors: { "at:med:1": "That is later than now (15:00 today): say when it was given." },
+      });
+    },
+  );
+
+  it.skipIf(skip)(
     "a time after the pet went home (its booking's check-out) is refused at its field, nothing written (issue 46, item 11)",
     async () => {
       at = Date.parse("2026-11-22T15:00:00Z");

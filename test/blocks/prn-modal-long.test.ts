@@ -173,3 +173,31 @@ describe("the give form's choice of item", () => {
     expect(which.element.options.map((o) => o.text.text)).toEqual(["💊 Piriton 4mg", "💊 Metacam 1.5mg/ml"]);
   });
 });
+
+describe("the give form's medicine, as it opens", () => {
+  it("says its medicine past its discard-by or handed back above the fields, whole and escaped; the ask's box only at the submission", () => {
+    const items: AsNeededItem[] = [{ key: "med:1", label: "Piriton <4mg> *", text: "Piriton PRN" }];
+    const said =
+      "⚠️ Piriton <4mg> *: discard by Tue 10 Nov, past it. Check with the owner or the vet before giving it; record it only if it was given.";
+    const o = { timezone: "Europe/London", now: "2026-11-24T09:00:00.000Z" };
+    const blocks = giveModal("sealed", { n: "Biscuit" }, items, [], { ...o, medicine: [said] })
+      .blocks as ViewBlock[];
+    const at = blocks.findIndex((b) => JSON.stringify(b).includes("discard by Tue 10 Nov"));
+    expect(at).toBeGreaterThan(-1);
+    // The mrkdwn section: escaped, whole.
+    const text = JSON.stringify(blocks[at]);
+    expect(text).toContain("Piriton &lt;4mg&gt;");
+    expect(text).not.toContain("Piriton <4mg>");
+    expect(text).toContain("past it. Check with the owner or the vet before giving it");
+    expect(at).toBeLessThan(blocks.findIndex((b) => b.block_id === "item"));
+    expect(blocks.some((b) => b.block_id === "custody")).toBe(false);
+    // Shown again with the ask, the words are said once, with its box.
+    const asked = giveModal("sealed", { n: "Biscuit" }, items, [], {
+      ...o,
+      medicine: [said],
+      custody: { words: [said], acked: false },
+    }).blocks as ViewBlock[];
+    expect(JSON.stringify(asked).split("discard by Tue 10 Nov").length - 1).toBe(1);
+    expect(asked.some((b) => b.block_id === "custody")).toBe(true);
+  });
+});

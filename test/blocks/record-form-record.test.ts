@@ -195,6 +195,22 @@ describe("Record each… from the record", () => {
     expect(later).toEqual({
       errors: { [GIVEN_AT]: "That is later than now (13:10): say when it was offered." },
     });
+    // A day later picked (08:00 tomorrow, earlier on the clock than now): the words say the days.
+    const tomorrow = await submit(
+      again.meta,
+      {
+        "it:med:1": pick("refused"),
+        given_on: { date: { selected_date: "2026-11-25" } },
+        given_at: { time: { selected_time: "08:00" } },
+      },
+      "view:2c",
+    );
+    expect(tomorrow).toEqual({
+      errors: {
+        [GIVEN_AT]:
+          "That is later than now (13:10 today); the time said is 08:00 on Wed 25 Nov: say when it was offered.",
+      },
+    });
   });
 
   it("a dose not recorded yet past its window is asked when it was given, kept as a late entry", async () => {

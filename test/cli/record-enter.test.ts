@@ -213,6 +213,25 @@ describe("kennel-desk record enter", () => {
     expect(await entries()).toEqual([]);
   });
 
+  it("a time later than now on a later day's kept round says the days, in the terminal's words", async () => {
+    await keepMorning("2026-11-26", ["Rimadyl 50 mg", "Apoquel 16 mg"]);
+    const r = await cli([
+      ...ENTER.slice(0, 3),
+      "26/11",
+      "--pet",
+      "77",
+      "--by",
+      "Sam",
+      "--dose",
+      "Rimadyl=given 08:05 JD",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "Rimadyl 50 mg: that is later than now (15:00 today); that round is Thu 26 Nov: check the time on the paper.",
+    );
+    expect(await withStore((store) => store.entries({ date: "2026-11-26" }))).toEqual([]);
+  });
+
   it("record export --pet with a name says which command shows the pet's id", async () => {
     const r = await cli(["record", "export", "--pet", "Biscuit"]);
     expect(r.code).toBe(2);

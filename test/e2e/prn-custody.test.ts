@@ -2,7 +2,8 @@
  * "💊 Give if needed…" asks first about the medicine it is given from, as a round dose does (the real
  * bot over HTTP, the Slack stand-in, the sandbox, a SQLite care record on an injected clock): a pet's
  * Piriton counted in opened 40 days ago with 28 days after opening (past its discard-by) is asked
- * about, nothing recorded until "I have checked: give it anyway" is ticked; once that supply is handed
+ * said in the form as it opens and asked about at its submission, nothing recorded until "I have
+ * checked: give it anyway" is ticked; once that supply is handed
  * back (its custody closed), a dose is asked about again, as handed back, and recorded only ticked.
  * What was checked is kept with the dose and said in its reply and on the round post; every round
  * post offering the as-needed item warns of the supply past its discard-by, not only one with a dose
@@ -90,6 +91,10 @@ it("a dose from a medicine past its discard-by, or handed back, is asked about f
   /** Asked with `words`; ticked, recorded with `checked` kept, its reply and the post saying `said`. */
   const asked = async (f: GiveFields, words: RegExp, checked: PrnChecked, said: string) => {
     const { modal, answer, responseId, shown } = await give(f);
+    // Said as the form opens, before anything is submitted; the box is asked at the submission.
+    const opened = JSON.stringify(modal.view.blocks);
+    expect(opened).toMatch(words);
+    expect(opened).not.toContain("I have checked: give it anyway");
     expect(answer.response_action).toBe("update");
     const view = answer.view as OpenedModal["view"];
     expect(JSON.stringify(view.blocks)).toMatch(words);

@@ -60,6 +60,10 @@ describe.each(ENGINES)("dose times on $name", (engine) => {
       await expect(store.record([entry({ givenAt: "2026-11-26T11:05:00Z" })])).rejects.toThrow(
         InvalidEntryError,
       );
+      // A time on a later day says its day, and now's.
+      await expect(store.record([entry({ givenAt: "2026-11-27T08:00:00Z" })])).rejects.toThrow(
+        "A dose cannot be recorded as given later than now (given 2026-11-27T08:00:00.000Z, now 2026-11-26T11:00:00.000Z).",
+      );
       await expect(store.record([entry({ givenAt: "08:05" })])).rejects.toThrow(/is not a time/);
       await expect(
         store.record([entry({ outcome: "not_given", reason: "x", reasonCode: "lost" as never })]),

@@ -24,6 +24,7 @@ import {
 } from "../../blocks/buttons.ts";
 import {
   discrepancyText,
+  handBackHeadText,
   medicineHeadText,
   petMedicinesView,
   stockView,
@@ -45,7 +46,7 @@ import {
 import { type MedicineCount, needsSecondPerson } from "../../domain/custody.ts";
 import { countInStart } from "../../domain/custody-rules.ts";
 import type { PlanItem } from "../../domain/plan/types.ts";
-import { balanceWords, CUSTODY_REFUSALS } from "../../words/custody.ts";
+import { CUSTODY_REFUSALS } from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type IdsOf, type Located, nothingToFind, onTap, sealed, type Tap } from "../interaction.ts";
 import { NO_STORE } from "../tapper-words.ts";
@@ -205,8 +206,7 @@ async function openCount(t: CustodyTap<typeof custodyCount, MedicineCustody>) {
 async function openHandBack(t: CustodyTap<typeof custodyBack, MedicineCustody>) {
   const m = t.found;
   const meta = { m: m.first.id, n: m.petName, ...from(t) };
-  const head = `${medicineHeadText(m)}\nThe record's balance: ${balanceWords(m.balance, m.unit)}. Count what is handed back.`;
-  const o = { head, secondPerson: needsSecondPerson(m.first), balance: m.balance };
+  const o = { head: handBackHeadText(m), secondPerson: needsSecondPerson(m.first), balance: m.balance };
   await openOver(t, handBackModal(sealed(t.deps, handBackForm, meta), o));
 }
 

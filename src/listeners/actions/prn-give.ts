@@ -18,7 +18,7 @@
  */
 import type { App } from "@slack/bolt";
 import { type PrnNow, prnNow } from "../../answers/prn.ts";
-import { prnCustodyAsk } from "../../answers/prn-custody.ts";
+import { prnCustodyAsk, prnCustodyAtOpen } from "../../answers/prn-custody.ts";
 import { givePrn, type PrnGiveResult, type PrnStay, prnStay } from "../../answers/prn-give.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
@@ -140,9 +140,16 @@ async function openGive(
     ...(found.version?.room ? { r: found.version.room } : {}),
   };
   const at = deps.clock.now();
+  // Its medicine past its discard-by today, or handed back: said as the form opens (asked again at the submission).
+  const medicine = await prnCustodyAtOpen(deps, {
+    ...ids,
+    items: found.items.map((i) => i.key),
+    date: localDate(at, deps.config.timezone),
+  });
   const view = giveModal(sealed(deps, giveForm, meta), meta, found.items, recent(found.doses, at.getTime()), {
     timezone: deps.config.timezone,
     now: at.toISOString(),
+    ...(medicine.length ? { medicine } : {}),
   });
   await t.open(view, { failure: "views.open failed for an as-needed dose" });
 }

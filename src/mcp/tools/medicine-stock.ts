@@ -29,7 +29,7 @@ export function register(server: ToolServer, deps: Deps): void {
       name: "get_medicine_stock",
       title: "Get the medicines held in custody",
       description:
-        "The boarders' own medicines the kennel holds in trust: each pet's medicine counted in with its balance now (≈ 9 tablets left, or 'count by hand' where a dose's amount cannot be matched), how long it lasts to the pet's check-out, its discard-by date once opened, when a controlled drug's next count is due, and every count's discrepancy not closed by a manager. " +
+        "The boarders' own medicines the kennel holds in trust: each pet's medicine counted in with its balance now (≈ 9 tablets left, or 'count by hand' where a dose's amount cannot be matched, with why and the plan's words), how long it lasts to the pet's check-out, its discard-by date once opened, when a controlled drug's next count is due, and every count's discrepancy not closed by a manager. " +
         "With drug (a name, or part of it), that drug's register instead: each line counted in, given, counted or handed back, with the balance after it, who and the witness (from and to narrow it to days). Read only.",
       inputSchema: {
         controlled: z.boolean().optional().describe("The controlled drugs only (not with drug)."),
