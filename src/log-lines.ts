@@ -2,10 +2,25 @@
  * The terminal's log lines: pino's JSON lines (redacted and scrubbed by src/log.ts before they get
  * here) as one readable line each on standard error, beside the answer: "note: pet 950008: some
  * fields had values Kennel Desk could not read (vaccinations); …". A line that is not pino's passes
- * as it is.
+ * as it is. A command's (`gather`) notes of bookings read around their odd values are one note per
+ * answer, said when it is done (`flush`): a day of corrupt bookings is one line, not one each.
  */
+import { notReadNoteWords } from "./words/day.ts";
+
 interface Writable {
   write(chunk: string): unknown;
+}
+
+/** The terminal's log destination; `flush` says the notes held for the answer just done. */
+export interface TerminalLog extends Writable {
+  flush(): void;
+}
+
+/** A booking the reader read around values it could not read, as its note names it. */
+interface BookingNotRead {
+  reference?: string | undefined;
+  bookingId?: number | undefined;
+  fields: string[];
 }
 
 const LEVEL_WORD: Record<string, string> = { warn: "note", error: "error", fatal: "error" };
@@ -44,14 +59,53 @@ function readable(raw: string): string {
   return `${LEVEL_WORD[level] ?? level}: ${words}${err}${detail}`;
 }
 
-/** A destination for createLogger that writes each log line readably to `out`. */
-export function terminalLog(out: Writable): Writable {
+/** The booking a "fields ignored" note is about, when the line is one (else undefined). */
+function bookingNotRead(raw: string): BookingNotRead | undefined {
+  let line: Record<string, unknown>;
+  try {
+    line = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (line.kind !== "booking" || fieldsIgnoredWords(line) === undefined) return undefined;
+  const { id, reference } = line;
+  const bookingId =
+    typeof id === "number" ? id : typeof id === "string" && /^\d+$/.test(id) ? Number(id) : undefined;
+  return {
+    reference: typeof reference === "string" && reference ? reference : undefined,
+    bookingId,
+    fields: (line.fields as unknown[]).map(String),
+  };
+}
+
+/**
+ * A destination for createLogger that writes each log line readably to `out`. `gather`: the notes
+ * of bookings read around their odd values are held, each booking once (its fields merged), and
+ * said as one note by `flush` (notReadNoteWords), as the answer's own foot names them.
+ */
+export function terminalLog(out: Writable, o: { gather?: boolean } = {}): TerminalLog {
+  const held = new Map<string, BookingNotRead>();
   return {
     write: (chunk: string) => {
       const lines = String(chunk)
         .split("\n")
         .filter((l) => l.trim() !== "");
-      for (const l of lines) out.write(`${readable(l)}\n`);
+      for (const l of lines) {
+        const booking = o.gather ? bookingNotRead(l) : undefined;
+        if (!booking) {
+          out.write(`${readable(l)}\n`);
+          continue;
+        }
+        const key = booking.bookingId ?? booking.reference ?? `#${held.size}`;
+        const before = held.get(String(key));
+        const fields = [...new Set([...(before?.fields ?? []), ...booking.fields])];
+        held.set(String(key), { ...booking, ...before, fields });
+      }
+    },
+    flush: () => {
+      const words = notReadNoteWords([...held.values()]);
+      held.clear();
+      if (words) out.write(`note: ${words}\n`);
     },
   };
 }

@@ -3,17 +3,28 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/log.ts";
 import { terminalLog } from "../src/log-lines.ts";
 
-/** A logger writing the terminal's lines, the API key among its secrets; `out()` what it wrote. */
-function terminal(level: "debug" | "info") {
+/**
+ * A logger writing the terminal's lines, the API key among its secrets; `out()` what it wrote;
+ * `gather`: a command's, the bookings' notes held for `flush`.
+ */
+function terminal(level: "debug" | "info", gather = false) {
   let out = "";
-  const log = createLogger({
-    level,
-    secrets: ["kd_live_secretsecret123"],
-    destination: terminalLog({ write: (s: string) => (out += s) }),
-    pretty: false,
-  });
-  return { log, out: () => out };
+  const destination = terminalLog({ write: (s: string) => (out += s) }, { gather });
+  const log = createLogger({ level, secrets: ["kd_live_secretsecret123"], destination, pretty: false });
+  return { log, out: () => out, flush: destination.flush };
 }
+
+/** The reader's note of a booking read around values it could not read (src/kennel/schemas.ts). */
+const bookingNote = (
+  log: ReturnType<typeof terminal>["log"],
+  id: number,
+  fields: string[],
+  reference?: string,
+) =>
+  log.warn(
+    { kind: "booking", id, ...(reference ? { reference } : {}), fields },
+    `booking ${id}: ignored fields with unexpected values`,
+  );
 
 describe("the command line's log lines", () => {
   it("a warning is one readable line naming the fields; a secret never printed", () => {
@@ -53,5 +64,33 @@ describe("the command line's log lines", () => {
     );
     expect(out()).toMatch(/^debug: kennel API request \{.*"path":"\/api\/v1\/health".*"requestId":"sbx-1"/);
     expect(out()).not.toContain("kd_live_secretsecret123");
+  });
+
+  it("a command's bookings not read whole: one note for the answer, by reference, the rest counted", () => {
+    const { log, out, flush } = terminal("info", true);
+    for (let i = 1; i <= 7; i++) bookingNote(log, 100 + i, ["checkInDate", "bookingPaid"], `HP-${i}`);
+    // The same booking read twice (the day's list and its departures): named once, its fields merged.
+    bookingNote(log, 101, ["numberOfPets"], "HP-1");
+    log.warn(
+      { kind: "pet", id: 950008, fields: ["weight"] },
+      "pet 950008: ignored fields with unexpected values",
+    );
+    // A pet's note is said at once; the bookings' wait for the answer's end.
+    expect(out()).toBe(
+      "note: pet 950008: some fields had values Kennel Desk could not read (weight); the rest of the record was used. Check these fields in the kennel system.\n",
+    );
+    flush();
+    expect(out().split("\n").filter(Boolean)).toHaveLength(2);
+    expect(out()).toContain(
+      "note: 7 bookings had values Kennel Desk could not read (HP-1: check-in date, payment, number of pets; HP-2: check-in date, payment; HP-3: check-in date, payment; HP-4: check-in date, payment; HP-5: check-in date, payment; and 2 more); the rest of each record was used. Check them in the kennel system.\n",
+    );
+    // Said once: the next answer's note is its own bookings'.
+    flush();
+    bookingNote(log, 200, ["customerEmail"]);
+    flush();
+    expect(out().split("\n").filter(Boolean)).toHaveLength(3);
+    expect(out()).toMatch(
+      /\nnote: 1 booking had values Kennel Desk could not read \(booking 200: customerEmail\); the rest of the record was used\. Check it in the kennel system\.\n$/,
+    );
   });
 });

@@ -295,7 +295,11 @@ export async function houseReport(
     entries,
     totals: {
       ...houseTotalsOf(entries),
-      count: await houseCount(deps, date, stayCountsAt(stays.bookings, deps.clock.now().getTime())),
+      count: await houseCount(
+        deps,
+        date,
+        stayCountsAt(stays.bookings, deps.clock.now().getTime(), care.careOf),
+      ),
     },
     page: 1,
     pages: 1,

@@ -216,7 +216,7 @@ export async function roundReport(
       careMissing: pets.filter((p) => !p.pet).length,
     },
     left: leftBy(all, now),
-    stays: stayCountsAt(stays.bookings, now),
+    stays: stayCountsAt(stays.bookings, now, care.careOf),
     requestId: stays.requestId,
     // The house check's note (departures the API's stay list left out) travels with the care problem.
     careProblem: [stays.houseNote, care.problem, planned.problem].filter(Boolean).join(" · ") || undefined,

@@ -48,6 +48,8 @@ export interface CliContext {
   io: CliIo;
   log: Logger;
   clock: Clock;
+  /** Says the log's notes held for an answer (one note for the bookings not read whole): after each answer. */
+  flushNotes?: () => void;
 }
 
 export const HELP_HINT = 'Run "kennel-desk help" for the options.';

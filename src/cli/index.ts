@@ -115,6 +115,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     return 2;
   }
   let log: Logger | undefined;
+  // The notes of bookings not read whole, held and said as one at the answer's end (src/log-lines.ts).
+  const notes = terminalLog(onceEach(io.stderr), { gather: true });
   try {
     const config = loadConfig(deps.env);
     if (deps.ownProcess && command === "mcp") adoptProcessZone(config.timezone);
@@ -125,22 +127,44 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     log = createLogger({
       level: deps.env.LOG_LEVEL ? config.logLevel : "warn",
       secrets: secretValues(deps.env),
-      destination: terminalLog(onceEach(io.stderr)),
+      destination: notes,
       pretty: false,
     });
     const subcommand = await load();
-    return await subcommand.run({ command, args, config, deps, io, log, clock: deps.clock ?? systemClock });
+    const clock = deps.clock ?? systemClock;
+    const code = await subcommand.run({
+      command,
+      args,
+      config,
+      deps,
+      io,
+      log,
+      clock,
+      flushNotes: notes.flush,
+    });
+    notes.flush();
+    return code;
   } catch (error) {
-    // A one-off command is run again once fixed; the connector (mcp) runs on, as the bot does.
-    const f = describeFailure(error, command === "mcp" ? "bot" : "command");
-    if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
-    const color = io.stderr.isTTY === true && !deps.env.NO_COLOR;
-    // The time zone and year do not matter to a failure's words.
-    // A usage error points at this command's own help: said instead of the general help, else after.
-    const hint = `Run "kennel-desk ${helpName(command, args)} --help" for its options.`;
-    const said = f.whatToDo === HELP_HINT ? { ...f, whatToDo: hint } : f;
-    const line = failureText(said, { color, timezone: "UTC", thisYear: "" });
-    io.stderr.write(`${line}${f.kind === "usage" && said.whatToDo !== hint ? `\n${hint}` : ""}\n`);
-    return f.exitCode;
+    notes.flush();
+    return sayFailure(error, { command, args, deps, log });
   }
+}
+
+/** A command's failure on standard error, in words, after its notes; its exit code. */
+function sayFailure(
+  error: unknown,
+  o: { command: string; args: string[]; deps: CliDeps; log: Logger | undefined },
+): number {
+  const { command, args, deps, log } = o;
+  // A one-off command is run again once fixed; the connector (mcp) runs on, as the bot does.
+  const f = describeFailure(error, command === "mcp" ? "bot" : "command");
+  if (f.kind === "unexpected") log?.error({ err: error }, "the command stopped on an unexpected error");
+  const color = deps.io.stderr.isTTY === true && !deps.env.NO_COLOR;
+  // The time zone and year do not matter to a failure's words.
+  // A usage error points at this command's own help: said instead of the general help, else after.
+  const hint = `Run "kennel-desk ${helpName(command, args)} --help" for its options.`;
+  const said = f.whatToDo === HELP_HINT ? { ...f, whatToDo: hint } : f;
+  const line = failureText(said, { color, timezone: "UTC", thisYear: "" });
+  deps.io.stderr.write(`${line}${f.kind === "usage" && said.whatToDo !== hint ? `\n${hint}` : ""}\n`);
+  return f.exitCode;
 }

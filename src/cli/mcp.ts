@@ -34,7 +34,11 @@ export async function run(ctx: CliContext): Promise<number> {
   const send = transport.send.bind(transport);
   transport.send = async (...args: Parameters<typeof send>) => {
     const [message] = args;
-    if ("id" in message && !("method" in message)) pending = Math.max(0, pending - 1);
+    if ("id" in message && !("method" in message)) {
+      pending = Math.max(0, pending - 1);
+      // An answer's notes (the bookings it read not whole) as one, beside it.
+      ctx.flushNotes?.();
+    }
     return send(...args);
   };
   ctx.log.info(

@@ -235,15 +235,19 @@ export async function claimedLong(store: CareRecordStore, date: string): Promise
   return out;
 }
 
+/** Where each scheduled post of some days is ("date|kind": its parent's channel and ts). */
+export type PostedParents = Map<string, { channel: string; ts: string }>;
+
 /**
  * Where each scheduled post of the days is, as its "posted" record says ("date|kind": its parent's
  * channel and ts): the welfare redraws' and the round taps' way to find a post without asking Slack.
+ * One read of the record whatever the days.
  */
 export async function postedParents(
   store: CareRecordStore,
   days: { from: string; to: string },
-): Promise<Map<string, { channel: string; ts: string }>> {
-  const out = new Map<string, { channel: string; ts: string }>();
+): Promise<PostedParents> {
+  const out: PostedParents = new Map();
   for (const { date, body } of await store.log({ kind: "post_claim", ...days })) {
     const key = `${date}|${body.kind}`;
     if (body.step === "posted" && !out.has(key)) out.set(key, { channel: body.channel, ts: body.ts });

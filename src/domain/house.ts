@@ -104,6 +104,11 @@ export interface HouseTotals {
   careNotLoaded: number;
   /** Stays still checked in past their check-out ("still here?"). */
   pastCheckOut?: number;
+  /**
+   * Pets of stays whose check-in date is not known (not given, or not read): in `pets` (shown with
+   * the day's stays), never in `arriving` (whether they arrive that day nobody can tell): said beside it.
+   */
+  checkInNotRead?: number;
   /** What the pets' count counts: that day, and today, here now and on the last round's sheet. */
   count?: HouseCount;
 }
@@ -116,7 +121,9 @@ export interface HouseTotals {
 export function houseTotalsOf(stays: HouseStay[]): HouseTotals {
   const pets = (s: HouseStay) => stayPets(s.booking, s.care);
   const sum = (list: HouseStay[]) => list.reduce((n, s) => n + pets(s), 0);
+  const undated = sum(stays.filter((s) => !s.booking.checkInDate));
   return {
+    ...(undated ? { checkInNotRead: undated } : {}),
     bookings: stays.length,
     pets: sum(stays),
     rooms: new Set(stays.map((s) => s.booking.roomName ?? "")).size,
@@ -140,16 +147,23 @@ export interface StayCount {
   undated?: true | undefined;
 }
 
-/** Each stay of the day with its pets and where they are at `now`. */
-export function stayCountsAt(bookings: Booking[], now: number): StayCount[] {
+/**
+ * Each stay of the day with its pets and where they are at `now`; its pets counted as the board's
+ * totals count them (`careOf`: with its care, when the booking's number of pets was not read).
+ */
+export function stayCountsAt(
+  bookings: Booking[],
+  now: number,
+  careOf?: (b: Booking) => EntryCare | undefined,
+): StayCount[] {
   return bookings.map((b) => {
+    const pets = stayPets(b, careOf?.(b));
     const inAt = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
     const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
     const later = inAt > now;
     const gone = saysLeft(b) || (out < now && !pastCheckOut(b, now));
-    if (Number.isNaN(inAt))
-      return { bookingId: b.bookingId, pets: stayPets(b), here: false, later, undated: true };
-    return { bookingId: b.bookingId, pets: stayPets(b), here: !later && !gone, later };
+    if (Number.isNaN(inAt)) return { bookingId: b.bookingId, pets, here: false, later, undated: true };
+    return { bookingId: b.bookingId, pets, here: !later && !gone, later };
   });
 }
 
@@ -193,7 +207,8 @@ export function houseCountOf(
       time: o.sheet.time,
       pets: o.sheet.pets,
       arrived: sum(stays.filter((s) => !kept(s) && s.here)),
-      gone: sum(stays.filter((s) => kept(s) && !s.here && !s.later)),
+      // A stay whose check-in is not known is neither here nor to come: never "gone home since".
+      gone: sum(stays.filter((s) => kept(s) && !s.here && !s.later && !s.undated)),
       toArrive: sum(stays.filter((s) => kept(s) && s.later)),
     };
   }

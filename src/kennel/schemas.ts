@@ -95,8 +95,11 @@ function readRecord<S extends z.ZodType>(
   const idText = typeof id === "number" || typeof id === "string" ? id : undefined;
   const second = schema.safeParse(copy);
   if (second.success) {
+    // A booking's reference too, when it was read: the terminal names the booking by it, as answers do.
+    const read = (second.data as { reference?: unknown }).reference;
+    const reference = kind === "booking" && typeof read === "string" ? read : undefined;
     log.warn(
-      { kind, id: idText, fields },
+      { kind, id: idText, ...(reference ? { reference } : {}), fields },
       `${kind} ${idText ?? "(no id)"}: ignored fields with unexpected values`,
     );
     dropped?.(fields);

@@ -19,7 +19,7 @@ import { dayWitnesses } from "../answers/witness.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
 import { postParts, redrawRoundPost } from "../digest/dose-alert-slack.ts";
-import { postedParents } from "../digest/post-claims.ts";
+import { type PostedParents, postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import type { DigestSlack } from "../digest/slack.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
@@ -63,10 +63,7 @@ export class SheetRedraw {
   readonly #messages: MessageRedraw;
   /** Reads the post's thread, to find a message of it by its part (`redrawChanged`). */
   readonly #slack: DigestSlack | undefined;
-  /**
-   * The round's newest entry each message showed when this process last put it in place, by
-   * "sheet:message@channel:parent" (`shownKey`): copies of the round drawing one kept sheet are told apart.
-   */
+  /** The round's newest entry each message showed when put in place here, by `shownKey` (copies told apart). */
   readonly #shown = new Map<string, number>();
   /** The entries (paper marks read) of the sheet drawn last: what `redrawChanged` reads after a tap's redraw. */
   #drawn: { sheet: number; entries: Entry[] } | undefined;
@@ -146,13 +143,15 @@ export class SheetRedraw {
    * After the pet's welfare flag opened, was advised or resolved, or an as-needed dose of it was
    * given or its effect answered: the day's round posts and their kept copies, each message holding
    * the pet drawn again, so its flag line and its doses read as they stand (src/answers/sheet-welfare.ts,
-   * src/answers/prn.ts), but the message `at` (the one tapped, drawn already). Never throws.
+   * src/answers/prn.ts), but the message `at` (the one tapped, drawn already). `posted`: the posts
+   * read already (a welfare flag's days at once), else read here. Never throws.
    */
   async petChanged(
     client: WebClient,
     date: string,
     pet: { bookingId: number; petId: number },
     at?: MessageRef,
+    posted?: PostedParents,
   ): Promise<void> {
     // The pet's message: one holding it on the sheet, or listing it with nothing to record there.
     const holds: Holds = (other, i) =>
@@ -161,7 +160,7 @@ export class SheetRedraw {
     await Promise.all(
       ROUNDS.map((round) =>
         Promise.all([
-          this.#channelPost(client, { date, round }, holds, at),
+          this.#channelPost(client, { date, round }, holds, at, posted),
           this.#keptCopies(client, { date, round }, holds, at),
         ]),
       ),
@@ -181,13 +180,14 @@ export class SheetRedraw {
 
   /**
    * The rounds channel's scheduled post of the tapped sheet's date and round (unless the tap was on
-   * it): its messages holding the pets tapped, found in the channel by their metadata. Never throws.
+   * it): its messages holding the pets tapped, found by their metadata (the posts `known`, else read). Never throws.
    */
   async #channelPost(
     client: WebClient,
     sheet: Pick<Sheet, "date" | "round">,
     holds: Holds,
     at?: MessageRef,
+    known?: PostedParents,
   ): Promise<void> {
     const { config, clock, log, record } = this.#deps;
     const channel = config.rounds.channel;
@@ -195,7 +195,7 @@ export class SheetRedraw {
     // The scheduled post, as its "posted" record says: none that day, or the tap was on it (its
     // parent or a part in its thread), and nothing is asked of Slack (a burst of taps reads no history).
     const day = { from: sheet.date, to: sheet.date };
-    const posted = (await postedParents(record, day).catch(() => undefined))?.get(
+    const posted = (known ?? (await postedParents(record, day).catch(() => undefined)))?.get(
       `${sheet.date}|${roundPost(sheet.round)}`,
     );
     if (!posted || (at && posted.channel === at.channel && [at.ts, at.threadTs].includes(posted.ts))) return;

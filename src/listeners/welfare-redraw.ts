@@ -19,7 +19,7 @@ import { loadFlag, openWelfareFlags } from "../answers/welfare-flags.ts";
 import { type ListPet, readListsBetween, type WelfareList } from "../answers/welfare-store.ts";
 import { partPlace, type ThreadMessage } from "../blocks/parts.ts";
 import { flagAdvice, flagMessages, flagsListMessages, welfareMessage, welfareOk } from "../blocks/welfare.ts";
-import { postedParents } from "../digest/post-claims.ts";
+import { type PostedParents, postedParents } from "../digest/post-claims.ts";
 import { roundPost } from "../digest/posts.ts";
 import { slugOfArea, welfareParentKind } from "../digest/welfare-kinds.ts";
 import { flagPostDays, type WelfareFlag } from "../domain/welfare-flag.ts";
@@ -33,7 +33,13 @@ type WebClient = webApi.WebClient;
 type Store = NonNullable<BotDeps["record"]>;
 /** What draws again the round posts' messages holding a pet (src/listeners/record-round.ts SheetRedraw). */
 type RoundsOfPet = {
-  petChanged(client: WebClient, date: string, pet: { bookingId: number; petId: number }): Promise<void>;
+  petChanged(
+    client: WebClient,
+    date: string,
+    pet: { bookingId: number; petId: number },
+    at?: MessageRef,
+    posted?: PostedParents,
+  ): Promise<void>;
 };
 
 export class WelfareRedraw {
@@ -105,10 +111,13 @@ export class WelfareRedraw {
     const last = flag.entries.at(-1);
     let flagAt: { channel: string; parent: string }[] = [];
     for (const days of flagPostDays(flag, today)) {
+      // The days' posts, as their "posted" records say: one read of the record for every day and round
+      // (when it fails, each day's round posts read their own, and the welfare posts' read says why).
+      const posted = await postedParents(store, days).catch(() => undefined);
       // The round posts of those days holding the pet too: their flag line reads as the flag stands.
       for (let d = days.from; d <= days.to; d = addDays(d, 1))
-        await this.#rounds?.petChanged(client, d, flag);
-      for (const shown of await petPosts(store, this.#deps.config.welfare, days, flag)) {
+        await this.#rounds?.petChanged(client, d, flag, undefined, posted);
+      for (const shown of await petPosts(store, this.#deps.config.welfare, days, flag, posted)) {
         const { date, list, parent } = shown;
         if (ownMessage && date === flag.date) {
           const mine = { channel: parent.channel, parent: parent.ts };
@@ -161,15 +170,20 @@ interface PetPost {
 
 /**
  * The posts of the days `from` to `to` whose kept list holds the flag's pet (each round's and area's
- * last list kept), day by day, then round by round: two reads of the record whatever the days.
+ * last list kept), day by day, then round by round: two reads of the record whatever the days (one
+ * when the posts were read already, `known`).
  */
 async function petPosts(
   store: Store,
   w: BotDeps["config"]["welfare"],
   days: { from: string; to: string },
   flag: WelfareFlag,
+  known?: PostedParents,
 ): Promise<PetPost[]> {
-  const [lists, posted] = await Promise.all([readListsBetween(store, days), postedParents(store, days)]);
+  const [lists, posted] = await Promise.all([
+    readListsBetween(store, days),
+    known ?? postedParents(store, days),
+  ]);
   const out: PetPost[] = [];
   for (const date of [...new Set(lists.map((l) => l.date))].sort()) {
     const ofDay = w.rounds.flatMap((r) => lists.filter((l) => l.date === date && l.round === r));

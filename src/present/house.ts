@@ -52,6 +52,8 @@ function entryPart(e: ChannelSafe<HouseEntry>, o: HouseDocOptions, day: string):
     b.customerName ? whole(b.customerName) : notGiven(b, "customerName", "owner", "owner not recorded"),
     home,
     e.arriving && `🛬 arrives ${day}`,
+    // Not in the day's arriving count: whether it arrives that day nobody can tell (said in the foot).
+    !b.checkInDate && toned("warn", notGiven(b, "checkInDate", "check-in date", "❔ no check-in date")),
     // A status Kennel Desk does not know ("Cancellation Requested") is shown as the API wrote it.
     e.standing === "unknown_status" && toned("warn", value(statusText(b.status), 60)),
     type && type !== "boarding" && { text: value(type, 40), em: true },

@@ -188,11 +188,38 @@ export function notReadFootWords(
     }))
     .filter((b) => b.what.length > 0);
   if (shown.length === 0) return "";
-  const named = shown.slice(0, NOT_READ_NAMED).map((b) => `${bookingNamed(b)}: ${b.what.join(", ")}`);
-  const rest = shown.length - named.length;
-  const list = rest > 0 ? `${named.join("; ")}; and ${rest} more` : named.join("; ");
+  const list = notReadList(shown);
   const one = shown.length === 1;
   return `${one ? "1 booking has" : `${shown.length} bookings have`} values Kennel Desk could not read (${list}): they are marked ❔ where they would be; check ${one ? "it" : "them"} in the kennel system`;
+}
+
+/** The bookings with what was not read of each, the first five named (`bookingNamed`), the rest counted. */
+function notReadList(
+  bookings: (Parameters<typeof bookingNamed>[0] & { what: (string | undefined)[] })[],
+): string {
+  const named = bookings.slice(0, NOT_READ_NAMED).map((b) => `${bookingNamed(b)}: ${b.what.join(", ")}`);
+  const rest = bookings.length - named.length;
+  return rest > 0 ? `${named.join("; ")}; and ${rest} more` : named.join("; ");
+}
+
+/**
+ * The one note (on standard error, beside a terminal's answer) for every booking the kennel API sent
+ * with values Kennel Desk could not read: named as the answer's foot names them, with what was not
+ * read (a field the documents never show by its API name), the rest counted; the rest of each record
+ * was used. "" when there are none.
+ */
+export function notReadNoteWords(
+  bookings: { reference?: string | undefined; bookingId?: number | undefined; fields: string[] }[],
+): string {
+  if (bookings.length === 0) return "";
+  const list = notReadList(
+    bookings.map((b) => ({
+      ...b,
+      what: [...new Set(b.fields.map((f) => (Object.hasOwn(FIELD_WORDS, f) ? FIELD_WORDS[f] : f)))],
+    })),
+  );
+  const one = bookings.length === 1;
+  return `${one ? "1 booking had" : `${bookings.length} bookings had`} values Kennel Desk could not read (${list}); the rest of ${one ? "the record" : "each record"} was used. Check ${one ? "it" : "them"} in the kennel system.`;
 }
 
 /** A booking as a note names it: its reference, else its id, else its pets' names. */

@@ -9,6 +9,9 @@ import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 import { bookingNamed, type SummaryPart } from "./day.ts";
 
+/** Beside a count that leaves out the stays whose check-in date is not known: "(+2 check-in date not read)". */
+const CHECK_IN_NOT_READ = "check-in date not read";
+
 /** "In house — Mon 24 Nov (38 pets)" */
 export function houseTitle(date: string, pets: number): string {
   return `In house — ${dayHeading(date)} (${plural(pets, "pet")})`;
@@ -22,9 +25,10 @@ export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {})
   // Beside a label that says it ("🐾 In house: 86 pets now · …"), not said again.
   const where = o.saidBefore ? "" : " in house";
   if (c.now === undefined) return `${plural(c.day, "pet")}${where} that day`;
-  const parts = [`${plural(c.now, "pet")}${where} now`];
-  // Stays whose check-in could not be read: whether they are here yet nobody can tell from it.
-  if (c.undated) parts.push(`${c.undated} whose check-in date could not be read: here or not, check`);
+  // Stays whose check-in could not be read: whether they are here yet nobody can tell from it, so
+  // not in the count here now, and said beside it.
+  const undated = c.undated ? ` (+${c.undated} ${CHECK_IN_NOT_READ}: here or not, check)` : "";
+  const parts = [`${plural(c.now, "pet")}${where} now${undated}`];
   const s = c.sheet;
   if (s) {
     const since = [
@@ -50,7 +54,10 @@ export function houseSummaryParts(t: HouseTotals): SummaryPart[] {
     { text: houseCountWords(t.count ?? { day: t.pets }) },
     { text: plural(t.rooms, "room") },
     { text: `🏠 ${t.goingHome} going home ${day}` },
-    { text: `🛬 ${t.arriving} arriving ${day}` },
+    // A stay whose check-in could not be read may arrive that day or not: left out, and said beside it.
+    {
+      text: `🛬 ${t.arriving} arriving ${day}${t.checkInNotRead ? ` (+${t.checkInNotRead} ${CHECK_IN_NOT_READ})` : ""}`,
+    },
   ];
   if (t.careNotMatched) parts.push({ text: `❔ ${t.careNotMatched} with care details not matched` });
   if (t.careNotLoaded) parts.push({ text: `❔ ${t.careNotLoaded} with care details not loaded` });
@@ -147,5 +154,5 @@ export function undatedWords(
   const rest = stays.length - named.length;
   const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : named.join(", ");
   const one = stays.length === 1;
-  return `${one ? "1 stay's check-in date" : `${stays.length} stays' check-in dates`} could not be read (${list}): ${one ? "it is" : "they are"} shown here with the day's stays, here or still to arrive (the kennel system says which); check ${one ? "its" : "their"} dates there`;
+  return `${one ? "1 stay's check-in date" : `${stays.length} stays' check-in dates`} could not be read (${list}): ${one ? "it is" : "they are"} shown here with the day's stays, here or still to arrive (the kennel system says which), and not in the arriving count; check ${one ? "its" : "their"} dates there`;
 }

@@ -237,14 +237,14 @@ describe("a stay whose check-in date cannot be read", () => {
     const r = await houseReport(deps(), DAY, { wholeDay: true });
     expect(r.entries.map((e) => e.booking.bookingId)).toEqual([30, 31]);
     expect(r.houseNote).toBe(
-      "1 stay's check-in date could not be read (HP-31UNRD): it is shown here with the day's stays, here or still to arrive (the kennel system says which); check its dates there",
+      "1 stay's check-in date could not be read (HP-31UNRD): it is shown here with the day's stays, here or still to arrive (the kennel system says which), and not in the arriving count; check its dates there",
     );
   });
 
   it("many such stays: the first five named, the rest counted", () => {
     const stays = Array.from({ length: 7 }, (_, i) => ({ reference: `HP-${i}AAAAA` }));
     expect(undatedWords(stays)).toBe(
-      "7 stays' check-in dates could not be read (HP-0AAAAA, HP-1AAAAA, HP-2AAAAA, HP-3AAAAA, HP-4AAAAA and 2 more): they are shown here with the day's stays, here or still to arrive (the kennel system says which); check their dates there",
+      "7 stays' check-in dates could not be read (HP-0AAAAA, HP-1AAAAA, HP-2AAAAA, HP-3AAAAA, HP-4AAAAA and 2 more): they are shown here with the day's stays, here or still to arrive (the kennel system says which), and not in the arriving count; check their dates there",
     );
   });
 });

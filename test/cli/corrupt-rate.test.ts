@@ -30,3 +30,21 @@ it("arrivals and departures say each value not read where it would be, and name 
   }
   expect(listed).toBeGreaterThan(0);
 }, 60_000);
+
+it("inhouse: the bookings not read whole are one note on standard error, named as the foot names them", async () => {
+  const r = await run(["inhouse"], { NO_COLOR: "1", LOG_LEVEL: "warn" });
+  expect(r.code).toBe(0);
+  // One note for the answer, never one per booking: by reference, the first five, the rest counted.
+  const lines = r.stderr.split("\n").filter(Boolean);
+  expect(lines).toHaveLength(1);
+  const note =
+    /^note: (\d+) bookings had values Kennel Desk could not read \((.*); and (\d+) more\); the rest of each record was used\. Check them in the kennel system\.$/.exec(
+      lines[0] ?? "",
+    );
+  expect(note).not.toBeNull();
+  const [, all, named, more] = note as RegExpExecArray;
+  const each = (named as string).split("; ");
+  expect(each).toHaveLength(5);
+  for (const b of each) expect(b).toMatch(/^HP-\w+: .*check-in date/);
+  expect(Number(all)).toBe(5 + Number(more));
+}, 60_000);

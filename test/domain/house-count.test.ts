@@ -55,13 +55,28 @@ describe("a count of the house", () => {
     expect(houseCountWords(c)).toBe("86 pets in house now · 84 on the 07:30 sheet (2 arrived since)");
   });
 
-  it("a stay whose check-in date could not be read is counted that day, not here now, and said apart", () => {
+  it("a stay whose check-in date could not be read is counted that day, not here now, and said beside it", () => {
     // Before: it counted as here now (its check-in unknown read as "not later"), though it may be to come.
     const undated = { bookingId: 9, numberOfPets: 2, checkOutDate: "2026-11-24T10:00:00Z" } as Booking;
     const c = houseCountOf(stayCountsAt([...bookings, undated], NOW), { today: true });
     expect(c).toMatchObject({ day: 9, now: 5, undated: 2 });
     expect(houseCountWords(c)).toBe(
-      "5 pets in house now · 2 whose check-in date could not be read: here or not, check · 9 in house today",
+      "5 pets in house now (+2 check-in date not read: here or not, check) · 9 in house today",
     );
+  });
+
+  it("a stay on the sheet whose check-in date could not be read is never counted as gone home since", () => {
+    // Before: neither here nor to come, it read as gone home ("2 gone home since") though nobody knows.
+    const undated = { bookingId: 9, numberOfPets: 2, checkOutDate: "2026-11-24T10:00:00Z" } as Booking;
+    const sheet = { time: "07:30", pets: 7, bookings: [1, 2, 3, 5, 9] };
+    const c = houseCountOf(stayCountsAt([...bookings, undated], NOW), { today: true, sheet });
+    expect(c.sheet).toEqual({ time: "07:30", pets: 7, arrived: 2, gone: 1, toArrive: 1 });
+  });
+
+  it("a stay's pets counted as the board's totals count them: with its care when its number was not read", () => {
+    const unread = { bookingId: 9, checkInDate: "2026-11-20T10:00:00Z", petNames: "Rolo" } as Booking;
+    const care = { status: "ok", pets: [{}, {}], unmatched: [] } as never;
+    expect(stayCountsAt([unread], NOW)[0]?.pets).toBe(1);
+    expect(stayCountsAt([unread], NOW, () => care)[0]?.pets).toBe(2);
   });
 });

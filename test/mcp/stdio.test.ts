@@ -154,3 +154,39 @@ describe("standard output", () => {
     }
   });
 });
+
+describe("standard error, on a day of bookings the connector cannot read whole", () => {
+  let corrupt: Sandbox;
+  beforeAll(async () => {
+    corrupt = await startSandbox({
+      seed: 18,
+      customers: 30,
+      today: "2026-11-22",
+      timezone: "Europe/London",
+      faults: { corruptRate: 1 },
+    });
+  });
+  afterAll(() => corrupt.close());
+
+  it("one note with the answer naming the bookings, never a line per booking", async () => {
+    const c = await connect(envFor({ KENNEL_API_KEY: corrupt.keys.main, KENNEL_API_BASE_URL: corrupt.url }));
+    try {
+      const r = (await c.client.callTool({
+        name: "list_in_house",
+        arguments: { date: "2026-11-22" },
+      })) as Result;
+      expect(r.isError, textOf(r)).toBeFalsy();
+      for (let i = 0; i < 40 && !c.stderr().includes("bookings had values"); i++)
+        await new Promise((done) => setTimeout(done, 50));
+      const notes = c
+        .stderr()
+        .split("\n")
+        .filter((l) => l.includes("could not read"));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatch(/^note: \d+ bookings had values Kennel Desk could not read \(HP-\w+: /);
+      expect(c.stderr()).not.toMatch(/note: booking \d+:/);
+    } finally {
+      await c.client.close();
+    }
+  });
+});

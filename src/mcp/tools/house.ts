@@ -39,7 +39,8 @@ export function register(server: ToolServer, deps: Deps): void {
         "owner, going-home date, arriving that day, and each pet's care (medication by name, allergies, not evaluated, special diet, notes, each note that carries danger in full); " +
         "a stay still checked in past its check-out is listed (pastCheckOut: still here?), one checked out says when (checkedOutAt); pets off their food are flagged (offFood) when the care record can be read; " +
         "care that could not be matched to the customer's pet records says so (care status not_matched). " +
-        "Totals count the whole day (pets, rooms, going home, arriving, care not matched or not loaded). " +
+        "Totals count the whole day (pets, rooms, going home, arriving, care not matched or not loaded); " +
+        "a stay whose check-in date could not be read is in pets (listed, and named in houseNote) but never in arriving: its pets are totals.checkInNotRead. " +
         "The text shows one page of a long day (ask for the next with page); the structured content carries every stay, with textPage saying which page the text shows. " +
         CHANNEL_SAFE,
       inputSchema: { date: day(deps), page: housePage },
