@@ -41,10 +41,10 @@ const GROUP = /(\+)?(\()?(\d+)(\))?/g;
 const SEPARATOR = /^(?:| |-|\.| - )$/;
 /** Digits followed by one of these are a quantity, never a phone number. */
 const UNIT =
-  /^\s*(?:mg|mcg|µg|ug|g|kg|ml|l|iu|u|units?|tabs?|tablets?|caps?|capsules?|drops?|sachets?|pumps?|mmol|%|x|times|doses?|hours?|hrs?|h|days?|mins?|minutes?)\b/i;
+  /^\s*(?:mg|mcg|µg|ug|g|kg|ml|l|iu|u|units?|tabs?|tablets?|caps?|capsules?|drops?|sachets?|pumps?|mmol|%|x|times|doses?|hours?|hrs?|h|days?|mins?|minutes?)(?![a-z])/i;
 /** A word that says the digits after it are a phone number: "tel 960123", "ring 960123". */
 const SAID =
-  /\b(?:tel|telephone|phone|ph|mob|mobile|cell|call|ring|text|whatsapp|landline)\b\.?:?\s*(?:on|at|is|-)?\s*$/i;
+  /\b(?:tel|telephone|phone|ph|mob|mobile|cell|call|ring|text|whatsapp|landline)\b\.?:?\s*(?:on|is|-)?\s*$/i;
 
 interface Group {
   plus: boolean;
