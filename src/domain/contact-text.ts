@@ -33,7 +33,7 @@ const plainer = (text: string) =>
 const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
 /** "ann (at) example (dot) com", "ann[at]example.com": an address written round a filter. */
 const EMAIL_SPELT =
-  /[\p{L}\p{N}._%+-]+\s*[[(]\s*at\s*[\])]\s*[\p{L}\p{N}-]+(?:\s*(?:[[(]\s*dot\s*[\])]|\.)\s*[\p{L}\p{N}-]+)+/iu;
+  /[\p{L}\p{N}._%+-]+\s*[[(]\s*at\s*[\])]\s*[\p{L}\p{N}-]+(?:\s*(?:[[(]\s*dot\s*[\])]|\.)\s*[\p{L}\p{N}-]+)*\s*(?:[[(]\s*dot\s*[\])]|\.)\s*\p{L}{2,}(?![\p{L}\p{N}])/iu;
 
 /** A number group: an optional "+", an optional "(", digits, an optional ")". */
 const GROUP = /(\+)?(\()?(\d+)(\))?/g;

@@ -40,6 +40,7 @@ const EMAILS: Array<[string, string]> = [
   ["(ann@example.com)", "ann@example.com"],
   ["ann (at) example (dot) com", "ann (at) example (dot) com"],
   ["ann[at]example.com", "ann[at]example.com"],
+  ["ann [at] mail [dot] example [dot] co [dot] uk", "ann [at] mail [dot] example [dot] co [dot] uk"],
 ];
 
 /** What a kennel writes in these fields, none of it a contact. */
@@ -77,6 +78,7 @@ const KENNEL_WORDS = [
   "weight +0.5kg",
   "half a 20 mg tablet, 2 x 10 mg",
   "Sam @Alex checked",
+  "fed (at) 08.00 and (at) 17.30",
   "4 tablets left of 28",
   "Give 10 ml at 07:30 and 19:30",
   "Phone the vet if she vomits again",
