@@ -16,6 +16,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { samePerson } from "../domain/chart.ts";
+import { CONTACT_INSTEAD, contactRefusal } from "../domain/contact-text.ts";
 import { doseWindow } from "../domain/doses.ts";
 import { dueOfOwed, type OwedPet, owedPetKey } from "../domain/obligations.ts";
 import {
@@ -146,6 +147,22 @@ function paperWitness(
   return { name };
 }
 
+/**
+ * The paper's names and the words beside a dose show on the round's posts in the channel: a phone
+ * number or an email address in them is refused at its field.
+ */
+function paperContacts(cell: PaperCell, errors: Record<string, string>) {
+  const fields = [
+    ["by", cell.by, CONTACT_INSTEAD.initials],
+    ["witness", cell.witness, CONTACT_INSTEAD.initials],
+    ["note", cell.note, CONTACT_INSTEAD.note],
+  ] as const;
+  for (const [field, words, instead] of fields) {
+    const refusal = contactRefusal(words, "channel", instead);
+    if (refusal) errors[paperField(field, cell.item)] ??= refusal;
+  }
+}
+
 /** Each cell checked against the kept sheet, the record and the clock: what to write, or the errors. */
 async function checkCells(
   deps: Pick<Deps, "record" | "config" | "clock" | "log"> & Partial<Pick<Deps, "kennel">>,
@@ -193,6 +210,7 @@ async function checkCells(
     if ("error" in read) at("time", read.error);
     const witness = paperWitness({ ...cell, mark }, due, by);
     if (witness.error) at("witness", witness.error);
+    paperContacts(cell, errors);
     if (!by || errors[paperField("mark", cell.item)] || "error" in read || witness.error) continue;
     out.writes.push(writeOf({ ...cell, mark }, read.at));
     out.marks.push({ item: cell.item, by, ...(witness.name ? { witness: witness.name } : {}) });

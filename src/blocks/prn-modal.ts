@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AsNeededItem, PrnDose, PrnRule } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
 import { cleanText, line, whole } from "../present/doc.ts";
+import { refuseContacts } from "../present/form-contacts.ts";
 import {
   EFFECT_CHOICES,
   followUpLines,
@@ -282,6 +283,7 @@ export function readGive(
   if (atError) errors.at = atError;
   const note = cleanInput(values.note?.note?.value);
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  refuseContacts(errors, { reason, note }, "record");
   if (Object.keys(errors).length || !item || !reason) return { ok: false, errors };
   const givenAt = prnGivenAt(at, o.now);
   // The box names the rules it checks ("yes": a form drawn before it did, which checked both).
@@ -342,6 +344,7 @@ export function readEffect(values: FormValues): EffectSubmission {
   const errors: Record<string, string> = {};
   if (!EFFECT_CHOICES.some((c) => c.effect === effect)) errors.effect = "Choose how it worked.";
   if (note && Array.from(note).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  refuseContacts(errors, { note }, "record");
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, effect: effect as PrnEffect, note };
 }

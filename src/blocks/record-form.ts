@@ -10,6 +10,7 @@
 import type { GivenIfNeeded } from "../answers/record-each.ts";
 import type { SheetPet } from "../answers/sheets.ts";
 import type { Which } from "../domain/clock-change.ts";
+import { refuseContacts } from "../present/form-contacts.ts";
 import {
   GIVEN,
   GIVEN_ANYWAY,
@@ -207,6 +208,8 @@ export function readSubmission(
   const shared = cleanInput(values.note?.note?.value);
   if (shared && Array.from(shared).length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
   const given = m.q ? readGiven(values) : undefined;
+  // The reasons and notes show beside the pet on the round's posts: no phone number or email address.
+  refuseContacts(errors, typedWords(values), "channel");
   if (Object.keys(errors).length) return { ok: false, errors };
   if (choices.length === 0 && ifNeeded.length === 0) {
     return {
@@ -221,6 +224,14 @@ export function readSubmission(
   const withShared = shared ? choices.map((c) => ({ ...c, note: c.note ?? shared })) : choices;
   return { ok: true, choices: withShared, ifNeeded, ...(given ? { given } : {}) };
 }
+
+/** The words typed in the form's reasons and notes, by their block. */
+const typedWords = (values: FormValues) =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([block, actions]) =>
+      /^(?:why|note)(?::|$)/.test(block) ? [[block, cleanInput(Object.values(actions ?? {})[0]?.value)]] : [],
+    ),
+  );
 
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
 export const firstField = (pet: SheetPet) => `it:${printedItems(pet)[0]?.item ?? "meal"}`;

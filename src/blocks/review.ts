@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { DayReview } from "../answers/review.ts";
+import { refuseContacts } from "../present/form-contacts.ts";
 import { reviewDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
 import { docMessages } from "./doc.ts";
@@ -58,8 +59,16 @@ export function reviewModal(sealed: string, date: string) {
 
 type StateValues = Record<string, Record<string, { value?: string | null }>>;
 
-/** The note as typed (the use case cleans it: src/answers/review.ts recordReview); empty is allowed. */
-export function readReview(state: StateValues | undefined): string {
+/**
+ * The note as typed (the use case cleans it: src/answers/review.ts recordReview); empty is allowed, a
+ * phone number or an email address is not (the review post shows it in the channel).
+ */
+export function readReview(
+  state: StateValues | undefined,
+): { ok: true; note: string } | { ok: false; errors: Record<string, string> } {
   const raw = state?.note?.note?.value;
-  return typeof raw === "string" ? raw : "";
+  const note = typeof raw === "string" ? raw : "";
+  const errors: Record<string, string> = {};
+  refuseContacts(errors, { note }, "channel");
+  return errors.note ? { ok: false, errors } : { ok: true, note };
 }

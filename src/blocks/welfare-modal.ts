@@ -12,6 +12,7 @@ import type { Round } from "../domain/care.ts";
 import type { MealSeen, WelfareCheck, WelfareField, WelfareValues } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { cleanText, type Line } from "../present/doc.ts";
+import { CONTACT_INSTEAD, contactRefusal } from "../present/form-contacts.ts";
 import {
   ALL_NORMAL,
   dayHeading,
@@ -153,6 +154,8 @@ export function readWelfareSubmission(
   const raw = state?.note?.note?.value;
   const note = typeof raw === "string" ? cleanText(raw).trim() : "";
   if ([...note].length > NOTE_MAX) errors.note = `At most ${NOTE_MAX} characters.`;
+  const contact = contactRefusal(note, "channel", CONTACT_INSTEAD.note);
+  if (contact) errors.note = contact;
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, values: values as WelfareValues, note: note || undefined };
 }
@@ -234,8 +237,13 @@ export function readAdvice(
   const vet = textOf(state, "vet");
   const advice = textOf(state, "advice");
   const when = textOf(state, "when");
+  // Each shows on the flag's message in the channel: no phone number or email address.
+  const vetContact = contactRefusal(vet, "channel", CONTACT_INSTEAD.vet);
+  const adviceContact = contactRefusal(advice, "channel", CONTACT_INSTEAD.note);
   if (!vet) errors.vet = "Say who gave the advice.";
+  else if (vetContact) errors.vet = vetContact;
   if (!advice) errors.advice = "Say what was advised.";
+  else if (adviceContact) errors.advice = adviceContact;
   let sought = now.toISOString();
   if (when) {
     const read = soughtAt(when, { now, timezone, openedAt: flag.openedAt });
@@ -251,7 +259,7 @@ export function readResolve(
   state: FormValues | undefined,
 ): { ok: true; why: string } | { ok: false; errors: Record<string, string> } {
   const why = textOf(state, "why");
-  return why
-    ? { ok: true, why: why.slice(0, 500) }
-    : { ok: false, errors: { why: "Say why the flag is resolved." } };
+  const contact = contactRefusal(why, "channel", CONTACT_INSTEAD.note);
+  if (!why) return { ok: false, errors: { why: "Say why the flag is resolved." } };
+  return contact ? { ok: false, errors: { why: contact } } : { ok: true, why: why.slice(0, 500) };
 }

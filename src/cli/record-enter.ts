@@ -14,6 +14,7 @@ import { paperEntered } from "../answers/paper-entered.ts";
 import { latestSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { parseRoundDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
+import { CONTACT_INSTEAD, contactRefusal } from "../domain/contact-text.ts";
 import { PAPER_BY_MAX, paperMarkOf } from "../domain/paper.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
@@ -139,6 +140,8 @@ function readEnter(ctx: CliContext) {
       "Say who is entering the paper with --by NAME (at most 60 characters): the record keeps who entered it.",
       `For example: ${RECORD_ENTER_EXAMPLE}`,
     );
+  const contact = contactRefusal(by, "record", CONTACT_INSTEAD.person);
+  if (contact) throw new UsageError(`--by: ${contact}`, `For example: ${RECORD_ENTER_EXAMPLE}`);
   if (!values.pet)
     throw new UsageError(
       "--pet takes the pet's id (a whole number), as the chart's page shows it.",

@@ -3,6 +3,7 @@
  * count may differ) and the reading of their submissions, each field checked with the words of its
  * error. The forms themselves are drawn by src/blocks/custody-modal.ts.
  */
+import { CONTACT_INSTEAD, contactRefusal } from "../domain/contact-text.ts";
 import type { MedicineLabel } from "../domain/custody.ts";
 import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody-reasons.ts";
 import { discardBy, pastDiscard } from "../domain/custody-rules.ts";
@@ -72,10 +73,12 @@ const within = (n: number | undefined, most: number, from0 = false): n is number
 /** Words typed longer than the record keeps: how long they may be, how long they are. */
 const longer = (what: string, most: number, text: string) =>
   `${what} is longer than the care record keeps (${thousands(most)} characters; this is ${thousands(text.length)}): shorten it.`;
-/** The note's error, when it is longer than the record keeps. */
+/** The note's error, when it is longer than the record keeps or holds a phone number or an email address. */
 const noteError = (note: string | undefined, errors: Record<string, string>, what = "The note") => {
   const most = custodyBounds().note;
+  const contact = contactRefusal(note, "record", CONTACT_INSTEAD.note);
   if (note && note.length > most) errors.note = longer(what, most, note);
+  else if (contact) errors.note = contact;
 };
 
 /** The counting-in form's quantities, each within the record's bounds. */
@@ -188,8 +191,10 @@ export function readHandBack(
   const errors: Record<string, string> = {};
   if (!within(quantity, b.handedBack, true))
     errors.quantity = `Write the quantity handed back (0 if none): ${upTo(b.handedBack, true)}.`;
+  const contact = contactRefusal(to, "record", CONTACT_INSTEAD.person);
   if (!to) errors.to = "Write who it was handed to.";
   else if (to.length > b.to) errors.to = longer("The name", b.to, to);
+  else if (contact) errors.to = contact;
   const note = textOf(v, "note");
   noteError(note, errors);
   if (Object.keys(errors).length || quantity === undefined || !to) return { ok: false, errors };

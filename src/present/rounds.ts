@@ -72,7 +72,8 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   return [
     first,
     ...(flag ? [[strong(offFoodWords(flag))]] : []),
-    ...flagLines(p.welfare),
+    // What the vet advised, whole, beside the flag: whoever works the round sees it.
+    ...flagLines(p.welfare, { advised: true }),
     ...alerts,
     ...danger,
     ...(allergy ? [allergy] : []),

@@ -10,23 +10,33 @@ import { flagCountWords, flagHeadWords, signWords } from "../words/welfare.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
 import { dotted, line, strong, toned, whole } from "./doc.ts";
 
-/** "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet". */
-function adviceShort(f: WelfareFlag): string {
+/**
+ * "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet"; `advised`: with what the last
+ * advice said, whole ("🩺 vet advice: Riverside Vets · advised: Bland diet 48h").
+ */
+function adviceShort(f: WelfareFlag, advised = false): string {
   const last = f.advice.at(-1);
-  return last ? `🩺 vet advice: ${whole(last.vet)}` : "🩺 vet advice sought? not yet";
+  if (!last) return "🩺 vet advice sought? not yet";
+  return `🩺 vet advice: ${whole(last.vet)}${advised ? ` · advised: ${whole(last.advice)}` : ""}`;
+}
+
+/** How a flag's line is drawn: `who`, with the pet's name; `advised`, with what the vet advised (the round sheets). */
+interface FlagLineOptions {
+  who?: boolean;
+  advised?: boolean;
 }
 
 /**
  * A flag on one line, as the round sheets, the pet's card, in house and the welfare post show it:
- * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet"; `who`: with the pet's name.
+ * "🚩 Loose stool, 2 checks in a row · 🩺 vet advice sought? not yet".
  */
-function flagLine(f: WelfareFlag, o: { who?: boolean } = {}): Line {
+function flagLine(f: WelfareFlag, o: FlagLineOptions = {}): Line {
   const who = o.who ? ` (${whole(f.petName)})` : "";
-  return [{ ...toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f)}`), of: "welfare" }];
+  return [{ ...toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f, o.advised)}`), of: "welfare" }];
 }
 
 /** A pet's open flags, one line each (none: no line). */
-export const flagLines = (flags: WelfareFlag[] | undefined, o: { who?: boolean } = {}): Line[] =>
+export const flagLines = (flags: WelfareFlag[] | undefined, o: FlagLineOptions = {}): Line[] =>
   (flags ?? []).map((f) => flagLine(f, o));
 
 /**
@@ -72,7 +82,10 @@ export function withWelfareNow(
   const kept = lines.filter((l) => !isFlagLine(l));
   const where = at >= 0 ? at : Math.min(1, kept.length);
   const put = (flags: Line[]) => [...kept.slice(0, where), ...flags, ...kept.slice(where)];
-  return { lines: put(flagLines(now)), ...(now.length ? { short: put(fewLines(now)) } : {}) };
+  return {
+    lines: put(flagLines(now, { advised: true })),
+    ...(now.length ? { short: put(fewLines(now)) } : {}),
+  };
 }
 
 /** A kept item's lines with its pet's flags now (`welfare`: by pet key, src/answers/sheet-welfare.ts). */

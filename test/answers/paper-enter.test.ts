@@ -196,6 +196,30 @@ describe("entering a round from the chart on paper", () => {
     });
   });
 
+  it("a phone number or an email address in the giver, the witness or the words beside a dose: refused at its field, nothing written", async () => {
+    const note =
+      "A phone number can't go into a channel post: write about the pet only; contact details stay in the kennel system.";
+    expect(
+      await fieldErrors(
+        [
+          { item: "med:1", mark: "given", time: "08:05", by: "JD 07700 900456" },
+          { item: "med:2", mark: "R", time: "08:06", by: "JD", note: "spat it out, owner +44 7700 900456" },
+        ],
+        "view:C1",
+      ),
+    ).toEqual({
+      "by:med:1": "A phone number can't go into a channel post: write the initials or the name only.",
+      "note:med:2": note,
+    });
+    expect(await store.entries({})).toEqual([]);
+    // Doses, times and rooms beside a dose are no contact: written as before.
+    const written = await enter(
+      [{ item: "med:1", mark: "given", time: "08:05", by: "JD", note: "half of 50 mg at 08:05, Kennel 19" }],
+      "view:C2",
+    );
+    expect(written.status).toBe("recorded");
+  });
+
   it("a pet the kept round asked a dose of, gone home since and not on the sheet, is entered: its missed dose given from the paper, a time after check-out refused", async () => {
     const day = "2026-11-23";
     const kept = await bobbyGoneHome(store, day);

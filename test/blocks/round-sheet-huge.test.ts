@@ -138,3 +138,46 @@ describe("the biggest round drawn again with every pet flagged since it was kept
     }
   });
 });
+
+describe("what the vet advised, beside the pet's flag line on the round's sheet", () => {
+  const flagged = (house: Sheet, advice: (petId: number) => string) =>
+    new Map(
+      house.pets.map((p) => [
+        `${p.bookingId}-${p.petId}`,
+        [
+          {
+            ...adviceFlag({ id: p.petId, petName: p.name, vet: "Oak Vets", advice: advice(p.petId) }),
+            bookingId: p.bookingId,
+            petId: p.petId,
+          },
+        ],
+      ]),
+    );
+
+  it("the advice whole and escaped: a mention or a link in it is words, never a ping", () => {
+    const house = keptRound("evening", 2);
+    const advice = "Bland diet 48h <!channel> *only* chicken & rice, 2.5 mg <https://x.example|here>";
+    const welfare = flagged(house, () => advice);
+    const again = house.messages.map((_, i) =>
+      sheetMessage(house, i, { entries: [], timezone: TZ, welfare: welfare as never }),
+    );
+    expectWhole(again);
+    const text = JSON.stringify(again);
+    expect(text).toContain(JSON.stringify(`🩺 vet advice: Oak Vets · advised: ${esc(advice)}`).slice(1, -1));
+    expect(text).not.toContain("<!channel>");
+  });
+
+  it("150 pets each advised 1,000 characters: every message within the limits, each advice whole or the flag in a few words", () => {
+    const house = keptRound("evening", 150);
+    const advice = (petId: number) => longWords(`a${petId}w`, 1000);
+    const welfare = flagged(house, advice);
+    const again = house.messages.map((_, i) =>
+      sheetMessage(house, i, { entries: [], timezone: TZ, welfare: welfare as never }),
+    );
+    expectWhole(again);
+    for (const p of house.pets) {
+      const text = JSON.stringify(again[p.message]);
+      expect(text.includes(esc(advice(p.petId))) || text.includes("🩺 vet advice: recorded")).toBe(true);
+    }
+  });
+});

@@ -205,6 +205,27 @@ describe("kennel-desk record enter", () => {
     ],
     notATime("7.45"),
     notATime("25:00"),
+    // A phone number or an email address never goes into the record, from the terminal either.
+    [
+      "a phone number in --by",
+      [...ENTER, "--by", "Sam 07700 900456", "--dose", "Rimadyl=given 08:05 JD"],
+      ["--by: A phone number can't go into the care record: write their name only."],
+      [],
+    ],
+    [
+      "a phone number beside a dose",
+      [...BY_SAM, "--dose", "Rimadyl=given 08:05 JD; owner on 07700 900456"],
+      [
+        "Rimadyl 50 mg: A phone number can't go into a channel post: write about the pet only; contact details stay in the kennel system.",
+      ],
+      [],
+    ],
+    [
+      "an email address as the giver",
+      [...BY_SAM, "--dose", "Rimadyl=given 08:05 jd@example.com"],
+      ["Rimadyl 50 mg: an email address can't go into a channel post: write the initials or the name only."],
+      [],
+    ],
   ] as const)("refuses %s, writing nothing", async (_, args, says, never) => {
     const r = await cli([...args]);
     expect(r.code).toBe(2);

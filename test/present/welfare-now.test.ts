@@ -1,6 +1,7 @@
 /**
  * A kept round sheet's pet lines drawn with its stay's welfare flags as they stand now (issue 38):
- * the flag line kept with the sheet ("vet advice sought? not yet") reads the advice recorded since,
+ * the flag line kept with the sheet ("vet advice sought? not yet") reads the advice recorded since
+ * (the vet, and what was advised, whole),
  * goes when the flag is resolved, and a flag opened since is added; a sheet kept before flag lines
  * were marked is read the same; with the record not read, the lines stay as kept.
  */
@@ -44,10 +45,10 @@ const diet: Line = [{ text: "🍽 Evening: 1 cup kibble" }];
 describe("a kept sheet's flag lines, as the flags stand now", () => {
   const kept = [name, ...flagLines([flag()]), diet];
 
-  it("advice recorded since: the line reads it, where the kept one stood", () => {
+  it("advice recorded since: the line reads it (who, and what they advised), where the kept one stood", () => {
     expect(text(withWelfareNow(kept, [advised]).lines)).toEqual([
       "🐕 Biscuit",
-      "🚩 Loose stool, 2 checks in a row · 🩺 vet advice: Riverside Vets",
+      "🚩 Loose stool, 2 checks in a row · 🩺 vet advice: Riverside Vets · advised: Bland diet",
       "🍽 Evening: 1 cup kibble",
     ]);
   });
@@ -72,7 +73,7 @@ describe("a kept sheet's flag lines, as the flags stand now", () => {
     ];
     expect(text(withWelfareNow(old, [advised]).lines)).toEqual([
       "🐕 Biscuit",
-      "🚩 Loose stool, 2 checks in a row · 🩺 vet advice: Riverside Vets",
+      "🚩 Loose stool, 2 checks in a row · 🩺 vet advice: Riverside Vets · advised: Bland diet",
       "🍽 Evening: 1 cup kibble",
     ]);
   });

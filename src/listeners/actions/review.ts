@@ -57,8 +57,9 @@ export function registerReview(app: App, deps: BotDeps): void {
     to: (meta) => ({ channel: meta.at.channel, responseUrl: meta.at.responseUrl }),
     locate: withRecord,
     async run(f) {
-      const note = readReview(f.values as never);
-      await recordReview(deps, f.meta.date, note, f.who, f.requestKey);
+      const read = readReview(f.values as never);
+      if (!read.ok) return await f.atFields(read.errors);
+      await recordReview(deps, f.meta.date, read.note, f.who, f.requestKey);
       await f.ack.send();
       try {
         const messages = reviewMessages(await dayReview(deps, f.meta.date), deps.config.timezone);

@@ -1,0 +1,186 @@
+/**
+ * Contact details typed into free text: a phone number or an email address in a form's words (a
+ * vet's name, who a medicine was handed to, a note). Contact details never go into a channel post,
+ * and no customer contact goes into the care record: a field that goes to either is refused with
+ * these words, the words typed kept on the form. The one check for every such field, in Slack and
+ * in the terminal.
+ *
+ * A phone number is read by its form, not by any run of digits: UK national (01632 960123, 07700
+ * 900456, (020) 7946 0958, 0116 496 0123), international (+44 7700 900456, +44 (0)20 7946 0958,
+ * 0044 20 7946 0958, +33 1 42 68 53 00), North American ((555) 123-4567, 555-123-4567), and digits
+ * after a word that says so ("tel 960123", "ring 960123"). What a kennel writes is not one: a dose
+ * ("2.5 mg", "0.5 ml", "60 mg tablets"), a date (2026-12-24, 24/12/2026, 01.12.2026), a time (08:00,
+ * 0800 1800), a room (Kennel 19), a booking's reference or id (HP-DK4Q7M, 12345), a quantity or a
+ * microchip (985112345678901): digits followed by a unit are never a phone number.
+ */
+
+import { cleanText } from "./text.ts";
+
+type ContactKind = "phone" | "email";
+
+export interface ContactFound {
+  kind: ContactKind;
+  /** The words found, as typed. */
+  text: string;
+}
+
+/** Invisible characters out (a zero-width space inside a number hides nothing), dashes and spaces of every kind read as the plain ones. */
+const plainer = (text: string) =>
+  cleanText(text)
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[\u00A0\u2000-\u200A\u202F]/g, " ");
+
+const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+/** "ann (at) example (dot) com", "ann[at]example.com": an address written round a filter. */
+const EMAIL_SPELT =
+  /[\p{L}\p{N}._%+-]+\s*[[(]\s*at\s*[\])]\s*[\p{L}\p{N}-]+(?:\s*(?:[[(]\s*dot\s*[\])]|\.)\s*[\p{L}\p{N}-]+)*\s*(?:[[(]\s*dot\s*[\])]|\.)\s*\p{L}{2,}(?![\p{L}\p{N}])/iu;
+
+/** A number group: an optional "+", an optional "(", digits, an optional ")". */
+const GROUP = /(\+)?(\()?(\d+)(\))?/g;
+/** What may stand between two groups of one phone number. */
+const SEPARATOR = /^(?:| |-|\.| - )$/;
+/** Digits followed by one of these are a quantity, never a phone number. */
+const UNIT =
+  /^\s*(?:mg|mcg|µg|ug|g|kg|ml|l|iu|u|units?|tabs?|tablets?|caps?|capsules?|drops?|sachets?|pumps?|mmol|%|x|times|doses?|hours?|hrs?|h|days?|mins?|minutes?)(?![a-z])/i;
+/** A word that says the digits after it are a phone number: "tel 960123", "ring 960123". */
+const SAID =
+  /\b(?:tel|telephone|phone|ph|mob|mobile|cell|call|ring|text|whatsapp|landline)\b\.?:?\s*(?:on|is|-)?\s*$/i;
+
+interface Group {
+  plus: boolean;
+  open: boolean;
+  close: boolean;
+  digits: string;
+  start: number;
+  end: number;
+}
+
+/** The runs of number groups, each group joined to the one before by a separator alone. */
+function runs(text: string): Group[][] {
+  const out: Group[][] = [];
+  let run: Group[] = [];
+  for (const m of text.matchAll(GROUP)) {
+    const start = m.index;
+    const g: Group = {
+      plus: Boolean(m[1]),
+      open: Boolean(m[2]),
+      close: Boolean(m[4]),
+      digits: m[3] ?? "",
+      start,
+      end: start + m[0].length,
+    };
+    const last = run[run.length - 1];
+    const joined = last && !g.plus && SEPARATOR.test(text.slice(last.end, start));
+    if (!joined && run.length) out.push(run);
+    if (!joined) run = [];
+    // A group inside a word or a code (HP-DK4Q7M, K9, B12) starts no number.
+    if (!joined && /[\p{L}\p{N}_]$/u.test(text.slice(0, start))) continue;
+    run.push(g);
+  }
+  if (run.length) out.push(run);
+  return out;
+}
+
+const count = (gs: Group[]) => gs.reduce((n, g) => n + g.digits.length, 0);
+
+/** "+44 7700 900456", "+44 (0)20 7946 0958", "0044 20 7946 0958": 8 to 15 digits after the prefix. */
+function international(gs: Group[]): boolean {
+  const [first] = gs;
+  if (!first) return false;
+  if (first.plus) return count(gs) >= 8 && count(gs) <= 15;
+  if (!first.digits.startsWith("00") || first.digits.length < 3) return false;
+  const n = count(gs) - 2;
+  return n >= 9 && n <= 15;
+}
+
+/** UK national: 0 and 9 or 10 digits, the area code first (in brackets or not), each later group 3 digits or more. */
+function national(gs: Group[]): boolean {
+  const [first, ...rest] = gs;
+  if (!first?.digits.startsWith("0") || first.plus) return false;
+  const n = count(gs);
+  if (n < 10 || n > 11) return false;
+  if (!rest.length) return !first.open;
+  if (first.digits.length > 5 || first.open !== first.close) return false;
+  return rest.every((g) => g.digits.length >= 3 && !g.open && !g.close);
+}
+
+/** North American: (555) 123-4567, or 555-123-4567 / 555.123.4567 with one separator throughout. */
+function northAmerican(gs: Group[], text: string): boolean {
+  if (gs.length !== 3) return false;
+  const [a, b, c] = gs as [Group, Group, Group];
+  if (a.digits.length !== 3 || b.digits.length !== 3 || c.digits.length !== 4) return false;
+  if (/^[01]/.test(a.digits) || b.open || c.open) return false;
+  if (a.open && a.close) return true;
+  const s1 = text.slice(a.end, b.start);
+  return (s1 === "-" || s1 === ".") && text.slice(b.end, c.start) === s1;
+}
+
+/** Digits after a word that says they are a phone number: 6 to 15 of them. */
+const said = (gs: Group[], text: string) =>
+  count(gs) >= 6 && count(gs) <= 15 && SAID.test(text.slice(0, gs[0]?.start ?? 0));
+
+function isPhone(gs: Group[], text: string): boolean {
+  const last = gs[gs.length - 1];
+  if (!last || UNIT.test(text.slice(last.end))) return false;
+  // Followed by more digits or a word's letters: part of something longer (a code, a decimal).
+  if (/^(?:[.,]\d|[\p{L}_])/u.test(text.slice(last.end))) return false;
+  return international(gs) || national(gs) || northAmerican(gs, text) || said(gs, text);
+}
+
+function phoneIn(text: string): string | undefined {
+  for (const run of runs(text))
+    for (let i = 0; i < run.length; i++)
+      for (let j = run.length; j > i; j--) {
+        const gs = run.slice(i, j);
+        if (isPhone(gs, text)) return text.slice(gs[0]?.start, gs[gs.length - 1]?.end);
+      }
+  return undefined;
+}
+
+/** The first phone number or email address in the words, if any. */
+export function contactIn(words: string): ContactFound | undefined {
+  const text = plainer(words);
+  const email = EMAIL.exec(text) ?? EMAIL_SPELT.exec(text);
+  if (email) return { kind: "email", text: email[0] };
+  const phone = phoneIn(text);
+  return phone === undefined ? undefined : { kind: "phone", text: phone };
+}
+
+/** Where the field's words go: a channel post (and the record), or the care record. */
+export type ContactPlace = "channel" | "record";
+
+/**
+ * The refusal of a field's words holding a phone number or an email address, or nothing: "A phone
+ * number can't go into a channel post: name the vet or practice only." `instead`: what to write.
+ */
+export function contactRefusal(words: string | undefined, place: ContactPlace, instead: string) {
+  const found = words ? contactIn(words) : undefined;
+  if (!found) return undefined;
+  const what = found.kind === "phone" ? "A phone number" : "An email address";
+  const where = place === "channel" ? "a channel post" : "the care record";
+  return `${what} can't go into ${where}: ${instead}.`;
+}
+
+/** What each kind of field asks for instead. */
+export const CONTACT_INSTEAD = {
+  vet: "name the vet or practice only",
+  person: "write their name only",
+  initials: "write the initials or the name only",
+  note: "write about the pet only; contact details stay in the kennel system",
+} as const;
+
+/**
+ * Each field whose words hold a phone number or an email address refused at the field, where it has
+ * no error yet (a note by default: `instead` says what to write).
+ */
+export function refuseContacts(
+  errors: Record<string, string>,
+  fields: Record<string, string | undefined>,
+  place: ContactPlace,
+  instead: string = CONTACT_INSTEAD.note,
+): void {
+  for (const [field, words] of Object.entries(fields)) {
+    const refusal = errors[field] ? undefined : contactRefusal(words, place, instead);
+    if (refusal) errors[field] = refusal;
+  }
+}
