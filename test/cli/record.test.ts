@@ -108,11 +108,10 @@ describe("kennel-desk record", () => {
       /Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/,
     );
     expect(stdout).toContain(
-      // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
-      "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
-    );
-    expect(stdout).toContain(
-      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n     \u2003\u2003note: spat it out",
+      // The correction, then under it what it replaced: read first as a correction (by whom, when), then
+      // the old entry struck through (Slack's marks in a pipe), never as a second valid entry.
+      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n     \u2003\u2003note: spat it out\n" +
+        "     \u2003corrected by Tom 08:15 (entry 3); was: ~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~",
     );
     expect(stdout).toContain('note: left the biscuits,\n     \u2003\u2003\u2003\u2003"fussy" today');
     expect(stdout).toContain("Evening round · 1 pet");
