@@ -271,6 +271,17 @@ describe("kennel-desk record export", () => {
     expect(stderr).toContain("4 entries from 2026-11-01 to 2026-11-24");
   });
 
+  it("takes a day as the docs write it, -1 or +0, after --from and --to (not only --from=-1)", async () => {
+    // NOW is Tue 24 Nov: -1 is Mon 23 Nov, +0 today.
+    const typed = await cli(["record", "export", "--from", "-1", "--to", "+0"]);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stderr).toContain("from 2026-11-23 to 2026-11-24");
+    const joined = await cli(["record", "export", "--from=-1", "--to=+0"]);
+    expect(joined.stdout).toBe(typed.stdout);
+    // A dash-word after it is still an option, not a day: the value is missing, said so.
+    expect((await cli(["record", "export", "--from", "--to", "+0"])).code).toBe(2);
+  });
+
   it("writes JSON with the same fields on --format json", async () => {
     const { stdout } = await cli([
       "record",
