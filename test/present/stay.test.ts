@@ -146,7 +146,11 @@ describe("the stay record: one document, two serializers", () => {
       `Record head at the time: #42, sha256 ${"ab".repeat(32)} (check it where the record is: kennel-desk record verify --head "#42 · ${"ab".repeat(8)}").`,
     );
     // The kennel the record is for, as the CSV's and the JSON's rows name it.
-    expect(lines).toContain("Kennel: api.kennel.example#7");
+    // In words first; the id itself beside it, small, as the rows name it.
+    expect(lines).toContain(
+      "Kennel: the kennel at api.kennel.example (business 7) · id api.kennel.example#7",
+    );
+    expect(html).toContain('<span class="muted"><bdi> · id api.kennel.example#7</bdi></span>');
     expect(html).toMatch(
       /<del><bdi>refused \d\d:\d\d · Jane &lt;@U0BOSS&gt; &amp; co · ate some, she left half<\/bdi><\/del>/,
     );
