@@ -7,7 +7,7 @@
 import { type EnvReader, flag, wholeNumber } from "./reader.ts";
 
 /** The shortest period taken without KENNEL_RECORD_RETENTION_SHORT=1: a year. */
-export const MIN_RETENTION_DAYS = 365;
+const MIN_RETENTION_DAYS = 365;
 
 /** The retention in days, a short one refused (a problem on `r`) unless the override is set. */
 export function readRetention(r: EnvReader): number {
