@@ -6,7 +6,7 @@
  * nothing and exited 0 without a word. Only the check is imported statically (it imports nothing);
  * the command line is imported after it, dynamically.
  */
-import { nodeVersionProblem } from "./node-version.ts";
+import { installedNode, nodeVersionProblem } from "./node-version.ts";
 
 // The command as typed, on one line and short, for "start it again (node dist/cli.js arrivals)".
 const typed = process.argv
@@ -14,7 +14,11 @@ const typed = process.argv
   .join(" ")
   .replace(/\p{Cc}/gu, " ")
   .slice(0, 60);
-const problem = nodeVersionProblem(process.versions.node, `node dist/cli.js${typed ? ` ${typed}` : ""}`);
+const problem = nodeVersionProblem(
+  process.versions.node,
+  `node dist/cli.js${typed ? ` ${typed}` : ""}`,
+  installedNode(import.meta.url),
+);
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);

@@ -33,6 +33,7 @@ import {
   timeOfDay,
   wholeNumber,
 } from "./config/reader.ts";
+import { readRetention, shortRetentionWarning } from "./config/retention.ts";
 import { retiredNotices } from "./config/retired.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
@@ -170,14 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const level = r.read("LOG_LEVEL", { fallback: "info" as LogLevel, parse: logLevel });
   const checkMention = r.read("ROUND_CHECK_MENTION", { fallback: undefined, parse: userGroupId });
   const [doses, medicines] = [readDoses(r), readMedicines(r)];
-  const retentionDays = r.read("KENNEL_RECORD_RETENTION_DAYS", {
-    fallback: 1095,
-    parse: wholeNumber(
-      0,
-      36_500,
-      "Use a number of days, for example 1095 (three years), or 0 to keep everything.",
-    ),
-  });
+  const retentionDays = readRetention(r);
   const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   const welfare = readWelfare(r, { roundsChannel, times });
@@ -235,7 +229,8 @@ export function timezoneNotice(config: Config): string | undefined {
 
 /**
  * The start-up lines about settings read in a way worth saying: KENNEL_DATA_DIR's `~` read as the
- * home folder; HEALTH_HOST set in HTTP mode, where it does not apply; ROUND_CHECK_AFTER, retired.
+ * home folder; HEALTH_HOST set in HTTP mode, where it does not apply; a retention under a year (set
+ * with KENNEL_RECORD_RETENTION_SHORT=1); ROUND_CHECK_AFTER, retired.
  */
 export function settingsNotices(config: Config, env: Record<string, string | undefined>): string[] {
   const notes: string[] = [];
@@ -248,6 +243,8 @@ export function settingsNotices(config: Config, env: Record<string, string | und
       `HEALTH_HOST=${config.healthHost} applies in Socket Mode only: in HTTP mode the server takes Slack's requests, so it listens on every interface (PORT ${config.port}).`,
     );
   }
+  const short = shortRetentionWarning(config.recordRetentionDays);
+  if (short) notes.push(short);
   return [...notes, ...retiredNotices(env)];
 }
 

@@ -10,10 +10,10 @@
  * switch (src/process/compile-cache.ts), turned on before the bot loads so its code is compiled once
  * per version, not at every start.
  */
-import { nodeVersionProblem } from "./node-version.ts";
+import { installedNode, nodeVersionProblem } from "./node-version.ts";
 import { useCompileCache } from "./process/compile-cache.ts";
 
-const problem = nodeVersionProblem(process.versions.node);
+const problem = nodeVersionProblem(process.versions.node, undefined, installedNode(import.meta.url));
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);

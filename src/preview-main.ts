@@ -64,7 +64,7 @@ export async function preview(env: Env, argv: string[], shell: Env): Promise<num
     startBot = resolve;
   });
   const envFile = resolve(".env");
-  const running = await startPreviewServers(config, log, envFile, shell, () => startBot());
+  const running = await startPreviewServers(config, log, envFile, shell, () => startBot(), argv);
   if (typeof running === "number") return running;
   saveCompileCache(); // what the preview compiled, for its next start (src/process/compile-cache.ts)
   process.stdout.write(banner(env, running.url));
@@ -84,6 +84,7 @@ async function startPreviewServers(
   envFile: string,
   shell: Env,
   onStartBot: () => void,
+  argv: string[],
 ): Promise<number | { url: string; close(): Promise<unknown> }> {
   // Loaded only here: a real installation never loads the preview (nor its sandbox).
   const { startPreview } = await import("./preview/server.ts");
@@ -102,12 +103,18 @@ async function startPreviewServers(
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE") {
       process.stderr.write(
-        `Port ${config.port} is already in use. Set PORT to another port, for example PORT=3001 npm start.\n`,
+        `Port ${config.port} is already in use. Set PORT to another port, for example ${npmStartAgain(config.port, argv)}.\n`,
       );
       return 2;
     }
     throw error;
   }
+}
+
+/** "PORT=3001 npm start -- --setup": another port, the arguments as typed kept. */
+function npmStartAgain(port: number, argv: string[]): string {
+  const args = argv.filter((a) => /^--?[\w-]+$/.test(a));
+  return `PORT=${port === 3001 ? 3002 : 3001} npm start${args.length ? ` -- ${args.join(" ")}` : ""}`;
 }
 
 /** What the preview says once it listens: what it is, where to open it, how to connect Slack. */

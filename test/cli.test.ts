@@ -77,6 +77,19 @@ describe("kennel-desk status", () => {
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 
+  it("a care record retention under a year (KENNEL_RECORD_RETENTION_SHORT=1) is said loudly", async () => {
+    mode = "ok";
+    const env = { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base };
+    const short = await run(["status"], {
+      ...env,
+      KENNEL_RECORD_RETENTION_DAYS: "7",
+      KENNEL_RECORD_RETENTION_SHORT: "1",
+    });
+    expect(short.code).toBe(0);
+    expect(short.stderr).toContain("⚠️ KENNEL_RECORD_RETENTION_DAYS=7 (with KENNEL_RECORD_RETENTION_SHORT=1)");
+    expect((await run(["status"], env)).stderr).not.toContain("RETENTION");
+  });
+
   it("says whether the running bot is connected to Slack (read from its /readyz on PORT), or that none answered", async () => {
     mode = "ok";
     const port = String((server.address() as AddressInfo).port);

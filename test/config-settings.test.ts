@@ -48,8 +48,8 @@ describe("whole numbers: digits only", () => {
   );
 
   it("digits are read as ever, leading zeros too; the port box's rule is the same parser (1 to 65535)", () => {
-    expect(loadConfig({ KENNEL_RECORD_RETENTION_DAYS: "0030", PORT: "8080" })).toMatchObject({
-      recordRetentionDays: 30,
+    expect(loadConfig({ KENNEL_RECORD_RETENTION_DAYS: "0400", PORT: "8080" })).toMatchObject({
+      recordRetentionDays: 400,
       port: 8080,
     });
     expect(portNumber("3000")).toEqual({ ok: true, value: 3000 });

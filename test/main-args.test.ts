@@ -1,4 +1,7 @@
 /** `node dist/main.js`: its command line and its settings check, before anything starts. */
+
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/bot-main.ts";
 import { wantsPreview } from "../src/preview-main.ts";
@@ -43,6 +46,27 @@ describe("--setup", () => {
     expect(wantsPreview(kennelOnly, ["--setup"])).toBe(true);
     expect(wantsPreview({}, ["--production"])).toBe(false);
   });
+});
+
+describe("the preview's port already in use", () => {
+  it("says another port with the arguments typed kept: PORT=3001 npm start -- --setup", async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, "127.0.0.1", r));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const kennelOnly = {
+        KENNEL_API_KEY: "abc-key-123",
+        KENNEL_API_BASE_URL: "http://127.0.0.1:4010/api/v1",
+      };
+      const r = await runMain({ ...kennelOnly, PORT: String(port), LOG_LEVEL: "silent" }, ["--setup"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        `Port ${port} is already in use. Set PORT to another port, for example PORT=3001 npm start -- --setup.`,
+      );
+    } finally {
+      await new Promise<void>((r) => holder.close(() => r()));
+    }
+  }, 60_000);
 });
 
 describe("the bot's settings", () => {

@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { stripTypeScriptTypes } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeVersionProblem } from "../src/node-version.ts";
+import { installedNode, nodeVersionProblem } from "../src/node-version.ts";
 import { nodeOnPath } from "./helpers/spawn.ts";
 
 describe("the bot's Node.js check", () => {
@@ -19,6 +19,21 @@ describe("the bot's Node.js check", () => {
     expect(nodeVersionProblem("20.20.2", "node dist/cli.js arrivals")).toMatch(
       /start it again \(node dist\/cli\.js arrivals\)\.$/,
     );
+  });
+
+  it("with the Node.js 24 npm installed in the folder: says where it is and how to run with it", () => {
+    const line = nodeVersionProblem("20.20.2", undefined, "node_modules/.bin/node");
+    expect(line).toBe(
+      "Kennel Desk needs Node.js 24 (24.2 or later) and this is Node.js 20.20.2: the Node.js 24 that npm installed is at node_modules/.bin/node: run node_modules/.bin/node dist/main.js or npm start (which uses it).",
+    );
+    expect(nodeVersionProblem("20.20.2", "node dist/cli.js arrivals", "node_modules/.bin/node")).toMatch(
+      /: run node_modules\/\.bin\/node dist\/cli\.js arrivals\.$/,
+    );
+    // This folder's own: the entries find it beside them (src/../node_modules), named from here.
+    expect(installedNode(new URL("../src/main.ts", import.meta.url).href)).toBe(
+      join("node_modules", ".bin", "node"),
+    );
+    expect(installedNode(pathToFileURL(join(tmpdir(), "no-folder", "dist", "main.js")).href)).toBeUndefined();
   });
 
   it("says in one line which Node.js is needed, and which this is", () => {

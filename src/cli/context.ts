@@ -66,10 +66,13 @@ export function readOptions<O extends NonNullable<ParseArgsConfig["options"]>>(
   refusedOnly: readonly string[] = [],
 ) {
   // "-1" and "+3" are days ("yesterday", "in three days"), not options: read as positionals where
-  // they were typed (`bookings +7 today` is a range from +7, never turned round), held under a
-  // stand-in the option reader cannot take for an option.
-  const days = positionals ? args.filter((a) => /^[-+]\d{1,4}$/.test(a)) : [];
-  const held = (a: string) => (days.includes(a) ? `${DAY_HELD}${a}` : a);
+  // they were typed (`bookings +7 today` is a range from +7, never turned round), and as the value
+  // of an option that takes one (`--from -7`), held under a stand-in the option reader cannot take
+  // for an option.
+  const takesValue = (a: string | undefined) =>
+    a?.startsWith("--") === true && options[a.slice(2)]?.type === "string";
+  const held = (a: string, i: number) =>
+    /^[-+]\d{1,4}$/.test(a) && (positionals || takesValue(args[i - 1])) ? `${DAY_HELD}${a}` : a;
   const back = (a: string) => (a.startsWith(DAY_HELD) ? a.slice(DAY_HELD.length) : a);
   try {
     const read = parseArgs({ args: args.map(held), options, strict: true, allowPositionals: positionals });

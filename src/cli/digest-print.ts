@@ -19,6 +19,7 @@ import { addDays } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
 import { welfarePostedWords } from "../words/welfare.ts";
 import { type CliContext, textOptions } from "./context.ts";
+import { postWords } from "./digest-outcome.ts";
 import { keptRoundText, laterRoundPost, roundPostText } from "./digest-rounds.ts";
 import { welfarePostedAt, welfarePostText } from "./digest-welfare.ts";
 
@@ -125,7 +126,7 @@ async function textPosts(ctx: CliContext, deps: Deps, o: DryRun): Promise<string
         ? `${welfarePostedWords(welfare.round, date, timeOf(postedAt, config.timezone))}\n\n`
         : "";
     texts.push(
-      `── the ${kind} post of ${date} (${where}) ──\n\n${kept ?? `${posted}${await postText(welfare ? welfareRead(deps, o) : depsOf(deps, o, kind), kind, date, textOptions(ctx))}`}`,
+      `── ${postWords(kind, date)}: ${where} ──\n\n${kept ?? `${posted}${await postText(welfare ? welfareRead(deps, o) : depsOf(deps, o, kind), kind, date, textOptions(ctx))}`}`,
     );
   }
   return texts.join("\n\n");

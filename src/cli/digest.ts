@@ -21,6 +21,7 @@ import type { CareRecordStore } from "../record/types.ts";
 import { createWebClient } from "../slack/web-client.ts";
 import { localDate } from "../time.ts";
 import { type CliContext, dayOption, HELP_HINT, readOptions } from "./context.ts";
+import { outcomeLine } from "./digest-outcome.ts";
 import { inRoundsChannel, printPosts } from "./digest-print.ts";
 import { readRecord, roundOfAnotherDay } from "./digest-rounds.ts";
 import { welfareDigestPosts } from "./digest-welfare.ts";
@@ -224,30 +225,6 @@ export async function run(ctx: CliContext): Promise<number> {
   for (const post of posts)
     io.stdout.write(`${outcomeLine(post.kind, date, post.channel, outcome.kinds[post.kind])}\n`);
   return 0;
-}
-
-function outcomeLine(
-  kind: string,
-  date: string,
-  channel: string,
-  result: { result: string; replies?: number } | undefined,
-): string {
-  switch (result?.result) {
-    case "posted":
-      return `Posted the ${kind} for ${date} in ${channel}${result.replies ? ` (${result.replies} thread replies)` : ""}.`;
-    case "already-posted":
-      return `The ${kind} for ${date} were already posted in ${channel}; nothing more posted.`;
-    case "duplicate-removed":
-      return `Another instance posted the ${kind} for ${date} first; this copy was removed.`;
-    case "nothing-to-post":
-      return `Nothing to post for the ${kind} of ${date} (${kind === "review" ? "no round was kept that day" : "nothing to say"}).`;
-    case "completed":
-      return `Completed the ${kind} for ${date} in ${channel}: posted the ${result.replies ?? 0} missing thread replies.`;
-    case "claimed-elsewhere":
-      return `Another Kennel Desk (a replica on the same care record) is posting the ${kind} for ${date}; nothing posted here.`;
-    default:
-      return `The ${kind} for ${date}: ${result?.result}.`;
-  }
 }
 
 /** The care record for a round post, or undefined (said on standard error) when it cannot be opened. */

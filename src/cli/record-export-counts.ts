@@ -10,6 +10,9 @@ export interface Counts {
   entries: number;
   welfare: number;
   asNeeded: number;
+  /** Care plan versions of the stays exported, and of them those kept before the range's first day. */
+  plans: number;
+  plansBefore: number;
   /** Items the rounds asked with nothing recorded, and of them by state. */
   unrecorded: number;
   missed: number;
@@ -24,12 +27,20 @@ export const newCounts = (): Counts => ({
   entries: 0,
   welfare: 0,
   asNeeded: 0,
+  plans: 0,
+  plansBefore: 0,
   unrecorded: 0,
   missed: 0,
   open: 0,
   upcoming: 0,
   notDue: 0,
 });
+
+/** A page of care plan versions, counted, those dated before `from` (the range's first day) apart. */
+export function countPlans(c: Counts, page: ReadonlyArray<{ date: string }>, from: string | undefined): void {
+  c.plans += page.length;
+  if (from !== undefined) c.plansBefore += page.filter((v) => v.date < from).length;
+}
 
 /** A page of items with nothing recorded, counted by state. */
 export function countUnrecorded(c: Counts, page: OwedDose[]): void {
@@ -55,11 +66,22 @@ function unrecordedStates(c: Counts): string {
     .join(", ");
 }
 
+/**
+ * "3 care plan versions (2 kept before the range: the plans its stays were under)": a stay's plan is
+ * exported whole, its versions kept on days before the range too, so they are counted and said.
+ */
+function planWords(c: Counts): string {
+  const versions = `${c.plans} care plan ${c.plans === 1 ? "version" : "versions"}`;
+  if (!c.plansBefore) return versions;
+  return `${versions} (${c.plansBefore} kept before the range: the plans its stays were under)`;
+}
+
 /** The summary line: what was written, and which records (`which`: "of 24 Nov", …), times in `zone`. */
 export function summaryWords(counts: Counts, which: string, zone: string): string {
   const more = [
     counts.welfare ? `${counts.welfare} welfare ${counts.welfare === 1 ? "record" : "records"}` : "",
     counts.asNeeded ? `${counts.asNeeded} as-needed ${counts.asNeeded === 1 ? "dose" : "doses"}` : "",
+    counts.plans ? planWords(counts) : "",
     counts.unrecorded
       ? `${counts.unrecorded} ${counts.unrecorded === 1 ? "item" : "items"} the rounds asked with nothing recorded (${unrecordedStates(counts)})`
       : "",

@@ -1,9 +1,8 @@
 /**
- * `kennel-desk record export --from DATE --to DATE [--format csv|json|html] [--pet ID] [--booking
- * REF] [--out FOLDER]`: every entry of a range (and its welfare records, care plans and doses given
- * if needed), one row each with every field, on standard output; html: one printable page per stay.
- * The record is read a page at a time and written as it goes (src/answers/record-export.ts), up to
- * the head taken when the export began, so a year's export holds a page in memory, not the year.
+ * `kennel-desk record export --from DATE --to DATE [--format csv|json|html] [--pet ID] [--booking REF]
+ * [--out FOLDER]`: every entry of a range (and its welfare records, care plans and doses given if needed),
+ * one row each with every field, on standard output; html: one printable page per stay. Read a page at a
+ * time and written as it goes (src/answers/record-export.ts), up to the head taken when the export began.
  */
 import { UsageError } from "../answers/failure.ts";
 import { bookingIdInRecord } from "../answers/obligations.ts";
@@ -27,7 +26,7 @@ import {
 } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, kennelDeps, petOption, readOptions } from "./context.ts";
-import { type Counts, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
+import { type Counts, countPlans, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
@@ -116,10 +115,12 @@ function exportSources(rows: ExportRows, days: Days, counts: Counts) {
       }
     },
     async *plans(json: boolean) {
-      for await (const page of rows.plans())
+      for await (const page of rows.plans()) {
+        countPlans(counts, page, days.from);
         yield page.map((v) =>
           ours({ ...planExportRow(v, zone), ...(json && { plan: v.plan, changed: v.changed }) }),
         );
+      }
     },
     async *asNeeded() {
       for await (const page of rows.asNeeded()) {
@@ -168,19 +169,19 @@ const json = (value: unknown, depth: number) =>
 
 /**
  * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
- * at a time (`head`, `entries`, then `welfare`, `plans`, `asNeeded`, `unrecorded` when they have rows).
+ * at a time (`head`, `entries`, `welfare`, `plans`, `asNeeded`, `unrecorded`: each always, [] if none).
  */
 async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days, counts);
   await out.write(`{\n  "head": ${json(rows.head, 1)}`);
-  const sections: Array<[string, AsyncIterable<unknown[]>, boolean]> = [
-    ["entries", s.entries(), true],
-    ["welfare", s.welfare(), false],
-    ["plans", s.plans(true), false],
-    ["asNeeded", s.asNeeded(), false],
-    ["unrecorded", s.unrecorded(), false],
+  const sections: Array<[string, AsyncIterable<unknown[]>]> = [
+    ["entries", s.entries()],
+    ["welfare", s.welfare()],
+    ["plans", s.plans(true)],
+    ["asNeeded", s.asNeeded()],
+    ["unrecorded", s.unrecorded()],
   ];
-  for (const [name, pages, always] of sections) {
+  for (const [name, pages] of sections) {
     let first = true;
     for await (const page of pages) {
       for (const item of page) {
@@ -188,8 +189,7 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
         first = false;
       }
     }
-    if (!first) await out.write("\n  ]");
-    else if (always) await out.write(`,\n  "${name}": []`);
+    await out.write(first ? `,\n  "${name}": []` : "\n  ]");
   }
   // Each medicine held with its kennel, as every other row carries it.
   const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel(null), ...c }));

@@ -68,6 +68,21 @@ async function walkStore(ctx: CliContext, at: number | undefined): Promise<Walke
   }
 }
 
+/**
+ * A head whose hash matches no link at its place: either it was copied wrong (one digit mistyped
+ * reads the same as a rewrite) or the record was rewritten since; both said, with how many digits
+ * differ, so the person checks the printed copy before suspecting the record.
+ */
+function notThroughWords(hash: string, printed: Printed): string {
+  const here = hash.slice(0, printed.prefix.length);
+  const differ = [...printed.prefix].filter((c, i) => c !== here[i]).length;
+  return [
+    `NOT the same hash: place #${printed.seq} is ${hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${printed.prefix.slice(0, HEAD_HEX_DIGITS)}… (${differ} of ${printed.prefix.length} hex digits differ).`,
+    "Either the head was copied wrong: check it, digit by digit, against the printed copy (the morning post's footer, the export) and run this again;",
+    "or the record was rewritten since that head was printed.",
+  ].join("\n");
+}
+
 /** Whether the record passes through the head printed before: its words and exit code. */
 function throughHead(result: Extract<VerifyResult, { ok: true }>, printed: Printed): [string, number] {
   if (!result.at) {
@@ -77,11 +92,7 @@ function throughHead(result: Extract<VerifyResult, { ok: true }>, printed: Print
         : "was removed by retention";
     return [`NOT found: place #${printed.seq} ${why}; the record's head is ${headWords(result.head)}.`, 1];
   }
-  if (!result.at.hash.startsWith(printed.prefix))
-    return [
-      `NOT the same record: place #${printed.seq} is ${result.at.hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${printed.prefix}…: the record was rewritten since that head was printed.`,
-      1,
-    ];
+  if (!result.at.hash.startsWith(printed.prefix)) return [notThroughWords(result.at.hash, printed), 1];
   return [
     `intact, and it passes through the head printed before (#${printed.seq} · ${printed.prefix}…); head now ${headWords(result.head)}.`,
     0,

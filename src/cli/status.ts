@@ -1,9 +1,11 @@
 /**
  * `kennel-desk status [--json]`: the kennel API's state in words, and the running bot's link to Slack
  * (read from its /readyz on PORT, when a bot answers there; beside the preview, the preview's port),
- * naming the address it asked. Exit 0 when the API is OK, 1 otherwise.
+ * naming the address it asked, and a care record retention under a year, loudly. Exit 0 when the API
+ * is OK, 1 otherwise.
  */
 import { statusAnswer } from "../answers/kennel.ts";
+import { shortRetentionWarning } from "../config/retention.ts";
 import { describeSlackLink, fetchSlackConnection } from "../slack/connection.ts";
 import { statusText } from "../text/index.ts";
 import { previewAnsweredWords } from "../words/surface.ts";
@@ -44,5 +46,8 @@ export async function run(ctx: CliContext): Promise<number> {
   const deps = kennelDeps(ctx);
   const answer = await statusAnswer(deps, "command", await slackWords(ctx));
   print(ctx, answer, values.json === true, () => statusText(answer, textOptions(ctx)));
+  // A retention under a year (KENNEL_RECORD_RETENTION_SHORT=1) is said on every status, as at start.
+  const short = shortRetentionWarning(ctx.config.recordRetentionDays);
+  if (short) ctx.io.stderr.write(`\n${short}\n`);
   return answer.words.ok ? 0 : 1;
 }

@@ -5,6 +5,7 @@ import {
   BadRequestError,
   KennelError,
   NotFoundError,
+  PLAIN_HTTP_REASON,
   RateLimitedError,
   ServerError,
   TimeoutError,
@@ -80,6 +81,9 @@ export function networkReason(error: unknown): string {
         case "ENETUNREACH":
           return "the network is unreachable";
         default:
+          // https:// to a server speaking plain HTTP (the sandbox): TLS cannot even begin.
+          if (/WRONG_VERSION_NUMBER|HTTP_REQUEST|PACKET_LENGTH_TOO_LONG|^EPROTO$/i.test(code))
+            return `${PLAIN_HTTP_REASON} (${code})`;
           if (/CERT|SSL|TLS|SELF_SIGNED|VERIFY/i.test(code))
             return `its HTTPS certificate was not accepted (${code})`;
           return code;

@@ -11,6 +11,7 @@ import {
   isLoopback,
   loopbackHint,
   newKeyHint,
+  plainHttpHint,
   type Surface,
   timeoutHint,
 } from "../words/surface.ts";
@@ -103,23 +104,38 @@ function notFoundHint(what: string): string {
   return "Check the id";
 }
 
+/** An https:// address answered by a server speaking plain HTTP: TLS could not begin (networkReason). */
+export const PLAIN_HTTP_REASON = "what answers there speaks plain HTTP, not HTTPS";
+
 export class UnreachableError extends KennelError {
   readonly kind = "unreachable";
   override readonly name = "UnreachableError";
   readonly reason: string;
   /** The address is on this computer (localhost, 127.x, ::1): the sandbox or the API is not running here. */
   readonly loopback: boolean;
+  /**
+   * An https:// address on this computer where a plain-HTTP server answers (the sandbox speaks
+   * http://): something does answer, at http://, the address to set instead.
+   */
+  readonly plainHttpAt: string | undefined;
   constructor(origin: string, reason: string, ctx: ErrorContext = {}) {
     const loopback = isLoopback(origin);
+    const plainHttpAt =
+      loopback && origin.startsWith("https:") && reason.startsWith(PLAIN_HTTP_REASON)
+        ? origin.replace(/^https:/, "http:")
+        : undefined;
     super(
       `The kennel API at ${origin} could not be reached (${reason}).`,
-      loopback
-        ? loopbackHint
-        : "Check this computer's internet connection and KENNEL_API_BASE_URL; if the API itself is down, try again in a few minutes.",
+      plainHttpAt
+        ? plainHttpHint(plainHttpAt)
+        : loopback
+          ? loopbackHint
+          : "Check this computer's internet connection and KENNEL_API_BASE_URL; if the API itself is down, try again in a few minutes.",
       ctx,
     );
     this.reason = reason;
     this.loopback = loopback;
+    this.plainHttpAt = plainHttpAt;
   }
 }
 

@@ -56,6 +56,11 @@ function ownWords(report: StatusReport): { headline: string; action: Hint } | un
       headline: "The kennel API answered, but with data Kennel Desk could not read: it is failing.",
       action: (surface) => e.hint(surface),
     };
+  if (e instanceof UnreachableError && e.plainHttpAt)
+    return {
+      headline: `The address set for the kennel API is https://, but what answers there on this computer speaks plain HTTP (as the sandbox does): use ${e.plainHttpAt}/api/v1.`,
+      action: (surface) => e.hint(surface),
+    };
   if (e instanceof UnreachableError && e.loopback)
     return {
       headline:

@@ -2,8 +2,8 @@
  * A day of the care record as one document (`kennel-desk record`, the connector's get_care_record):
  * the day's doses ("Doses given on time: 46 of 48 due · 1 missed"), each round with its progress,
  * each pet with what its sheet said was due beside its entry (or "not recorded", with its state now:
- * "⏰ late · window closes 10:00"), then the rest of its record (entries of items off the sheet, corrected ones struck
- * through and said when and by whom); bookings whose care is not known said, never dropped. Times in
+ * "⏰ late · window closes 10:00") and under it the entries it replaced ("corrected by Tom 08:15 (entry 3);
+ * was: ~…~", note and all), then the rest of its record (entries of items off the sheet); bookings whose care is not known said, never dropped. Times in
  * the kennel's zone.
  */
 import type { RecordDay } from "../answers/care-record.ts";
@@ -64,7 +64,6 @@ function noteLines(note: string | undefined): Line[] {
   return lines.map((l, i) => line(indent(i === 0 ? 2 : 4), i === 0 ? "note: " : undefined, l));
 }
 
-/** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
 /** When it was recorded: "08:12", or a late entry's two times (issue 35). */
 const recordedWhen = (e: Entry, timezone: string) =>
   e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOnDay(e.recordedAt, timezone, e.date);
@@ -82,21 +81,50 @@ const whenAndWho = (e: Entry, timezone: string) =>
       ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
       : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
 
+/** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
+  if (e.supersededBy !== undefined) return correctionLines(e, byId, timezone);
   const who = whenAndWho(e, timezone);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
-  if (e.supersededBy === undefined) {
-    const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
-    return [line(...head, fix), ...noteLines(e.note)];
-  }
-  const by = byId.get(e.supersededBy);
-  const when = by ? ` at ${timeOnDay(by.recordedAt, timezone, e.date)} by ${whole(by.userName)}` : "";
-  const old: Span = { text: head.map((s) => s.text).join(""), struck: true, tone: "muted" };
-  return [
-    [old],
-    ...noteLines(e.note),
-    line(indent(1), toned("muted", `superseded: corrected${when} (entry ${e.supersededBy})`)),
+  const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
+  return [line(...head, fix), ...noteLines(e.note)];
+}
+
+/**
+ * An entry corrected since, read first as a correction: "corrected by Tom 08:15 (entry 3); was:"
+ * then the entry struck through, its note struck too (whole), under the entry that replaced it.
+ */
+function correctionLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
+  const by = e.supersededBy === undefined ? undefined : byId.get(e.supersededBy);
+  const corrected = by
+    ? `corrected by ${whole(by.userName)} ${timeOnDay(by.recordedAt, timezone, e.date)} (entry ${by.id}); was: `
+    : `corrected since (entry ${e.supersededBy}); was: `;
+  const head = [
+    { text: `${itemWords(e.item, e.itemText)}: ` },
+    ...outcomeSpans(e),
+    { text: whenAndWho(e, timezone) },
   ];
+  const old: Span = { text: head.map((s) => s.text).join(""), struck: true, tone: "muted" };
+  // Each note line: its indent, then its words struck as one span.
+  const notes = noteLines(e.note).map(
+    ([lead, ...words]): Line => [
+      ...(lead ? [lead] : []),
+      { text: words.map((w) => w.text).join(""), struck: true, tone: "muted" },
+    ],
+  );
+  return [line(indent(1), toned("muted", corrected), old), ...notes];
+}
+
+/** The entries `e` replaced, newest first: the one it corrects, then the one that one corrected… */
+function replacedBy(e: Entry, entries: readonly Entry[]): Entry[] {
+  const out: Entry[] = [];
+  for (let id = e.supersedes; id !== undefined; ) {
+    const old = entries.find((x) => x.id === id);
+    if (!old || out.includes(old)) break;
+    out.push(old);
+    id = old.supersedes;
+  }
+  return out;
 }
 
 /** A round with entries and no kept sheet: what was due is not in the record (said below the title). */
@@ -162,14 +190,25 @@ function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Pa
     line(whole(pet.petName), toned("muted", ` (pet ${pet.petId}, booking ${pet.bookingId})`)),
   ];
   const shown = new Set<number>();
+  // Each entry with the ones it replaced under it, so a corrected entry never reads as a second one.
+  const withReplaced = (e: Entry): Line[] => {
+    shown.add(e.id);
+    const old = replacedBy(e, pet.entries);
+    for (const o of old) shown.add(o.id);
+    return old.flatMap((o) => correctionLines(o, byId, timezone));
+  };
   for (const d of pet.due ?? []) {
     lines.push(...dueLines(d, timezone));
-    if (d.entry) shown.add(d.entry.id);
+    if (d.entry) lines.push(...withReplaced(d.entry));
   }
-  // The rest of the record: corrected entries, and entries of items not on the sheet.
-  const rest = pet.entries.filter((e) => !shown.has(e.id));
+  // The rest of the record: entries of items not on the sheet (and any corrected entry not yet shown).
+  const rest: Line[] = [];
+  for (const e of pet.entries.filter((x) => x.supersededBy === undefined && !shown.has(x.id))) {
+    rest.push(...entryLines(e, byId, timezone), ...withReplaced(e));
+  }
+  for (const e of pet.entries.filter((x) => !shown.has(x.id))) rest.push(...entryLines(e, byId, timezone));
   if (pet.due && rest.length) lines.push([toned("muted", "also recorded:")]);
-  for (const e of rest) lines.push(...entryLines(e, byId, timezone));
+  lines.push(...rest);
   return { kind: "item", lines, key: `${pet.bookingId}-${pet.petId}` };
 }
 

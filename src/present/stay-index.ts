@@ -7,6 +7,7 @@ import type { PetStayRecord } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
+import { kennelIdWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
 import { type Doc, type Line, line, type Part, value, whole } from "./doc.ts";
 import { recordHeadLines, summarisedDoc } from "./parts.ts";
@@ -57,7 +58,7 @@ export function stayIndexDoc(
     title,
     [
       line(
-        `${whole(o.kennel)} · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+        `${whole(kennelIdWords(o.kennel))} (id ${whole(o.kennel)}) · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
       ),
     ],
     [

@@ -9,6 +9,7 @@ import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { itemKeyWords, planStateByWords } from "../words/plan.ts";
 import { prnStayLines, prnSummaryWords } from "../words/prn-stay.ts";
+import { kennelIdWords } from "../words/record.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
@@ -219,7 +220,11 @@ export function stayPageDoc(page: StayPage): Doc {
   const [title, ...rest] = doc.parts;
   const when = (iso: string | undefined) => (iso ? line(dateTimeOf(iso, tz)) : undefined);
   const fields = [
-    { label: "Kennel", value: line(whole(page.kennel)) },
+    // In words, the id itself beside it in small print, as the CSV's and JSON's rows name it.
+    {
+      label: "Kennel",
+      value: line(whole(kennelIdWords(page.kennel)), toned("muted", ` · id ${whole(page.kennel)}`)),
+    },
     { label: "Booking", value: line(value(page.reference, 100)) },
     { label: "Check-in", value: when(page.checkIn) },
     { label: "Check-out", value: when(page.checkOut) },

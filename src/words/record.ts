@@ -152,3 +152,20 @@ export const reasonMissingWords = (planSays: string | undefined): string =>
 
 /** The same, when the plan's reason is too long to quote there: it is whole above, beside its item. */
 export const REASON_MISSING_ABOVE = "Say why it was given (the plan's reason is above, beside it).";
+
+/**
+ * The kennel a record is for, in words, from its id as the exports name it ("loopback#1",
+ * "https://api.kennel.example#7"): "the kennel on this computer (the sandbox, business 1)", "the
+ * kennel at api.kennel.example (business 7)". The id itself is printed beside it, small, for the
+ * inspector who matches it against the CSV's and JSON's `kennel`.
+ */
+export function kennelIdWords(id: string): string {
+  const hash = id.lastIndexOf("#");
+  const origin = hash < 0 ? id : id.slice(0, hash);
+  const business = hash < 0 ? "" : id.slice(hash + 1);
+  if (origin === "loopback")
+    return `the kennel on this computer (the sandbox${business ? `, business ${business}` : ""})`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+(:\d+)?$/i.test(origin)) return id;
+  const host = origin.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
+  return `the kennel at ${host}${business ? ` (business ${business})` : ""}`;
+}

@@ -278,7 +278,10 @@ const notRecordedWords = (i: StayItem, timezone: string): string =>
     ? stillOpenWords(i.state.state, i.window, timezone)
     : doseStateWords(i.state, timezone);
 
-/** One item of a round: its state when nothing was recorded, else its entry, then the entries it corrected. */
+/**
+ * One item of a round: its state when nothing was recorded, else its entry, then the entries it
+ * corrected, each with its reason and note.
+ */
 function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
   const e = i.entry;
   // The item whole: a drug with its strength and amount (issue 47), named by its drug where its words
@@ -327,6 +330,10 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
         "corrected: ",
         `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
         { value: old.userName },
+        // Its reason and note whole, as when it stood: what an inspector reads of what it said.
+        ...[old.reason, old.note]
+          .filter((t): t is string => Boolean(t?.trim()))
+          .flatMap((t): StayPiece[] => [" · ", { value: t }]),
       ],
     });
   }

@@ -61,6 +61,15 @@ export const loopbackHint = (surface: Surface): string =>
     : `Nothing answers at that address on this computer: start the sandbox (npm run sandbox:env) or check KENNEL_API_BASE_URL ${COMMAND_SETTINGS}, then run the command again.`;
 
 /**
+ * An https:// address on this computer answered in plain HTTP: the sandbox speaks http:// only, so
+ * the address wants http:// (`at`: the origin with http://, "http://127.0.0.1:4010").
+ */
+export const plainHttpHint =
+  (at: string) =>
+  (surface: Surface): string =>
+    `The sandbox speaks plain http://, not https://: set KENNEL_API_BASE_URL to ${at}/api/v1 (http://, not https://)${surface === "bot" ? ", then restart Kennel Desk" : ` ${COMMAND_SETTINGS}, then run the command again`}.`;
+
+/**
  * What the person chose of an answer the API was too slow to give, so asking for less may help: its
  * dates (`kennel-desk bookings FROM TO`, /kennel bookings: a range typed, pages fixed), or its dates
  * and its page size (the connector's lists, which take a pageSize).

@@ -101,11 +101,18 @@ describe("kennel-desk plan", () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.some((r) => r.includes(",confirmed,") && /Lead \d{4}-\d\d-\d\d/.test(r))).toBe(true);
     expect(rows.some((r) => r.includes(",draft,"))).toBe(true);
+    // The summary counts the plan's rows as it counts every other kind written.
+    expect(csv.stderr).toContain(`${rows.length} care plan versions`);
     const json = JSON.parse(
       (await cli(["record", "export", "--booking", reference, "--format", "json"])).stdout,
     ) as {
       plans: Array<{ outcome: string; plan: { confirmations: Array<{ userName: string }> } }>;
+      welfare: unknown[];
+      asNeeded: unknown[];
     };
+    // Every key the docs list is there, [] when the stay has none of it.
+    expect(json.welfare).toEqual([]);
+    expect(json.asNeeded).toEqual([]);
     const confirmed = json.plans.filter((p) => p.outcome === "confirmed");
     expect(confirmed.length).toBeGreaterThan(0);
     expect(confirmed[0]?.plan.confirmations.map((c) => c.userName)).toContain("Lead");

@@ -100,12 +100,11 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
     {
       head,
       entries: entries.map((e) => ours(exportRow(e, ZONE, facts))),
-      ...(welfare.length ? { welfare: welfare.map((w) => ours(welfareExportRow(w, ZONE))) } : {}),
-      ...(plans.length
-        ? { plans: plans.map((v) => ours({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })) }
-        : {}),
-      ...(bySeq.length ? { asNeeded: bySeq.map((d) => ours(prnExportRow(d, ZONE))) } : {}),
-      ...(unrecorded.length ? { unrecorded } : {}),
+      // Every key always, [] when the range has none of it (as the docs list them).
+      welfare: welfare.map((w) => ours(welfareExportRow(w, ZONE))),
+      plans: plans.map((v) => ours({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })),
+      asNeeded: bySeq.map((d) => ours(prnExportRow(d, ZONE))),
+      unrecorded,
     },
     null,
     2,

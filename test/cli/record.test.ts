@@ -108,11 +108,10 @@ describe("kennel-desk record", () => {
       /Morning round · 1 pet · no sheet kept: its entries only\n {2}Biscuit \(pet 77, booking 501\)/,
     );
     expect(stdout).toContain(
-      // Struck through (Slack's marks in a pipe), then when and by whom it was corrected.
-      "~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~\n     \u2003superseded: corrected at 08:15 by Tom (entry 3)",
-    );
-    expect(stdout).toContain(
-      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n     \u2003\u2003note: spat it out",
+      // The correction, then under it what it replaced: read first as a correction (by whom, when), then
+      // the old entry struck through (Slack's marks in a pipe), never as a second valid entry.
+      "Rimadyl 50 mg, one tablet with food: refused 08:15 · Tom (corrects entry 1)\n     \u2003\u2003note: spat it out\n" +
+        "     \u2003corrected by Tom 08:15 (entry 3); was: ~Rimadyl 50 mg, one tablet with food: given 08:12 · Jane~",
     );
     expect(stdout).toContain('note: left the biscuits,\n     \u2003\u2003\u2003\u2003"fussy" today');
     expect(stdout).toContain("Evening round · 1 pet");
@@ -270,6 +269,17 @@ describe("kennel-desk record export", () => {
     expect(at(rows[0], "recorded_at_local")).toBe("2026-11-24 08:12");
     expect(at(rows[0], "recorded_at_utc")).toBe("2026-11-24T08:12:00.000Z");
     expect(stderr).toContain("4 entries from 2026-11-01 to 2026-11-24");
+  });
+
+  it("takes a day as the docs write it, -1 or +0, after --from and --to (not only --from=-1)", async () => {
+    // NOW is Tue 24 Nov: -1 is Mon 23 Nov, +0 today.
+    const typed = await cli(["record", "export", "--from", "-1", "--to", "+0"]);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stderr).toContain("from 2026-11-23 to 2026-11-24");
+    const joined = await cli(["record", "export", "--from=-1", "--to=+0"]);
+    expect(joined.stdout).toBe(typed.stdout);
+    // A dash-word after it is still an option, not a day: the value is missing, said so.
+    expect((await cli(["record", "export", "--from", "--to", "+0"])).code).toBe(2);
   });
 
   it("writes JSON with the same fields on --format json", async () => {

@@ -57,3 +57,21 @@ it("a wrong address says so once: no note of departures not loaded after the ans
   expect(right.code).toBe(0);
   expect(right.stderr).not.toContain("departures not loaded");
 }, 60_000);
+
+it("https:// to the sandbox, which speaks plain http://: says to use http://, not that nothing answers", async () => {
+  const https = sandbox.url.replace(/^http:/, "https:");
+  const r = await run(["status"], https);
+  expect(r.code).toBe(1);
+  const plain = sandbox.url.replace(/\/api\/v1$/, "");
+  expect(r.stdout).toContain(
+    `The address set for the kennel API is https://, but what answers there on this computer speaks plain HTTP (as the sandbox does): use ${plain}/api/v1.`,
+  );
+  expect(r.stdout).toContain(
+    `The sandbox speaks plain http://, not https://: set KENNEL_API_BASE_URL to ${plain}/api/v1`,
+  );
+  expect(r.stdout).not.toContain("Nothing answers");
+  // A command's error says the same.
+  const rounds = await run(["rounds"], https);
+  expect(rounds.stderr).toContain("what answers there speaks plain HTTP, not HTTPS");
+  expect(rounds.stderr).toContain(`set KENNEL_API_BASE_URL to ${plain}/api/v1 (http://, not https://)`);
+}, 60_000);

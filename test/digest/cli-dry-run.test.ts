@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openCareRecord } from "../../src/record/open.ts";
 import { addDays } from "../../src/time.ts";
+import { dayHeading } from "../../src/words/dates.ts";
 import { useTempFolders } from "../helpers/record-fixtures.ts";
 import { TODAY, useDigestCommand } from "./command.ts";
 
@@ -74,7 +75,7 @@ describe("kennel-desk digest --dry-run writes nothing", () => {
     // Still posted and kept by a real run, once: the dry runs kept nothing in its place.
     const before = await head();
     const evening = await run(["--content", "rounds"]);
-    expect(evening.stdout).toContain(`Posted the rounds:evening for ${TODAY} in C0ROUNDS`);
+    expect(evening.stdout).toContain(`Posted the evening round's sheet of ${dayHeading(TODAY)} in C0ROUNDS`);
     expect((await head()).seq).toBeGreaterThan(before.seq);
   });
 });

@@ -37,20 +37,22 @@ describe("kennel-desk digest --content review", () => {
     expect(round.code, round.stderr).toBe(0);
     const dry = await run(["--dry-run", "--content", "review"]);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain("── the review post of 2026-11-22 (would be posted in C0ROUNDS) ──");
+    expect(dry.stdout).toContain("── the day's review of Sun 22 Nov: would be posted in C0ROUNDS ──");
     expect(dry.stdout).toContain("Day's review · Sun 22 Nov");
     expect(dry.stdout).toMatch(/\d+ of \d+ doses given on time/);
     expect(reviews()).toHaveLength(0);
     const posted = await run(["--content", "review"]);
-    expect(posted.stdout).toContain("Posted the review for 2026-11-22 in C0ROUNDS");
+    expect(posted.stdout).toContain("Posted the day's review of Sun 22 Nov in C0ROUNDS");
     const again = await run(["--content", "review"]);
-    expect(again.stdout).toContain("were already posted");
+    expect(again.stdout).toContain(
+      "Already posted in C0ROUNDS: the day's review of Sun 22 Nov; nothing more posted.",
+    );
     expect(reviews()).toHaveLength(1);
     // A day with no round kept: nothing to review, nothing posted.
     const before = await run(["--content", "review", "--date", "2026-11-21"]);
     expect(before.code, before.stderr).toBe(0);
     expect(before.stdout).toContain(
-      "Nothing to post for the review of 2026-11-21 (no round was kept that day).",
+      "Nothing to post for the day's review of Sat 21 Nov (no round was kept that day).",
     );
     expect(reviews()).toHaveLength(1);
     expect(JSON.stringify(reviews()[0]?.blocks)).toContain("day_review");
@@ -69,10 +71,10 @@ describe("kennel-desk digest --content review", () => {
   it("--content chart: tomorrow's charts to print, posted once in ROUNDS_CHANNEL with 🖨 Chart for that day", async () => {
     const dry = await run(["--dry-run", "--content", "chart"]);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain("── the chart post of 2026-11-22 (would be posted in C0ROUNDS) ──");
+    expect(dry.stdout).toContain("── the day's chart of Sun 22 Nov: would be posted in C0ROUNDS ──");
     expect(dry.stdout).toContain("🖨 Tomorrow's medication charts · Mon 23 Nov");
     const posted = await run(["--content", "chart"]);
-    expect(posted.stdout).toContain("Posted the chart for 2026-11-22 in C0ROUNDS");
+    expect(posted.stdout).toContain("Posted the day's chart of Sun 22 Nov in C0ROUNDS");
     const post = world.slack.messages.find((m) => m.metadata?.event_payload.kind === "chart");
     expect(JSON.stringify(post?.blocks)).toContain('\\"d\\":\\"2026-11-23\\"');
   });

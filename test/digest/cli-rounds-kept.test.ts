@@ -64,7 +64,7 @@ it("a round already kept: the dry run says it is posted and shows the sheet as k
   const dry = await run(["--dry-run", "--content", "rounds", "--round", "morning"]);
   expect(dry.code, dry.stderr).toBe(0);
   expect(dry.stdout).toContain(
-    `── the rounds:morning post of ${TODAY} (already posted: kept in the care record) ──`,
+    "── the morning round's sheet of Sun 22 Nov: already posted: kept in the care record ──",
   );
   expect(dry.stdout).toContain(
     "📌 Already posted: the morning round of Sun 22 Nov was posted and its sheet kept in the care record.",

@@ -28,7 +28,7 @@ describe("kennel-desk digest --content welfare", () => {
     const r = await run(["--dry-run", "--content", "welfare"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "── the welfare:evening:kennel post of 2026-11-22 (would be posted in C0WELFARE) ──",
+      "── the evening welfare check (kennel) of Sun 22 Nov: would be posted in C0WELFARE ──",
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     expect(r.stdout).toMatch(/⬜ to check/);
@@ -40,7 +40,7 @@ describe("kennel-desk digest --content welfare", () => {
     const r = await run(["--dry-run", "--content", "welfare"], none);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "── the welfare:evening:kennel post of 2026-11-22 (WELFARE_CHANNEL not set) ──",
+      "── the evening welfare check (kennel) of Sun 22 Nov: WELFARE_CHANNEL not set ──",
     );
     expect(r.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");
     const json = await run(["--dry-run", "--json", "--content", "welfare"], none);
@@ -56,13 +56,15 @@ describe("kennel-desk digest --content welfare", () => {
     const own = { ...env(), KENNEL_DATA_DIR: folder() };
     const first = await run(["--content", "welfare"], own);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE");
+    expect(first.stdout).toContain("Posted the evening welfare check (kennel) of Sun 22 Nov in C0WELFARE");
     const again = await run(["--content", "welfare"], own);
-    expect(again.stdout).toContain("were already posted");
+    expect(again.stdout).toContain(
+      "Already posted in C0WELFARE: the evening welfare check (kennel) of Sun 22 Nov; nothing more posted.",
+    );
     // A dry run says what a real post would do: nothing more, the check is posted already.
     const dry = await run(["--dry-run", "--content", "welfare"], own);
     expect(dry.stdout).toContain(
-      "── the welfare:evening:kennel post of 2026-11-22 (already posted: kept in the care record) ──",
+      "── the evening welfare check (kennel) of Sun 22 Nov: already posted: kept in the care record ──",
     );
     const json = await run(["--dry-run", "--json", "--content", "welfare"], own);
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ kind: "welfare:evening:kennel", alreadyPosted: true });
@@ -82,7 +84,7 @@ describe("kennel-desk digest --content welfare", () => {
     // Its own record and channel, the check posted at 18:05; the dry run asked at 18:40, the record as it stands.
     const own = { ...env(), KENNEL_DATA_DIR: folder(), WELFARE_CHANNEL: "C0WELFARE2" };
     expect((await run(["--content", "welfare"], own)).stdout).toContain(
-      "Posted the welfare:evening:kennel for 2026-11-22 in C0WELFARE2",
+      "Posted the evening welfare check (kennel) of Sun 22 Nov in C0WELFARE2",
     );
     const later = { now: () => new Date("2026-11-22T18:40:00Z") };
     const head = async () => {
@@ -106,7 +108,7 @@ describe("kennel-desk digest --content welfare", () => {
     expect(dry.code, dry.stderr).toBe(0);
     for (const area of ["kennel", "cattery"])
       expect(dry.stdout).toContain(
-        `── the welfare:evening:${area} post of 2026-11-22 (already posted: kept in the care record) ──\n\n` +
+        `── the evening welfare check (${area}) of Sun 22 Nov: already posted: kept in the care record ──\n\n` +
           "📌 Already posted at 18:05: the evening welfare check of Sun 22 Nov was posted and its list kept in the care record. A real run now would post nothing.",
       );
     expect(dry.stdout).toContain("🩺 Evening welfare check, Sun 22 Nov · Cattery");

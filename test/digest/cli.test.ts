@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { limitViolations } from "../../src/blocks/limits.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { addDays } from "../../src/time.ts";
+import { dayHeading } from "../../src/words/dates.ts";
 import { useTempFolders } from "../helpers/record-fixtures.ts";
 import { TODAY, useDigestCommand } from "./command.ts";
 
@@ -18,15 +19,19 @@ describe("kennel-desk digest", () => {
     const r = await run(["--date", day, "--dry-run", "--content", "departures,tomorrow"], env());
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      new RegExp(`^── the departures post of ${day} \\(would be posted in C0MORNING\\) ──\n\nDepartures — `),
+      new RegExp(
+        `^── the departures of ${dayHeading(day)}: would be posted in C0MORNING ──\n\nDepartures — `,
+      ),
     );
-    expect(r.stdout).toContain(`── the tomorrow post of ${day} (would be posted in C0MORNING) ──`);
+    expect(r.stdout).toContain(
+      `── tomorrow's check of ${dayHeading(day)} (for ${dayHeading(addDays(day, 1))}): would be posted in C0MORNING ──`,
+    );
     expect(r.stdout).toMatch(/Care details missing — arrivals /);
     expect(r.stdout).not.toContain('"blocks"');
     const rounds = await run(["--date", day, "--dry-run", "--content", "rounds", "--round", "dinner"], env());
     expect(rounds.code).toBe(0);
     expect(rounds.stdout).toMatch(
-      /── the rounds:evening post of .* \(ROUNDS_CHANNEL not set\) ──\n\nEvening round — /,
+      /── the evening round's sheet of .*: ROUNDS_CHANNEL not set ──\n\nEvening round — /,
     );
     const json = await run(["--json"], {});
     expect(json.code).toBe(2);
@@ -57,7 +62,7 @@ describe("kennel-desk digest", () => {
   it("posts today's digest through the Web API, once; a second run posts nothing more", async () => {
     const first = await run([], env());
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/Posted the departures for \d{4}-\d\d-\d\d in C0MORNING/);
+    expect(first.stdout).toMatch(/Posted the departures of \w{3} \d+ \w{3} in C0MORNING/);
     const today = TODAY;
     const parents = () =>
       world.slack.messages.filter((m) => !m.thread_ts && m.metadata?.event_type === "kennel_digest");
@@ -65,7 +70,7 @@ describe("kennel-desk digest", () => {
     expect(parents()[0]?.metadata?.event_payload).toMatchObject({ date: today, kind: "departures" });
     const second = await run([], env());
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/already posted/);
+    expect(second.stdout).toMatch(/Already posted in C0\w+: the departures of/);
     expect(parents()).toHaveLength(1);
   });
 
@@ -74,10 +79,10 @@ describe("kennel-desk digest", () => {
     const channel = { ...env(), DIGEST_CHANNEL: "C0FUTURE" };
     const first = await run(["--date", future], channel);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`Posted the departures for ${future}`));
+    expect(first.stdout).toMatch(new RegExp(`Posted the departures of ${dayHeading(future)}`));
     const second = await run(["--date", future], channel);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/already posted/);
+    expect(second.stdout).toMatch(/Already posted in C0\w+: the departures of/);
     const parents = world.slack.messages.filter(
       (m) => m.channel === "C0FUTURE" && !m.thread_ts && m.metadata?.event_type === "kennel_digest",
     );
@@ -103,7 +108,7 @@ describe("kennel-desk digest", () => {
     const asked = world.slack.api.length;
     const r = await run(["--date", day], { ...env(), DIGEST_CHANNEL: "C0LOOKALIKE" });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`Posted the departures for ${day}`));
+    expect(r.stdout).toMatch(new RegExp(`Posted the departures of ${dayHeading(day)}`));
     const parents = world.slack.messages.filter((m) => m.channel === "C0LOOKALIKE" && !m.thread_ts);
     expect(parents.map((m) => m.bot_id)).toEqual(["B0OTHER", "BBOT"]);
     const calls = world.slack.api.slice(asked).map((a) => a.path);
@@ -215,7 +220,7 @@ describe("kennel-desk digest --content rounds and the care record", () => {
     expect(later.stderr).not.toMatch(/SLACK_BOT_TOKEN|ROUNDS_CHANNEL/);
     const shown = await asked("tomorrow", "--dry-run");
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain("── the rounds:morning post of 2026-11-23");
+    expect(shown.stdout).toContain("── the morning round's sheet of Mon 23 Nov");
     const typo = await asked("yesterdy", "--dry-run");
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/did you mean yesterday/i);

@@ -174,7 +174,12 @@ describe("a day of the care record: one document, two serializers", () => {
       // Longer than any cut: a drug's words are shown whole.
       itemText: `${med.text}: give with a little wet food, never on an empty stomach, and watch for vomiting in the hour after`,
     };
-    const wrong = await write({ ...base, outcome: "given", requestKey: "day-1" });
+    const wrong = await write({
+      ...base,
+      outcome: "given",
+      note: "ate some, she left half",
+      requestKey: "day-1",
+    });
     await write({
       ...base,
       outcome: "refused",
@@ -198,9 +203,12 @@ describe("a day of the care record: one document, two serializers", () => {
     expect(all).toMatch(
       /: refused Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\nnote: spat it <out>\nwith cheese\n/,
     );
+    // The entry it replaced, under the correction and read first as one, its note kept whole; never
+    // under "also recorded:" as if a second valid entry.
     expect(all).toMatch(
-      /: given Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\n.*superseded: corrected at Sun 22 Nov \d\d:\d\d by Jane/,
+      /with cheese\ncorrected by Jane <@U0BOSS> & co Sun 22 Nov \d\d:\d\d \(entry \d+\); was: .*: given Sun 22 Nov \d\d:\d\d · Jane <@U0BOSS> & co\nnote: ate some, she left half\n/,
     );
+    expect(all).not.toContain("also recorded:");
     expect(all).toContain(`${base.itemText}: given`);
     expect(all).toContain("not recorded");
     expect(lines.at(-1)).toMatch(

@@ -82,7 +82,7 @@ describe("the stay record: one document, two serializers", () => {
       requestKey: string,
       more: Partial<EntryInput> = {},
     ) => recorded(store, { ...base, date: addDays(busy.day, -daysBefore), outcome, requestKey, ...more });
-    const wrong = await write(2, "refused", "a");
+    const wrong = await write(2, "refused", "a", { note: "ate some, she left half" });
     at += 60_000;
     await write(2, "given", "b", { note: "with cheese *not* _ham_", supersedes: wrong.id });
     at += 86_400_000;
@@ -109,7 +109,8 @@ describe("the stay record: one document, two serializers", () => {
     expect(lines[0]).toBe(`Stay record · ${reference}`);
     expect(all).toContain(`${med.text.slice(0, 100)}`);
     expect(all).toMatch(/: given \d\d:\d\d · Jane <@U0BOSS> & co · with cheese/);
-    expect(all).toMatch(/corrected: refused \d\d:\d\d · Jane/);
+    // The corrected entry whole, its note too, struck (Slack's marks): what it said is never lost.
+    expect(all).toMatch(/corrected: refused \d\d:\d\d · Jane <@U0BOSS> & co · ate some, she left half/);
     expect(all).toContain("spat it <out>");
     // A dose or meal its round asked, nothing recorded by the time its kept window closed.
     expect(all).toContain("meal: ❌ missed");
@@ -140,12 +141,19 @@ describe("the stay record: one document, two serializers", () => {
     expect(at).toBeGreaterThan(0);
     expect(lines.slice(at, at + record.length)).toEqual(record);
     expect(lines).toContain("Owner: Ann <Lee>");
+    expect(lines.find((l) => l.includes("corrected: "))).toContain("· ate some, she left half");
     expect(lines.at(-1)).toBe(
       `Record head at the time: #42, sha256 ${"ab".repeat(32)} (check it where the record is: kennel-desk record verify --head "#42 · ${"ab".repeat(8)}").`,
     );
     // The kennel the record is for, as the CSV's and the JSON's rows name it.
-    expect(lines).toContain("Kennel: api.kennel.example#7");
-    expect(html).toMatch(/<del><bdi>refused \d\d:\d\d · Jane &lt;@U0BOSS&gt; &amp; co<\/bdi><\/del>/);
+    // In words first; the id itself beside it, small, as the rows name it.
+    expect(lines).toContain(
+      "Kennel: the kennel at api.kennel.example (business 7) · id api.kennel.example#7",
+    );
+    expect(html).toContain('<span class="muted"><bdi> · id api.kennel.example#7</bdi></span>');
+    expect(html).toMatch(
+      /<del><bdi>refused \d\d:\d\d · Jane &lt;@U0BOSS&gt; &amp; co · ate some, she left half<\/bdi><\/del>/,
+    );
     expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
   });
 

@@ -209,7 +209,16 @@ describe("record verify --head", () => {
     const whole = await cli(["record", "verify", "--head", `#${head.seq} sha256 ${head.hash}`], env);
     expect(whole.code).toBe(0);
     const other = `${head.hash.slice(0, 15)}${head.hash[15] === "0" ? "1" : "0"}`;
-    expect((await cli(["record", "verify", "--head", `#${head.seq} · ${other}`], env)).code).toBe(1);
+    const typo = await cli(["record", "verify", "--head", `#${head.seq} · ${other}`], env);
+    expect(typo.code).toBe(1);
+    // One digit mistyped reads the same as a rewrite: both are said, the copy to check first.
+    expect(typo.stdout).toContain(
+      `place #${head.seq} is ${head.hash.slice(0, 16)}… here, not ${other}… (1 of 16 hex digits differ)`,
+    );
+    expect(typo.stdout).toContain(
+      "Either the head was copied wrong: check it, digit by digit, against the printed copy",
+    );
+    expect(typo.stdout).toContain("or the record was rewritten since that head was printed.");
   });
 });
 
