@@ -27,6 +27,7 @@ import { type CliContext, HELP_HINT, petOption, print, readOptions, textOptions 
 import { audit } from "./record-audit.ts";
 import { enter } from "./record-enter.ts";
 import { bookingIdOf, exportRange } from "./record-export.ts";
+import { copyToPostgres } from "./record-move.ts";
 import { noRecord, refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
 
@@ -166,6 +167,7 @@ async function backup(ctx: CliContext): Promise<number> {
 
 function subcommand(ctx: CliContext): Promise<number> | number {
   if (ctx.args[0] === "backup") return backup(ctx);
+  if (ctx.args[0] === "copy") return copyToPostgres(ctx);
   if (ctx.args[0] === "verify") return verify(ctx);
   if (ctx.args[0] === "audit") return audit(ctx);
   if (ctx.args[0] === "enter") return enter(ctx);
