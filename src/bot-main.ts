@@ -168,7 +168,10 @@ function takeProcess(
 async function openRecord(config: Config, log: Logger): Promise<CareRecord | number> {
   let record: CareRecord;
   try {
-    record = await openCareRecord(config.record, systemClock, recordKennel(config));
+    // The store going out of use is logged once, and its coming back once: at start and whenever after.
+    record = await openCareRecord(config.record, systemClock, recordKennel(config), {
+      onState: (problem) => logStoreState(log, config.record.engine, problem),
+    });
   } catch (error) {
     if (error instanceof StoreError) {
       process.stderr.write(`Kennel Desk will not start: ${error.describe()}\n`);
@@ -182,13 +185,17 @@ async function openRecord(config: Config, log: Logger): Promise<CareRecord | num
   }
   if (record.folderNotice) log.warn(record.folderNotice);
   if (record.folderWarning) log.warn(record.folderWarning);
-  if (record.problem) {
-    log.error(
-      { store: record.store.engine, problem: record.problem.problem },
-      `The care record cannot be used now: ${record.problem.describe()} Commands keep answering; a tap is told to try again.`,
-    );
-  }
   return record;
+}
+
+/** The care record out of use (said once, with where and why), or back in use (once). */
+function logStoreState(log: Logger, engine: string, problem: StoreError | undefined): void {
+  if (problem) {
+    log.error(
+      { store: engine, problem: problem.problem },
+      `The care record cannot be used now: ${problem.describe()} Commands keep answering; a tap is told to try again.`,
+    );
+  } else log.info({ store: engine }, "The care record can be used again: taps are recorded.");
 }
 
 /** The kennel API's client and the bot over it and the care record (not started). */

@@ -168,7 +168,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       "0 found, 1 nothing matched (the list's title and what it says still printed), 2 invalid settings or input (a range ending before it starts), 3 kennel API failure.",
   },
   record: {
-    args: '[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json] | enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK TIME GIVER"…',
+    args: '[ROUND] [DATE] [--pet ID] [--json] | --booking REF|ID [--json] | export [--from DATE --to DATE] [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR] | backup FILE | copy --to POSTGRES_URL | verify [--file PATH] [--head HEAD] [--json] | audit [--days N] [--json] | enter ROUND DATE --pet ID --by NAME --dose "DRUG=MARK TIME GIVER"…',
     what: "The day's care record beside what each round's sheet said was due (who recorded each dose and meal, when, the outcome and note; corrected entries marked; the day's doses given on time), or with export every entry of a range as a file, or with audit the kennel's medication figures. Reads KENNEL_DATA_DIR (or DATABASE_URL), as the bot does; the sheets need the kennel API (audit does not).",
     options: [
       ["DATE", DATE],
@@ -194,6 +194,10 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       [
         "backup FILE",
         "an online copy of the SQLite record, made while the bot runs, then checked (PostgreSQL: pg_dump)",
+      ],
+      [
+        "copy --to POSTGRES_URL",
+        "the SQLite record, every table, into a new, empty PostgreSQL database (the bot stopped), then its chain walked there: moving to PostgreSQL",
       ],
       [
         "verify [--head HEAD]",

@@ -4,14 +4,14 @@ import { resolve } from "node:path";
 import { petsPage } from "../answers/lists.ts";
 import { StoreError } from "../record/errors.ts";
 import { otherKennel, recordKennel } from "../record/kennel.ts";
-import { openCareRecord } from "../record/open.ts";
+import { openCareRecord, postgresRecordThere } from "../record/open.ts";
 import { SQLITE_FILE } from "../record/sqlite.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
  * The store and where it is; no store (said on standard error) when the SQLite file does not exist
- * yet: a read never creates a record.
+ * yet, or the PostgreSQL database holds no record: a read never creates a record.
  */
 export async function openStore(
   ctx: CliContext,
@@ -25,6 +25,12 @@ export async function openStore(
       ctx.io.stderr.write(`${noRecord(file).describe("command")}\n`);
       return { where: file };
     }
+  } else {
+    const { there, where } = await postgresRecordThere(settings);
+    if (!there) {
+      if (!options.quiet) ctx.io.stderr.write(`${noRecord(where, "postgres").describe("command")}\n`);
+      return { where };
+    }
   }
   // Nothing kept once read: a record command reads each day once or a few times (the bot keeps them).
   const opened = await openCareRecord(settings, ctx.clock, recordKennel(ctx.config), { keptLogChars: 0 });
@@ -36,12 +42,20 @@ export async function openStore(
 }
 
 /** No care record where it was looked for: nothing recorded there, so nothing to read or to verify. */
-function noRecord(file: string): StoreError {
+export function noRecord(where: string, engine: "sqlite" | "postgres" = "sqlite"): StoreError {
+  if (engine === "postgres") {
+    return new StoreError(
+      "no_record",
+      `There is no care record in ${where} yet: nothing has been recorded there, so there is nothing to read or verify (nothing was made there either).`,
+      "The bot makes it at its first start with DATABASE_URL set. If the bot keeps it in another database, set DATABASE_URL as the bot has it.",
+      where,
+    );
+  }
   return new StoreError(
     "no_record",
-    `There is no care record at ${file} yet: nothing has been recorded there, so there is nothing to read or verify.`,
+    `There is no care record at ${where} yet: nothing has been recorded there, so there is nothing to read or verify.`,
     "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it. To try the record before Slack is connected: npm start with no .env runs the preview, and the record commands in its folder read the preview's record.",
-    file,
+    where,
   );
 }
 
@@ -52,7 +66,7 @@ function noRecord(file: string): StoreError {
  */
 export async function requireStore(ctx: CliContext): Promise<{ store: CareRecordStore; where: string }> {
   const { store, where } = await openStore(ctx, { quiet: true });
-  if (!store) throw noRecord(where);
+  if (!store) throw noRecord(where, ctx.config.record.engine);
   return { store, where };
 }
 

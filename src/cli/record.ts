@@ -27,7 +27,8 @@ import { type CliContext, HELP_HINT, petOption, print, readOptions, textOptions 
 import { audit } from "./record-audit.ts";
 import { enter } from "./record-enter.ts";
 import { bookingIdOf, exportRange } from "./record-export.ts";
-import { refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
+import { copyToPostgres } from "./record-move.ts";
+import { noRecord, refuseOtherBusiness, requireStore, storeProblemJson, wantsJson } from "./record-store.ts";
 import { verify } from "./record-verify.ts";
 
 function roundOption(ctx: CliContext, raw: string | undefined) {
@@ -134,16 +135,12 @@ async function backup(ctx: CliContext): Promise<number> {
   if (settings.engine !== "sqlite") {
     throw new UsageError(
       "The care record is in PostgreSQL (DATABASE_URL): back it up with PostgreSQL's own tools.",
-      "Run pg_dump --format=custom --file=care-record.dump with the same database address (docs/care-record.md, Backup and restore).",
+      'Dump the whole database: pg_dump --format=custom --file=care-record.dump "$DATABASE_URL" (every table, the triggers with them; restore it with pg_restore into an empty database, then kennel-desk record verify: docs/care-record.md, "Backing it up").',
     );
   }
   const file = resolve(settings.dataDir, SQLITE_FILE);
-  if (!existsSync(file)) {
-    throw new UsageError(
-      `There is no care record at ${file} to back up.`,
-      "Set KENNEL_DATA_DIR as the bot has it, or start the bot once to make the record.",
-    );
-  }
+  // No record is a record that cannot be read (exit 3), as for every record command.
+  if (!existsSync(file)) throw noRecord(file);
   let result: Awaited<ReturnType<typeof backupSqlite>>;
   try {
     result = await backupSqlite(file, target, ctx.clock.now());
@@ -170,6 +167,7 @@ async function backup(ctx: CliContext): Promise<number> {
 
 function subcommand(ctx: CliContext): Promise<number> | number {
   if (ctx.args[0] === "backup") return backup(ctx);
+  if (ctx.args[0] === "copy") return copyToPostgres(ctx);
   if (ctx.args[0] === "verify") return verify(ctx);
   if (ctx.args[0] === "audit") return audit(ctx);
   if (ctx.args[0] === "enter") return enter(ctx);

@@ -34,7 +34,10 @@ Commands:
              refusal or missed dose with its time, meals eaten, then every round's entries.
   record backup FILE
              An online copy of the SQLite care record (safe while the bot runs), checked. For
-             PostgreSQL use pg_dump (docs/care-record.md).
+             PostgreSQL use pg_dump of the whole database (docs/care-record.md).
+  record copy --to POSTGRES_URL
+             The SQLite record, every table, copied into a new, empty PostgreSQL database (stop
+             the bot first), then its chain walked there: moving from SQLite to PostgreSQL.
   record export --from DATE --to DATE [--pet ID] [--booking REF|ID] [--format csv|json|html] [--out DIR]
              Every entry of the range (or of one pet or stay: --pet, --booking, the range then
              optional), one row each with every field (CSV: RFC 4180, UTF-8). --format html: one

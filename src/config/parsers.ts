@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { parse as parseConnectionString } from "pg-connection-string";
+import { pgConnectionString } from "./pg-url.ts";
 import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
 import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type RoundTimes } from "./types.ts";
 
@@ -176,7 +177,7 @@ export function databaseUrl(value: string): Check<URL> {
     return bad(`has sslmode=${mode}, which is not an SSL mode.`, `Use one of ${SSL_MODES.join(", ")}.`);
   }
   try {
-    parseConnectionString(value);
+    parseConnectionString(pgConnectionString(url));
   } catch (error) {
     // The driver's words may quote the address: only the kind of error is said.
     const kind = (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.name ?? "an error";

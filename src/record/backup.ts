@@ -17,6 +17,7 @@ import {
   copyFileSync,
   linkSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   rmSync,
@@ -116,6 +117,8 @@ async function walkCopy(folder: string, now: Date): Promise<VerifyResult> {
 export async function backupSqlite(source: string, target: string, now: Date): Promise<BackupResult> {
   const file = resolve(target);
   refuseExisting(file);
+  // A folder named in the target that is not there yet (backups/…) is made, its owner's alone.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const folder = mkdtempSync(join(dirname(file), `.${basename(file)}.kennel-desk-`));
   try {
     const copyFile = join(folder, SQLITE_FILE);

@@ -23,7 +23,9 @@ export type StoreProblem =
    */
   | "uncertain"
   /** No record at all where it was looked for (the bot never started there, or another folder): nothing to read. */
-  | "no_record";
+  | "no_record"
+  /** Part of the record is missing (a table not there: restored from a partial dump): restore a whole backup. */
+  | "incomplete";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";

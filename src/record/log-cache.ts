@@ -12,6 +12,7 @@
 import { LOG_COLUMNS, type Row } from "./chain.ts";
 import { type KindName, readBody } from "./kinds/index.ts";
 import { LOG_FROM, logEntryWith, logIn, logWhere, type Query, type StoredQuery } from "./ledger.ts";
+import type { StoreStateListener } from "./outage.ts";
 import type { LogEntry, LogQuery } from "./types.ts";
 
 const LOG_HEAD = `l.${LOG_COLUMNS.filter((c) => c !== "body").join(", l.")}, s.id AS superseded_by`;
@@ -32,6 +33,8 @@ export interface StoreOptions {
    * each day once (the terminal's record commands) reads each body when asked.
    */
   keptLogChars?: number | undefined;
+  /** Told once when the store goes out of use (down, full, read-only) and once when it is back (src/record/outage.ts). */
+  onState?: StoreStateListener | undefined;
 }
 
 /** What `readAs` gives for a row whose body is not kept: the table no longer had it (deleted by retention meanwhile). */

@@ -36,7 +36,7 @@ async function driverFor(settings: RecordSettings): Promise<Driver> {
 }
 
 /** What makes a record unusable for good, whatever is retried: the caller refuses to start. */
-const REFUSED = new Set(["newer_schema", "other_kennel"]);
+const REFUSED = new Set(["newer_schema", "other_kennel", "incomplete"]);
 
 /**
  * Opens the store for a kennel (src/record/kennel.ts: the API's origin) and brings its schema up to
@@ -67,6 +67,24 @@ export async function openCareRecord(
     return { store, where, problem: error, ...notes };
   }
   return { store, where, ...notes };
+}
+
+/**
+ * Whether there is a care record in the PostgreSQL database (its schema_version table), asked without
+ * making one: a read never creates the record. A StoreError when the database cannot be reached.
+ */
+export async function postgresRecordThere(
+  settings: RecordSettings & { engine: "postgres" },
+): Promise<{ there: boolean; where: string }> {
+  const driver = await driverFor(settings);
+  try {
+    const [row] = await driver.query("SELECT to_regclass('schema_version') IS NOT NULL AS there");
+    return { there: row?.there === true, where: driver.where };
+  } catch (error) {
+    throw driver.storeError(error) ?? error;
+  } finally {
+    await driver.close();
+  }
 }
 
 export interface TemporaryRecord {

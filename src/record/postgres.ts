@@ -6,9 +6,9 @@
  * a connection that drops while idle is only forgotten by the pool.
  */
 import pg from "pg";
-import { type Hint, SURFACE_WORDS } from "../words/surface.ts";
+import { pgConnectionString } from "../config/pg-url.ts";
 import type { Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
-import { StoreError } from "./errors.ts";
+import { postgresStoreError } from "./postgres-errors.ts";
 
 export interface PostgresOptions {
   url: URL;
@@ -35,17 +35,6 @@ function numbered(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 }
-
-const NETWORK = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EPIPE",
-]);
 
 /** Statements on a pool or one connection, `?` placeholders numbered. */
 const on =
@@ -132,7 +121,7 @@ async function snapshotOf<T>(pool: pg.Pool, work: (read: Snapshot) => Promise<T>
 export function postgresDriver(options: PostgresOptions): Driver {
   const where = whereOf(options.url);
   const pool = new pg.Pool({
-    connectionString: options.url.href,
+    connectionString: pgConnectionString(options.url),
     max: 4,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
     idleTimeoutMillis: 30_000,
@@ -146,49 +135,7 @@ export function postgresDriver(options: PostgresOptions): Driver {
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
 
-  const storeError = (error: unknown): StoreError | undefined => {
-    const e = error as { code?: unknown; message?: unknown };
-    const code = typeof e?.code === "string" ? e.code : "";
-    const message = String(e?.message ?? error).slice(0, 200);
-    const make = (problem: StoreError["problem"], what: string, hint: Hint) =>
-      new StoreError(problem, what, hint, where, error);
-    if (code === "53100") {
-      return make(
-        "full",
-        `The database of the care record (${where}) is out of disk space: nothing was recorded.`,
-        "Free space on the database server, then try again.",
-      );
-    }
-    if (code === "25006") {
-      return make(
-        "read_only",
-        `The database of the care record (${where}) is read-only (a standby?): nothing was recorded.`,
-        "Point DATABASE_URL at the primary server, then try again.",
-      );
-    }
-    if (code === "28P01" || code === "28000" || code === "3D000" || code === "42501") {
-      return make(
-        "unavailable",
-        `The database of the care record (${where}) refused Kennel Desk: ${message}.`,
-        (surface) =>
-          `Check DATABASE_URL (user, password, database name) and that user's rights, then ${SURFACE_WORDS[surface].restart}.`,
-      );
-    }
-    if (
-      NETWORK.has(code) ||
-      code.startsWith("08") ||
-      code.startsWith("57P") ||
-      code.startsWith("53") ||
-      /timeout|terminat|Connection|connect/i.test(message)
-    ) {
-      return make(
-        "unavailable",
-        `The database of the care record (${where}) cannot be reached (${message}).`,
-        "Try again in a moment; if it keeps happening, check that PostgreSQL is running and DATABASE_URL.",
-      );
-    }
-    return undefined;
-  };
+  const storeError = (error: unknown) => postgresStoreError(error, where);
 
   return {
     engine: "postgres",

@@ -19,6 +19,7 @@ import { appendIn, headIn, isRecordDate, logPages, type NextId, verifyIn } from 
 import { checkBody, readAs, storedCheck } from "./log-bodies.ts";
 import { LogBodies, readLog, type StoreOptions } from "./log-cache.ts";
 import { migrate } from "./migrate.ts";
+import { Outage } from "./outage.ts";
 import { purgeIn } from "./retention.ts";
 import type { Engine } from "./schema.ts";
 import type {
@@ -69,9 +70,12 @@ class SqlStore implements CareRecordStore {
   #ready = false;
   /** The log's bodies read already (src/record/log-cache.ts): a row never changes, so it is read once. */
   readonly #bodies: LogBodies;
+  /** Told once when the store goes out of use, once when it is back. */
+  readonly #outage: Outage;
 
   constructor(driver: Driver, clock: Clock, kennel: KennelIdentity | undefined, options: StoreOptions = {}) {
     this.#bodies = new LogBodies(options.keptLogChars);
+    this.#outage = new Outage(options.onState);
     this.engine = driver.engine;
     this.#driver = driver;
     this.#clock = clock;
@@ -115,6 +119,7 @@ class SqlStore implements CareRecordStore {
         const at = this.#clock.now().toISOString();
         const result = await this.#driver.transaction((q) => work(q, at), { chain: true });
         this.#lastWriteFailure = undefined;
+        this.#outage.worked();
         return result;
       } catch (error) {
         if (this.#driver.isUniqueViolation(error) && attempt < RACE_RETRIES) continue;
@@ -304,6 +309,7 @@ class SqlStore implements CareRecordStore {
       return { ...base, ok: false, problem: failure?.message ?? "The care record could not be read." };
     }
     const problem = this.#driver.problem?.() ?? this.#lastWriteFailure?.message;
+    if (!problem) this.#outage.worked();
     return problem ? { ...base, ok: false, problem } : { ...base, ok: true };
   }
 
@@ -312,8 +318,9 @@ class SqlStore implements CareRecordStore {
   }
 
   #failure(error: unknown): StoreError | undefined {
-    if (error instanceof StoreError) return error;
-    return this.#driver.storeError(error);
+    const failure = error instanceof StoreError ? error : this.#driver.storeError(error);
+    this.#outage.failed(failure);
+    return failure;
   }
 }
 

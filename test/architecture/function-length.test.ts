@@ -21,7 +21,6 @@ const KNOWN_LONG = [
   "src/preview/setup-routes.ts:setupRoutes",
   "src/preview/setup-save.ts:save",
   "src/preview/slack-web-api.ts:webApi",
-  "src/record/postgres.ts:postgresDriver",
   "src/sandbox/api.ts:route",
   "src/sandbox/business.ts:buildBusiness",
   "src/sandbox/people.ts:makePet",

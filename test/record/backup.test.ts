@@ -113,4 +113,25 @@ describe("record backup: private from the first byte, never through a link", () 
     expect(r.stderr).toMatch(/The backup was not made: .*malformed/);
     expect(readdirSync(out)).toEqual([]);
   });
+
+  it("the docs' command on a fresh install: a folder named in the target (backups/) is made, its owner's alone", async () => {
+    const dir = await recordIn();
+    const out = folder();
+    const target = join(out, "backups", "care-record-2026-11-24.sqlite");
+    const r = await cli(["record", "backup", target], { KENNEL_DATA_DIR: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(out, "backups"))).toEqual(["care-record-2026-11-24.sqlite"]);
+    expect(statSync(join(out, "backups")).mode & 0o777).toBe(0o700);
+  });
+
+  it("no record to back up is a record that cannot be read (exit 3, as docs/cli.md has it), nothing made", async () => {
+    const out = folder();
+    const nowhere = join(out, "not-here");
+    const r = await cli(["record", "backup", join(out, "backups", "copy.sqlite")], {
+      KENNEL_DATA_DIR: nowhere,
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`There is no care record at ${join(nowhere, SQLITE_FILE)} yet`);
+    expect(readdirSync(out)).toEqual([]);
+  });
 });

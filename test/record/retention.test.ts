@@ -133,7 +133,8 @@ describe("kennel-desk record backup", () => {
 
   it("says what to do instead: no record yet, no file name, PostgreSQL (pg_dump)", async () => {
     const none = await cli(["record", "backup", join(folder(), "x.sqlite")], { KENNEL_DATA_DIR: folder() });
-    expect(none.code).toBe(2);
+    // No record is a record that cannot be read: exit 3, as for every record command (docs/cli.md).
+    expect(none.code).toBe(3);
     expect(none.stderr).toContain("There is no care record at");
     expect((await cli(["record", "backup"], { KENNEL_DATA_DIR: folder() })).stderr).toContain(
       "one file name",
@@ -143,6 +144,9 @@ describe("kennel-desk record backup", () => {
     });
     expect(pgRecord.code).toBe(2);
     expect(pgRecord.stderr).toContain("pg_dump");
+    // The whole database, never some tables: a partial dump loses the log, the kennel and the guards.
+    expect(pgRecord.stderr).toContain('pg_dump --format=custom --file=care-record.dump "$DATABASE_URL"');
+    expect(pgRecord.stderr).not.toContain("--table");
     expect(existsSync("x.dump")).toBe(false);
   });
 });
