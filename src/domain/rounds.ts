@@ -18,10 +18,10 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
-import { fastingAt } from "./fasting.ts";
+import { fastingAt, saysFasting } from "./fasting.ts";
 import { DEFAULT_HOUSE_MEALS, roundsWords } from "./house-routine.ts";
 import { type CareNote, dangerNotes, feedingNotes } from "./notes.ts";
-import { type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
+import { dietRounds, type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
 import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
@@ -84,13 +84,19 @@ export function arrivedSince(
 
 export interface RoundSheet {
   /**
-   * This round's diet, the general diet (shown in every round), and the other rounds' diets whose
-   * words name this round ("half now, the rest at lunch"): shown here too.
+   * This round's diet, the general diet (part of the meal at the rounds the diet feeds at, else a
+   * `note`), and the other rounds' diets whose words name this round ("half now, the rest at
+   * lunch"): shown here too.
    */
   diet: {
     round: string | undefined;
     general: string | undefined;
     named: Array<{ round: Round; text: string; words: string }>;
+    /**
+     * The general diet at a round it is no meal at (its words name other rounds, or state no meal
+     * and no time beside the rounds' own food): shown whole as a note, never due nor counted.
+     */
+    note?: string;
   };
   /** Every medication, each with whether it is due this round (`RoundMedication.due`). */
   medications: RoundMedication[];
@@ -152,7 +158,7 @@ export function roundSheet(
   at?: string,
   house: HouseMeals = DEFAULT_HOUSE_MEALS,
 ): RoundSheet {
-  const { round: own, general } = dietFor(care.diet, round);
+  const { round: own, general: shown } = dietFor(care.diet, round);
   const named = ROUNDS.filter((r) => r !== round).flatMap((r) => {
     const text = care.diet[r];
     const words = roundsNamed(text)[round];
@@ -162,13 +168,21 @@ export function roundSheet(
   const noDiet = !hasAnyDiet(care.diet);
   const houseRoutine = noDiet ? houseMealsFor(house, care.species) : undefined;
   const houseMeal = houseRoutine?.includes(round) === true;
+  // The general diet is this round's meal only at the rounds the diet's words feed at (the
+  // reader's rule, src/domain/plan/feeding.ts `dietRounds`); elsewhere it is a note, shown whole,
+  // never a meal to chase ("Treats allowed in moderation" is no midday meal).
+  const mealHere =
+    shown !== undefined &&
+    (own !== undefined ||
+      dietRounds(care.diet, houseMealsFor(house, care.species), saysFasting).includes(round));
+  const general = mealHere ? shown : undefined;
   // A round's diet written "Nil" (or "none", "no") is no food this round, shown as written.
   const fed = feedsThisRound({ round: own, general }) || named.length > 0;
   const medicationDue = medications.some((m) => m.due);
   const instructionHere = round === "morning" && medications.some((m) => m.medication.instruction);
   const nothing = !houseMeal && !fed && !own && !medicationDue && !instructionHere;
   return {
-    diet: { round: own, general, named },
+    diet: { round: own, general, named, ...(shown && !mealHere ? { note: shown } : {}) },
     medications,
     allergies: care.allergies,
     noDiet,

@@ -14,6 +14,7 @@ import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
   byHandWords,
   careWarningWords,
+  dietNoteWords,
   namedDietRow,
   noDietRow,
   noteWords,
@@ -76,7 +77,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     ...alerts,
     ...danger,
     ...(allergy ? [allergy] : []),
-    ...(s.nothing ? [] : [...dietLines(s, r.round), ...feeding]),
+    ...(s.nothing ? dietNoteLines(s) : [...dietLines(s, r.round), ...feeding]),
     ...medicineLines(p, s, r.round),
     ...planLines(p),
   ];
@@ -112,8 +113,12 @@ function dietLines(s: SheetOf, round: Round): Line[] {
   if (s.noDiet) {
     if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
   } else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${round} diet recorded`));
-  return diet;
+  return [...diet, ...dietNoteLines(s)];
 }
+
+/** The general diet where it is no meal this round: its words whole, a note to the person. */
+const dietNoteLines = (s: SheetOf): Line[] =>
+  s.diet.note ? [line(`📝 ${whole(dietNoteWords(s.diet.note))}`)] : [];
 
 /**
  * The pet's care plan on its sheet, when it is not (yet) confirmed: "📋 plan not confirmed", the

@@ -88,6 +88,11 @@ export function noDietRow(houseRoutine: readonly Round[]): string {
   return `${houseRoutineWords(houseRoutine)} (no diet on record: check the booking)`;
 }
 
+/** The general diet at a round it is no meal at: "general diet (no meal this round): Treats allowed in moderation". */
+export function dietNoteWords(general: string): string {
+  return `general diet (no meal this round): ${general}`;
+}
+
 /** Another round's diet whose words name this round: "from the morning diet ("lunch"): …". */
 export function namedDietRow(d: { round: Round; text: string; words: string }): string {
   return `from the ${d.round} diet ("${d.words}"): ${d.text}`;
