@@ -18,7 +18,7 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
-import { fastingAt, saysFasting } from "./fasting.ts";
+import { type FastPassed, fastingAt, fastPassedAt, saysFasting } from "./fasting.ts";
 import { DEFAULT_HOUSE_MEALS, roundsWords } from "./house-routine.ts";
 import { type CareNote, dangerNotes, feedingNotes } from "./notes.ts";
 import { dietRounds, type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
@@ -134,6 +134,12 @@ export interface RoundSheet {
    * Undefined when the pet is not fasting, or the round's time is not known.
    */
   fastingNow?: boolean;
+  /**
+   * The round is past the op's time or the end its fast's words state ("op at 10:00" at the 18:00
+   * round): the sheet shows the fast's words whole with "ask before feeding", never a bare
+   * "fasting" beside the meal (src/domain/fasting.ts `fastPassedAt`).
+   */
+  fastPassed?: FastPassed;
 }
 
 /** The notes a round's sheet shows: danger everywhere, feeding where the pet is fed (its diet or the house routine). */
@@ -192,8 +198,14 @@ export function roundSheet(
     medicationDue,
     nothing,
     notes: sheetNotes(care, fed || houseMeal),
-    ...(care.fasting && at ? { fastingNow: fastingAt(care.fastingTimes, at) } : {}),
+    ...(care.fasting && at ? fastAt(care.fastingTimes, at) : {}),
   };
+}
+
+/** A fasting pet's fast at a round's time: whether it applies, and an op's time or its end it is past. */
+function fastAt(times: CareFacts["fastingTimes"], at: string): Pick<RoundSheet, "fastingNow" | "fastPassed"> {
+  const passed = fastPassedAt(times, at);
+  return { fastingNow: fastingAt(times, at), ...(passed ? { fastPassed: passed } : {}) };
 }
 
 /** "house routine: morning and evening": what a pet with no diet on record is fed, on the routine's rounds. */

@@ -61,7 +61,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   // A drug in two slots: the plan's question until a person settles it (the words' own reckoning without a plan).
   const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
   const alerts = [
-    ...sheetAlertWords(flags).map((a): Line => [toned("alert", whole(a))]),
+    ...sheetAlertWords(flags, s.fastPassed).map((a): Line => [toned("alert", whole(a))]),
     ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
   ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.

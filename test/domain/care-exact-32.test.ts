@@ -207,7 +207,8 @@ describe("5. fasting from a time", () => {
     ["Starve from midnight", { from: "24:00" }],
     ["NBM until 10am", { until: "10:00" }],
     ["Fasting from 8pm until 9am", { from: "20:00", until: "09:00" }],
-    ["NIL BY MOUTH – op at 10:00", undefined],
+    // The op's time: the fast still applies at every round (the rounds past it ask before feeding).
+    ["NIL BY MOUTH – op at 10:00", { op: "10:00" }],
     ["Fasting from 8", undefined],
   ])("%s → %j", (words, times) => {
     expect(fastingTimes(words)).toEqual(times);
