@@ -9,7 +9,7 @@ import type { HouseCount } from "../domain/house.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { addDays, localDate } from "../time.ts";
-import { fastingWhenWords } from "../words/care.ts";
+import { fastingWhenWords, fastPassedWords } from "../words/care.ts";
 import { lookUpCare } from "./care-lookup.ts";
 import { dayReport } from "./day.ts";
 import { listDay } from "./day-query.ts";
@@ -98,17 +98,23 @@ export interface TodayOverview {
 /**
  * The fasting pets on the round's sheet, those fasting at this round first, each saying from when
  * when its words state a time: "Luna (Kennel 6): NIL BY MOUTH – op at 10:00", "Milo (Kennel 7), from
- * 20:00: Fasting from 8pm".
+ * 20:00: Fasting from 8pm"; last, those whose op's time or stated end the round is past, never
+ * dropped: "Luna (Kennel 6), fasting for an op at 10:00, now past: ask before feeding: NIL BY MOUTH –
+ * op at 10:00".
  */
 function fastingList(r: RoundReport): string[] {
   const fasting = r.pets.filter((p) => p.pet?.flags.fasting);
-  const later = (p: RoundPet) => (p.sheet?.fastingNow === false ? 1 : 0);
+  const later = (p: RoundPet) => (p.sheet?.fastPassed ? 2 : p.sheet?.fastingNow === false ? 1 : 0);
   return [...fasting]
     .sort((a, b) => later(a) - later(b))
     .map((p) => {
       const f = p.pet?.flags;
+      const room = p.booking.roomName ? ` (${p.booking.roomName})` : "";
+      // Past the op's time or the fast's end: its words whole, and ask before feeding.
+      if (p.sheet?.fastPassed)
+        return `${f?.name}${room}, ${fastPassedWords(f?.fasting ?? "", p.sheet.fastPassed)}`;
       const when = fastingWhenWords(f?.fastingTimes);
-      return `${f?.name}${p.booking.roomName ? ` (${p.booking.roomName})` : ""}${when ? `, ${when}` : ""}: ${f?.fasting}`;
+      return `${f?.name}${room}${when ? `, ${when}` : ""}: ${f?.fasting}`;
     });
 }
 

@@ -18,10 +18,10 @@ import {
   type Round,
   type RoundMedication,
 } from "./care.ts";
-import { fastingAt } from "./fasting.ts";
+import { type FastPassed, fastingAt, fastPassedAt, saysFasting } from "./fasting.ts";
 import { DEFAULT_HOUSE_MEALS, roundsWords } from "./house-routine.ts";
 import { type CareNote, dangerNotes, feedingNotes } from "./notes.ts";
-import { type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
+import { dietRounds, type HouseMeals, houseMealsFor } from "./plan/feeding.ts";
 import { DEFAULT_ROUND_TIMES } from "./round-times.ts";
 import { roundsNamed } from "./round-words.ts";
 
@@ -84,13 +84,19 @@ export function arrivedSince(
 
 export interface RoundSheet {
   /**
-   * This round's diet, the general diet (shown in every round), and the other rounds' diets whose
-   * words name this round ("half now, the rest at lunch"): shown here too.
+   * This round's diet, the general diet (part of the meal at the rounds the diet feeds at, else a
+   * `note`), and the other rounds' diets whose words name this round ("half now, the rest at
+   * lunch"): shown here too.
    */
   diet: {
     round: string | undefined;
     general: string | undefined;
     named: Array<{ round: Round; text: string; words: string }>;
+    /**
+     * The general diet at a round it is no meal at (its words name other rounds, or state no meal
+     * and no time beside the rounds' own food): shown whole as a note, never due nor counted.
+     */
+    note?: string;
   };
   /** Every medication, each with whether it is due this round (`RoundMedication.due`). */
   medications: RoundMedication[];
@@ -128,6 +134,12 @@ export interface RoundSheet {
    * Undefined when the pet is not fasting, or the round's time is not known.
    */
   fastingNow?: boolean;
+  /**
+   * The round is past the op's time or the end its fast's words state ("op at 10:00" at the 18:00
+   * round): the sheet shows the fast's words whole with "ask before feeding", never a bare
+   * "fasting" beside the meal (src/domain/fasting.ts `fastPassedAt`).
+   */
+  fastPassed?: FastPassed;
 }
 
 /** The notes a round's sheet shows: danger everywhere, feeding where the pet is fed (its diet or the house routine). */
@@ -152,7 +164,7 @@ export function roundSheet(
   at?: string,
   house: HouseMeals = DEFAULT_HOUSE_MEALS,
 ): RoundSheet {
-  const { round: own, general } = dietFor(care.diet, round);
+  const { round: own, general: shown } = dietFor(care.diet, round);
   const named = ROUNDS.filter((r) => r !== round).flatMap((r) => {
     const text = care.diet[r];
     const words = roundsNamed(text)[round];
@@ -162,13 +174,21 @@ export function roundSheet(
   const noDiet = !hasAnyDiet(care.diet);
   const houseRoutine = noDiet ? houseMealsFor(house, care.species) : undefined;
   const houseMeal = houseRoutine?.includes(round) === true;
+  // The general diet is this round's meal only at the rounds the diet's words feed at (the
+  // reader's rule, src/domain/plan/feeding.ts `dietRounds`); elsewhere it is a note, shown whole,
+  // never a meal to chase ("Treats allowed in moderation" is no midday meal).
+  const mealHere =
+    shown !== undefined &&
+    (own !== undefined ||
+      dietRounds(care.diet, houseMealsFor(house, care.species), saysFasting).includes(round));
+  const general = mealHere ? shown : undefined;
   // A round's diet written "Nil" (or "none", "no") is no food this round, shown as written.
   const fed = feedsThisRound({ round: own, general }) || named.length > 0;
   const medicationDue = medications.some((m) => m.due);
   const instructionHere = round === "morning" && medications.some((m) => m.medication.instruction);
   const nothing = !houseMeal && !fed && !own && !medicationDue && !instructionHere;
   return {
-    diet: { round: own, general, named },
+    diet: { round: own, general, named, ...(shown && !mealHere ? { note: shown } : {}) },
     medications,
     allergies: care.allergies,
     noDiet,
@@ -178,8 +198,14 @@ export function roundSheet(
     medicationDue,
     nothing,
     notes: sheetNotes(care, fed || houseMeal),
-    ...(care.fasting && at ? { fastingNow: fastingAt(care.fastingTimes, at) } : {}),
+    ...(care.fasting && at ? fastAt(care.fastingTimes, at) : {}),
   };
+}
+
+/** A fasting pet's fast at a round's time: whether it applies, and an op's time or its end it is past. */
+function fastAt(times: CareFacts["fastingTimes"], at: string): Pick<RoundSheet, "fastingNow" | "fastPassed"> {
+  const passed = fastPassedAt(times, at);
+  return { fastingNow: fastingAt(times, at), ...(passed ? { fastPassed: passed } : {}) };
 }
 
 /** "house routine: morning and evening": what a pet with no diet on record is fed, on the routine's rounds. */

@@ -14,6 +14,7 @@ import { medicationLines, roundWord } from "../domain/rounds.ts";
 import {
   byHandWords,
   careWarningWords,
+  dietNoteWords,
   namedDietRow,
   noDietRow,
   noteWords,
@@ -60,7 +61,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   // A drug in two slots: the plan's question until a person settles it (the words' own reckoning without a plan).
   const flags = p.plan ? { ...p.pet.flags, listedTwice: [] } : p.pet.flags;
   const alerts = [
-    ...sheetAlertWords(flags).map((a): Line => [toned("alert", whole(a))]),
+    ...sheetAlertWords(flags, s.fastPassed).map((a): Line => [toned("alert", whole(a))]),
     ...(p.plan ? sameDrugLines(p.plan.items.map((i) => i.item)) : []),
   ];
   // Notes that carry danger, in full on every round; notes on feeding, in full where the pet is fed.
@@ -77,7 +78,7 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
     ...alerts,
     ...danger,
     ...(allergy ? [allergy] : []),
-    ...(s.nothing ? [] : [...dietLines(s, r.round), ...feeding]),
+    ...(s.nothing ? dietNoteLines(s) : [...dietLines(s, r.round), ...feeding]),
     ...medicineLines(p, s, r.round),
     ...planLines(p),
   ];
@@ -113,8 +114,12 @@ function dietLines(s: SheetOf, round: Round): Line[] {
   if (s.noDiet) {
     if (s.houseMeal) diet.push(line(`🍽 ${noDietRow(s.houseRoutine ?? [])}`));
   } else if (!s.fed && !s.diet.round) diet.push(line(`🍽 no ${round} diet recorded`));
-  return diet;
+  return [...diet, ...dietNoteLines(s)];
 }
+
+/** The general diet where it is no meal this round: its words whole, a note to the person. */
+const dietNoteLines = (s: SheetOf): Line[] =>
+  s.diet.note ? [line(`📝 ${whole(dietNoteWords(s.diet.note))}`)] : [];
 
 /**
  * The pet's care plan on its sheet, when it is not (yet) confirmed: "📋 plan not confirmed", the

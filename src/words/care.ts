@@ -3,7 +3,7 @@
  * renderer escapes and emphasises in its own way.
  */
 import { type Medication, ROUNDS, type Round, type RoundMedication } from "../domain/care.ts";
-import { type FastingTimes, fastingClock } from "../domain/fasting.ts";
+import { type FastingTimes, type FastPassed, fastingClock } from "../domain/fasting.ts";
 import type { PetFlags } from "../domain/flags.ts";
 import type { CareNote } from "../domain/notes.ts";
 import { roundsNamed } from "../domain/round-words.ts";
@@ -88,6 +88,11 @@ export function noDietRow(houseRoutine: readonly Round[]): string {
   return `${houseRoutineWords(houseRoutine)} (no diet on record: check the booking)`;
 }
 
+/** The general diet at a round it is no meal at: "general diet (no meal this round): Treats allowed in moderation". */
+export function dietNoteWords(general: string): string {
+  return `general diet (no meal this round): ${general}`;
+}
+
 /** Another round's diet whose words name this round: "from the morning diet ("lunch"): …". */
 export function namedDietRow(d: { round: Round; text: string; words: string }): string {
   return `from the ${d.round} diet ("${d.words}"): ${d.text}`;
@@ -163,6 +168,16 @@ function fastingWords(fasting: string, times?: FastingTimes): string {
   return `fasting${when ? ` ${when}` : ""}: ${text}`;
 }
 
+/**
+ * A fast at a round past the op's time or the end its words state, the words whole:
+ * "fasting for an op at 10:00, now past: ask before feeding: NIL BY MOUTH – op at 10:00".
+ */
+export function fastPassedWords(fasting: string, passed: FastPassed): string {
+  const text = fasting.replace(/\s+/g, " ").trim();
+  const which = passed.what === "op" ? `for an op at ${passed.at}` : `until ${fastingClock(passed.at)}`;
+  return `fasting ${which}, now past: ask before feeding: ${text}`;
+}
+
 /** A note as care: "notes: AGGRESSIVE with other dogs", "evaluation notes: …", "medical notes: …". */
 export function noteWords(n: Pick<CareNote, "field" | "text">): string {
   return `${n.field}: ${n.text.replace(/\s+/g, " ").trim()}`;
@@ -173,9 +188,11 @@ export function noteWords(n: Pick<CareNote, "field" | "text">): string {
  * fasting words, 🩺 an allergy found only in the medical notes, 💊 a drug listed twice. Plain text;
  * each renderer escapes it.
  */
-export function sheetAlertWords(f: PetFlags): string[] {
+export function sheetAlertWords(f: PetFlags, passed?: FastPassed): string[] {
   return [
-    f.fasting ? `🚫 ${fastingWords(f.fasting, f.fastingTimes)}` : "",
+    f.fasting
+      ? `🚫 ${passed ? fastPassedWords(f.fasting, passed) : fastingWords(f.fasting, f.fastingTimes)}`
+      : "",
     f.unreadable.length ? `❔ ${unreadableWords(f.unreadable)}` : "",
     f.allergyInNotes ? `🩺 ${allergyInNotesWords(f.allergyInNotes)}` : "",
     ...f.listedTwice.map((name) => `💊 ${listedTwiceWords(name)}`),

@@ -207,7 +207,8 @@ describe("5. fasting from a time", () => {
     ["Starve from midnight", { from: "24:00" }],
     ["NBM until 10am", { until: "10:00" }],
     ["Fasting from 8pm until 9am", { from: "20:00", until: "09:00" }],
-    ["NIL BY MOUTH – op at 10:00", undefined],
+    // The op's time: the fast still applies at every round (the rounds past it ask before feeding).
+    ["NIL BY MOUTH – op at 10:00", { op: "10:00" }],
     ["Fasting from 8", undefined],
   ])("%s → %j", (words, times) => {
     expect(fastingTimes(words)).toEqual(times);
@@ -224,7 +225,10 @@ describe("5. fasting from a time", () => {
     for (const round of ["morning", "midday", "evening"] as const) {
       const s = roundSheet(milo, round, times[round]);
       expect(s.fastingNow).toBe(false);
-      expect(s.fed).toBe(true);
+      // Fed as its diet says (the morning's 200 g); the general diet is a fast, no meal of its own
+      // at the other rounds: shown whole there, as a note.
+      expect(s.fed).toBe(round === "morning");
+      if (round !== "morning") expect(s.diet.note).toBe("Fasting from 8pm");
     }
     expect(roundSheet(milo, "evening", "21:00").fastingNow).toBe(true);
     expect(sheetAlertWords(flagsOf({ name: "Milo", dietaryRequirements: "Fasting from 8pm" }))).toEqual([

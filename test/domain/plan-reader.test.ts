@@ -163,3 +163,40 @@ describe("a diet that says how many meals, whatever the house routine", () => {
     }
   });
 });
+
+describe("a condition is read only from words that are all a condition's", () => {
+  const JUNIPER =
+    "Rimadyl 50 mg: half a tablet with breakfast, hidden in a small piece of cheese; she spits it out if she sees it, so check the bowl afterwards and call the owner if she refuses it twice (spare tablets in the blue bag)";
+
+  it("'she spits it out if she sees it' is a behaviour note, not a condition: routine, left to a person with the words whole", () => {
+    const plan = draftPlan(
+      {
+        medication: JUNIPER,
+        medicationPm:
+          "Half a tablet with dinner, hidden in cheese as in the morning; never on an empty stomach",
+      },
+      CONTEXT,
+    );
+    const item = plan.items.find((i) => i.key === "med:1");
+    expect(item?.readBy).toBe("nobody");
+    expect(item?.kind).toEqual({ kind: "routine" });
+    expect(item?.doubts).toContain("unplaced_words");
+    expect(item?.unplaced?.join(" ")).toContain("sees it");
+    expect(item?.what.text).toContain(JUNIPER);
+    // The label the chart and the plan show: no "if she sees it" made up from the note.
+    expect(item && readingWords(item)).not.toMatch(/if she/);
+    expect(item && readingWords(item)).toMatch(/· routine$/);
+  });
+
+  it("a condition whose every word is one still reads: 'skip if sick' after a note that is not", () => {
+    const plan = draftPlan({ medication: "Metacam 1.5ml with breakfast, skip if sick" }, CONTEXT);
+    expect(plan.items.find((i) => i.key === "med:1")?.kind).toEqual({
+      kind: "conditional",
+      condition: "skip if sick",
+    });
+    const noted = draftPlan({ medication: "Metacam 1.5ml, she hides if she sees it; skip if sick" }, CONTEXT);
+    const item = noted.items.find((i) => i.key === "med:1");
+    expect(item?.kind).toEqual({ kind: "conditional", condition: "skip if sick" });
+    expect(item?.readBy).toBe("nobody");
+  });
+});

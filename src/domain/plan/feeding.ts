@@ -153,6 +153,40 @@ function readGeneral(general: string, reading: TextReading, into: GeneralInto): 
   return perRound;
 }
 
+/**
+ * The rounds a diet feeds the pet at, by the reader's rules and no more: each round's own field
+ * (not "Nil"); the rounds the general diet's words name, or that its "how often" makes ("twice
+ * daily", "split into 2 meals", "Two small meals a day"; more than three: every round); and, when
+ * neither names a round, the house routine's rounds but a "Nil" one. A general diet that states no
+ * meal and no time ("Treats allowed in moderation") beside a round's own food feeds at no round of
+ * its own; and a fast's words ("Fasting from 8pm") are a fast, never a meal at the time they name.
+ */
+export function dietRounds(
+  diet: { general?: string | undefined } & Partial<Record<Round, string | undefined>>,
+  house: Round[],
+  fasting: (text: string) => boolean,
+): Round[] {
+  const own = ROUNDS.filter((r) => diet[r] !== undefined && !isNoFood(diet[r]));
+  const nil = ROUNDS.filter((r) => isNoFood(diet[r]));
+  const general = diet.general && !fasting(diet.general) ? diet.general : undefined;
+  const said = general ? generalRounds(general) : [];
+  if (own.length === 0 && said.length === 0) return house.filter((r) => !nil.includes(r));
+  return ROUNDS.filter((r) => own.includes(r) || (said.includes(r) && !nil.includes(r)));
+}
+
+/** The rounds a general diet's words name or count ("1 cup AM 1 cup PM", "twice daily"); none said: []. */
+function generalRounds(general: string): Round[] {
+  const named = roundsByName(general);
+  if (Object.keys(named).length > 0) return ROUNDS.filter((r) => named[r]);
+  const split = SPLIT.exec(general);
+  const meals = MEALS.exec(general);
+  const perDay =
+    timesADay(general)?.perDay ??
+    (split ? (countOf(split[1] ?? split[2]) ?? 2) : meals ? countOf(meals[1]) : undefined);
+  if (perDay === undefined) return [];
+  return perDay > 3 ? [...ROUNDS] : (COUNT_ROUNDS[perDay] ?? []);
+}
+
 /** No diet on record: fed at the house routine's rounds, and the item says so. */
 function houseRoutineMeal(house: Round[]): PlanItem {
   return {

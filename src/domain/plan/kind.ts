@@ -142,12 +142,38 @@ function sumCondition(text: string): RegExpExecArray | null {
 
 const whole = (m: RegExpExecArray | null): Claim[] => (m ? [{ at: m.index, words: m[0] }] : []);
 
+/** A clause's words after its opening ("if", "skip if", none for a sum), each a word of a condition? */
+function accountedFor(clause: RegExpExecArray): boolean {
+  const text = clause[0];
+  const open = OPENING.exec(text);
+  const rest = open ? text.slice(open[0].length) : text;
+  return [...rest.matchAll(/[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*|[=→>°-]+/gu)].every((m) => {
+    const w = m[0].toLowerCase();
+    return CONDITION_WORDS.has(w) || /^[\d.,]+$/.test(w) || /^[=→>°-]+$/.test(w);
+  });
+}
+
+/**
+ * The condition the words give: the first clause opening with "if", "skip if", "unless"… (or a sum,
+ * "not eating = no jab") whose every word is one a condition is written in. A clause with a word
+ * outside them is no condition ("she spits it out if she sees it": a behaviour note, not when to
+ * give it): its words are not placed, and the item goes to a person with them whole, routine.
+ */
+function conditionIn(text: string): RegExpExecArray | null {
+  for (const m of text.matchAll(new RegExp(CONDITION.source, "giu"))) {
+    if (accountedFor(m))
+      return Object.assign([m[0]] as unknown as RegExpExecArray, { index: m.index, input: text });
+  }
+  const sum = sumCondition(text);
+  return sum && accountedFor(sum) ? sum : null;
+}
+
 export function kindWordsIn(text: string): KindWords {
   const asNeededMatch = AS_NEEDED.exec(text);
   const asNeeded = asNeededMatch?.[0];
   const afterAt = asNeededMatch ? asNeededMatch.index + asNeededMatch[0].length : 0;
   const afterNeeded = text.slice(afterAt);
-  const conditionMatch = CONDITION.exec(text) ?? sumCondition(text);
+  const conditionMatch = conditionIn(text);
   const condition = conditionMatch?.[0].trim();
   const reasonAfter = REASON.exec(afterNeeded);
   const reasonMatch = reasonAfter
