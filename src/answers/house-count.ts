@@ -7,7 +7,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { type HouseCount, houseCountOf, type SheetKept, type StayCount } from "../domain/house.ts";
-import { localDate } from "../time.ts";
+import { localDate, zonedInstant } from "../time.ts";
 import { describeFailure } from "./failure.ts";
 import { keptObligations } from "./obligation-parts.ts";
 
@@ -24,7 +24,9 @@ async function lastSheet(deps: Deps, date: string): Promise<SheetKept | undefine
       .sort((a, b) => ORDER[a.body.round] - ORDER[b.body.round])
       .at(-1)?.body;
     if (!last) return undefined;
-    return { time: deps.config.rounds.times[last.round], pets: last.counts.onSheet, bookings: last.bookings };
+    const time = deps.config.rounds.times[last.round];
+    const at = zonedInstant(date, time, deps.config.timezone).getTime();
+    return { time, pets: last.counts.onSheet, bookings: last.bookings, at };
   } catch (error) {
     // The record unreadable: the count says the house now and that day, without the sheet.
     deps.log.warn({ err: describeFailure(error) }, "the kept round not read for the house count");
@@ -34,5 +36,6 @@ async function lastSheet(deps: Deps, date: string): Promise<SheetKept | undefine
 
 export async function houseCount(deps: Deps, date: string, stays: readonly StayCount[]): Promise<HouseCount> {
   const today = date === localDate(deps.clock.now(), deps.config.timezone);
-  return houseCountOf(stays, { today, sheet: today ? await lastSheet(deps, date) : undefined });
+  const sheet = today ? await lastSheet(deps, date) : undefined;
+  return houseCountOf(stays, { today, sheet, now: deps.clock.now().getTime() });
 }

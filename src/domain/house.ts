@@ -145,6 +145,8 @@ export interface StayCount {
   later: boolean;
   /** Its check-in date not known (not given, or not read): neither here nor later, said apart. */
   undated?: true | undefined;
+  /** Its check-out (ms), when known: a sheet kept ahead of its round leaves off a stay going home first. */
+  out?: number | undefined;
 }
 
 /**
@@ -162,8 +164,10 @@ export function stayCountsAt(
     const out = b.checkOutDate ? Date.parse(b.checkOutDate) : Number.NaN;
     const later = inAt > now;
     const gone = saysLeft(b) || (out < now && !pastCheckOut(b, now));
-    if (Number.isNaN(inAt)) return { bookingId: b.bookingId, pets, here: false, later, undated: true };
-    return { bookingId: b.bookingId, pets, here: !later && !gone, later };
+    const when = Number.isNaN(out) ? {} : { out };
+    if (Number.isNaN(inAt))
+      return { bookingId: b.bookingId, pets, here: false, later, undated: true, ...when };
+    return { bookingId: b.bookingId, pets, here: !later && !gone, later, ...when };
   });
 }
 
@@ -175,6 +179,8 @@ export interface SheetKept {
   pets: number;
   /** The bookings on its sheet when it was kept. */
   bookings: readonly number[];
+  /** The round's instant (ms): a stay going home before it is not on its sheet, nor "arrived since". */
+  at?: number | undefined;
 }
 
 /**
@@ -187,12 +193,25 @@ export interface HouseCount {
   now?: number | undefined;
   /** Pets of stays whose check-in date is not known: in the day's count, not in `now` (said apart). */
   undated?: number | undefined;
-  sheet?: { time: string; pets: number; arrived: number; gone: number; toArrive: number } | undefined;
+  sheet?:
+    | {
+        time: string;
+        pets: number;
+        arrived: number;
+        gone: number;
+        toArrive: number;
+        /**
+         * Here now, left off the sheet as going home before its round (a sheet kept ahead of it, the
+         * 18:00 sheet posted at 13:00): `ahead`, the round still to come.
+         */
+        leaving?: { pets: number; ahead: boolean } | undefined;
+      }
+    | undefined;
 }
 
 export function houseCountOf(
   stays: readonly StayCount[],
-  o: { today: boolean; sheet?: SheetKept | undefined },
+  o: { today: boolean; sheet?: SheetKept | undefined; now?: number | undefined },
 ): HouseCount {
   const sum = (list: readonly StayCount[]) => list.reduce((n, s) => n + s.pets, 0);
   const count: HouseCount = { day: sum(stays) };
@@ -203,13 +222,20 @@ export function houseCountOf(
   if (o.sheet) {
     const on = new Set(o.sheet.bookings);
     const kept = (s: StayCount) => s.bookingId !== undefined && on.has(s.bookingId);
+    const at = o.sheet.at;
+    // Not on the sheet because it goes home before the round: never "arrived since".
+    const leavingFirst = (s: StayCount) => at !== undefined && s.out !== undefined && s.out < at;
+    const leaving = sum(stays.filter((s) => !kept(s) && s.here && leavingFirst(s)));
     count.sheet = {
       time: o.sheet.time,
       pets: o.sheet.pets,
-      arrived: sum(stays.filter((s) => !kept(s) && s.here)),
+      arrived: sum(stays.filter((s) => !kept(s) && s.here && !leavingFirst(s))),
       // A stay whose check-in is not known is neither here nor to come: never "gone home since".
       gone: sum(stays.filter((s) => kept(s) && !s.here && !s.later && !s.undated)),
       toArrive: sum(stays.filter((s) => kept(s) && s.later)),
+      ...(leaving > 0 && at !== undefined
+        ? { leaving: { pets: leaving, ahead: o.now === undefined || at > o.now } }
+        : {}),
     };
   }
   return count;

@@ -35,6 +35,10 @@ export function houseCountWords(c: HouseCount, o: { saidBefore?: boolean } = {})
       s.arrived && `${s.arrived} arrived since`,
       s.gone && `${s.gone} gone home since`,
       s.toArrive && `${s.toArrive} still to arrive`,
+      s.leaving &&
+        (s.leaving.ahead
+          ? `${s.leaving.pets} here now going home before it`
+          : `${s.leaving.pets} due home before it, still here`),
     ].filter(Boolean);
     parts.push(`${s.pets} on the ${s.time} sheet${since.length ? ` (${since.join(", ")})` : ""}`);
   }

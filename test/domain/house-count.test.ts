@@ -36,6 +36,47 @@ describe("a count of the house", () => {
     expect(houseCountWords(c, { saidBefore: true })).toMatch(/^5 pets now · 5 on the 07:30 sheet/);
   });
 
+  it("a sheet kept ahead of its round (the 18:00 sheet at 13:00): a stay going home before it is said so, never 'arrived since', and the figures add up", () => {
+    const at1300 = Date.parse("2026-11-22T13:00:00Z");
+    const staying = Array.from({ length: 6 }, (_, i) =>
+      stay(100 + i, "2026-11-20T10:00:00Z", "2026-11-25T10:00:00Z"),
+    );
+    // Here at 13:00, going home at 16:00: the 18:00 sheet left them off.
+    const leaving = [stay(200, "2026-11-19T10:00:00Z", "2026-11-22T16:00:00Z", { numberOfPets: 2 })];
+    // Arrives at 19:00: on the sheet, to come.
+    const late = [stay(300, "2026-11-22T19:00:00Z", "2026-11-24T10:00:00Z")];
+    const stays = stayCountsAt([...staying, ...leaving, ...late], at1300);
+    const sheet = {
+      time: "18:00",
+      pets: 7,
+      bookings: [...staying, ...late].map((b) => b.bookingId as number),
+      at: Date.parse("2026-11-22T18:00:00Z"),
+    };
+    const c = houseCountOf(stays, { today: true, sheet, now: at1300 });
+    expect(c.sheet).toEqual({
+      time: "18:00",
+      pets: 7,
+      arrived: 0,
+      gone: 0,
+      toArrive: 1,
+      leaving: { pets: 2, ahead: true },
+    });
+    // 7 on the sheet − 1 to arrive + 2 going home before it = 8 here now.
+    expect(houseCountWords(c)).toBe(
+      "8 pets in house now · 7 on the 18:00 sheet (1 still to arrive, 2 here now going home before it) · 9 in house today",
+    );
+    // Past the round, still checked in past a check-out before it: due home before it, still here.
+    const overdue = [
+      stay(201, "2026-11-19T10:00:00Z", "2026-11-22T11:00:00Z", { numberOfPets: 2, status: "checked_in" }),
+    ];
+    const after = houseCountOf(stayCountsAt([...staying, ...overdue], at1300), {
+      today: true,
+      sheet: { ...sheet, at: Date.parse("2026-11-22T12:00:00Z") },
+      now: at1300,
+    });
+    expect(after.sheet?.leaving).toEqual({ pets: 2, ahead: false });
+  });
+
   it("today with no round kept yet: here now; another day: that day", () => {
     expect(houseCountWords(houseCountOf(stays, { today: true }))).toBe(
       "5 pets in house now · 7 in house today",
