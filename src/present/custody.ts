@@ -104,6 +104,7 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
       c.note ? `: ${whole(c.note)}` : "",
       ` · ${whole(c.by.userName)}`,
+      c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
     );
   });
 }
