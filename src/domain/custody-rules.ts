@@ -80,6 +80,26 @@ export function runway(
   return { status: "short", lastsTo, runsOut, goesHome, daysShort: shortDays.size };
 }
 
+/**
+ * The last day of the stay a dose of the plan's item is still due after `now` (a conditional dose
+ * counted as due); undefined when none is (given only if needed, or none left before check-out, or
+ * a stay with no check-out known).
+ */
+export function lastDoseDue(item: PlanItem, stay: StayTimes, now: Date, today: string): string | undefined {
+  if (item.kind.kind === "as_needed" || !stay.departure) return undefined;
+  const last = daysBetween(today, stay.departure.slice(0, 10)) + 1;
+  let due: string | undefined;
+  for (let d = 0; d <= last; d++) {
+    const date = addDays(today, d);
+    for (const round of ROUNDS) {
+      if (zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime() <= now.getTime()) continue;
+      const asks = itemOnRound(item, date, round, stay);
+      if (asks.status === "due" || asks.status === "conditional") due = date;
+    }
+  }
+  return due;
+}
+
 /** The departure's calendar date in the kennel's zone. */
 const goHomeDate = (stay: StayTimes): string | undefined =>
   stay.departure ? localDate(stay.departure, stay.timeZone) : undefined;

@@ -11,7 +11,7 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { balanceWords, notCountedInWords } from "../words/custody.ts";
+import { balanceWords, handedBackSheetWords, notCountedInWords } from "../words/custody.ts";
 import {
   actionRows,
   discardPart,
@@ -146,5 +146,8 @@ export function petMedicinesDoc(
 /** A pet's medicines on the round's sheet: each held ("≈ 9 tablets left · lasts to Thu"), each due never counted in. */
 export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
   if (!c) return [];
-  return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
+  const back = (c.handedBack ?? []).map((b) =>
+    line(toned("warn", handedBackSheetWords(whole(b.label), whole(b.to), b.date))),
+  );
+  return [...c.held.map(heldLine), ...back, ...c.notCountedIn.map(notCountedInLine)];
 }

@@ -243,6 +243,10 @@ export const CUSTODY_REFUSALS = {
 export const explainWords = (expected: number, counted: number, unit: CountUnit): string =>
   `The balance says ≈ ${amountWords(expected, unit)}; you counted ${amountWords(counted, unit)} (${differenceWords(counted - expected, unit)}): say why, and what happened.`;
 
+/** "The balance says ≈ 28 tablets; 20 are handed back (−8 tablets against the balance): say why, …" */
+export const handBackExplainWords = (expected: number, handed: number, unit: CountUnit): string =>
+  `The balance says ≈ ${amountWords(expected, unit)}; ${amountWords(handed, unit)} handed back (${differenceWords(handed - expected, unit)}): say why, and what happened. It is kept as a discrepancy until a manager closes it.`;
+
 /** A dose asked about first: "⚠️ Caninsulin: discard by Mon 14 Dec, past it. Check with the owner or the vet before giving it." */
 export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
   `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;
@@ -250,6 +254,14 @@ export const pastDiscardWords = (past: Array<{ label: string; discardBy: string 
 /** A dose asked about first: "⚠️ Piriton 4mg: handed back to Mrs Smith on Sun 22 Nov, its custody closed. …" */
 export const handedBackWords = (label: string, to: string, date: string): string =>
   `⚠️ ${label}: handed back to ${to} on ${dayHeading(date)}, its custody closed: the kennel holds none. Check what was given before recording it; record it only if it was given.`;
+
+/** Handing back a medicine whose doses are still due: "Phenobarbital 60 mg: doses still due until Sat 5 Dec: …". */
+export const stillDueWords = (label: string, until: string): string =>
+  `${label}: doses still due until ${dayHeading(until)}: handing it back leaves them without it. Hand it back only if the owner or the vet says so.`;
+
+/** A medicine of the round handed back, on the sheet: "💊 Phenobarbital 60 mg: handed back to Mrs Dylan on Wed 2 Dec: the kennel holds none". */
+export const handedBackSheetWords = (label: string, to: string, date: string): string =>
+  `💊 ${label}: handed back to ${to} on ${dayHeading(date)}: the kennel holds none`;
 
 /** A medicine's discard-by: "discard by Mon 14 Dec", or past it: "⚠️ past its discard-by (Mon 30 Nov)". */
 export const discardByWords = (discardBy: string, past: boolean): string =>

@@ -15,6 +15,7 @@ import {
   discardBy,
   handoverCountDue,
   isControlled,
+  lastDoseDue,
   runway,
 } from "../../src/domain/custody-rules.ts";
 import {
@@ -235,6 +236,20 @@ describe("runway", () => {
     expect(
       runway(item({ kind: { kind: "as_needed" } }), 3, "iu", stay(undefined), now, "2026-11-29").status,
     ).toBe("not_scheduled");
+  });
+});
+
+describe("doses still due (handing a medicine back)", () => {
+  it("the last day of the stay a dose is due after now; none for as-needed or an open stay", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z");
+    // Twice daily to check-out Sat 5 Dec at 10:00: the morning's 07:30 dose that day is the last.
+    expect(lastDoseDue(item(), stay("2026-12-05T10:00:00.000Z"), now, "2026-12-02")).toBe("2026-12-05");
+    // Check-out at 07:00, before the morning round: the Friday's evening dose is the last.
+    expect(lastDoseDue(item(), stay("2026-12-05T07:00:00.000Z"), now, "2026-12-02")).toBe("2026-12-04");
+    expect(
+      lastDoseDue(item({ kind: { kind: "as_needed" } }), stay("2026-12-05T10:00:00.000Z"), now, "2026-12-02"),
+    ).toBeUndefined();
+    expect(lastDoseDue(item(), stay(undefined), now, "2026-12-02")).toBeUndefined();
   });
 });
 

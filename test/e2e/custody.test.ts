@@ -478,6 +478,21 @@ describe.each(engines)(
           to: "The name is longer than the care record keeps (200 characters; this is 500): shorten it.",
         });
         expect(await store.log({ kind: "medicine_out" })).toEqual([]);
+        // Less than the balance: asks why, as a count does, every value kept; nothing written yet.
+        const short = await submit(
+          "U0JANE",
+          form,
+          { quantity: num(24), to: text("Mrs Smith"), witness: person("U0TOM") },
+          view,
+        );
+        expect(short.response_action).toBe("update");
+        const asked = JSON.stringify(short.view?.blocks);
+        expect(asked).toContain(
+          "The balance says ≈ 25 tablets; 24 tablets handed back (−1 tablet against the balance)",
+        );
+        expect(asked).toContain('"initial_user":"U0TOM"');
+        expect(asked).toContain('"initial_value":"Mrs Smith"');
+        expect(await store.log({ kind: "medicine_out" })).toEqual([]);
         const ok = await submit(
           "U0JANE",
           form,
