@@ -231,6 +231,7 @@ export function countInModal(sealed: string, petName: string, s: CountInStart, r
 
 /**
  * "🔢 Count…": the quantity counted now; `explain` (it differs from the balance): why, both required.
+ * Drawn again to ask why, it keeps every value given (the second person too).
  */
 export function countModal(
   sealed: string,
@@ -241,7 +242,7 @@ export function countModal(
     ...notes(o.head),
     input("counted", "Counted now", number(custodyBounds().counted, v.counted)),
   ];
-  if (o.secondPerson) blocks.push(secondPerson(true));
+  if (o.secondPerson) blocks.push(secondPerson(true, v.witness));
   if (o.explain) blocks.push(...explainFields(o.explain, v));
   blocks.push(
     input("note", o.explain ? "What happened" : "Note", noteText(v.note), { optional: !o.explain }),

@@ -336,6 +336,9 @@ describe.each(engines)(
           "The balance says ≈ 27 tablets; you counted 25 tablets (−2 tablets against the balance)",
         );
         expect(await store.log({ kind: "medicine_count" })).toEqual([]);
+        // Drawn again to ask why, it keeps the second person chosen (and the count typed).
+        expect(JSON.stringify(first.view?.blocks)).toContain('"initial_user":"U0TOM"');
+        expect(JSON.stringify(first.view?.blocks)).toContain('"initial_value":"25"');
         const again = first.view as OpenedModal["view"];
         const bare = await submit(
           "U0JANE",

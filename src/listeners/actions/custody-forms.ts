@@ -205,7 +205,7 @@ async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<vo
     const again = countModal(f.view.private_metadata, {
       head: `*${esc(m.first.label)}* · ${esc(m.petName)}`,
       secondPerson: needsSecondPerson(m.first),
-      values: read.value,
+      values: { ...read.value, witness: witness?.userId },
       explain,
     });
     if (!(await f.ack.send({ response_action: "update", view: again as never })))
