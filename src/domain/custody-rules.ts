@@ -9,7 +9,7 @@
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { drugName, ROUNDS } from "./care.ts";
 import type { Counter, MedicineCount } from "./custody.ts";
-import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
+import { amountIn, type CountUnit, type DoseReading, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
 import type { PlanItem } from "./plan/types.ts";
 
@@ -31,7 +31,10 @@ export type Runway =
    * A dose's amount is not in the counted unit (`dose`: the plan's amount as written, and the counted
    * unit), or the balance is to count by hand (no `dose`): no runway but by hand.
    */
-  | { status: "count_by_hand"; dose?: { amount: string | undefined; unit: CountUnit } }
+  | {
+      status: "count_by_hand";
+      dose?: { amount: string | undefined; unit: CountUnit; reading?: DoseReading | undefined };
+    }
   /** Given only if needed, or not on the plan's rounds at all: nothing to count ahead. */
   | { status: "not_scheduled" };
 
@@ -47,6 +50,7 @@ export function runway(
   stay: StayTimes,
   now: Date,
   today: string,
+  reading?: DoseReading,
 ): Runway {
   if (item.kind.kind === "as_needed") return { status: "not_scheduled" };
   if (balance === undefined) return { status: "count_by_hand" };
@@ -63,8 +67,12 @@ export function runway(
       const asks = itemOnRound(item, date, round, stay);
       if (asks.status !== "due" && asks.status !== "conditional") continue;
       scheduled = true;
-      const amount = amountIn(asks.amount, unit);
-      if (amount === undefined) return { status: "count_by_hand", dose: { amount: asks.amount, unit } };
+      const amount = amountIn(asks.amount, unit, reading);
+      if (amount === undefined)
+        return {
+          status: "count_by_hand",
+          dose: { amount: asks.amount, unit, ...(reading ? { reading } : {}) },
+        };
       if (left + 1e-9 >= amount) left -= amount;
       else {
         covered = false;

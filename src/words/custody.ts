@@ -9,6 +9,8 @@ import type { Runway } from "../domain/custody-rules.ts";
 import {
   amountWords,
   type CountUnit,
+  type DoseReading,
+  doseByStrength,
   inBalanceUnit,
   quantityWords,
   readAmount,
@@ -38,13 +40,33 @@ const COUNT_BY_HAND = "count by hand";
  * the plan is "5 ml", not counted in tablets', "its dose on the plan has no amount". The plan's words
  * whole, as written: the caller makes them safe.
  */
-export function byHandWhy(amount: string | undefined, unit: CountUnit): string {
+export function byHandWhy(amount: string | undefined, unit: CountUnit, reading?: DoseReading): string {
   const said = amount?.trim();
+  const mass = reading && !readAmount(said) ? byMassWhy(said, unit, reading) : undefined;
+  if (mass) return mass;
   if (!said) return "its dose on the plan has no amount";
   const read = readAmount(said);
   return read && read.unit !== unit
     ? `its dose on the plan is "${said}", not counted in ${unitWords(unit, 2)}`
     : `its dose on the plan has no amount we can read: "${said}"`;
+}
+
+/** "60 mg", "0.4 mg": a mass in mg as staff read it. */
+const mgWords = (n: number): string => `${quantityWords(n)} mg`;
+
+/**
+ * Why a dose in mg is not read against the strength counted in: 'its dose on the plan is 60 mg, and
+ * the strength of each tablet counted in is not known', 'its dose on the plan is 45 mg: not a whole
+ * number of 20 mg tablets, nor a half or a quarter of one'; undefined when the dose says no mass.
+ */
+function byMassWhy(amount: string | undefined, unit: CountUnit, reading: DoseReading): string | undefined {
+  const r = doseByStrength(amount, unit, reading);
+  if (!("why" in r) || r.mass === undefined) return undefined;
+  const dose = `its dose on the plan is ${mgWords(r.mass)}`;
+  if (r.why === "no_strength" || r.strength === undefined)
+    return `${dose}, and the strength of each ${unitWords(unit, 1)} counted in is not known`;
+  const part = unit === "tablet" ? ", nor a half or a quarter of one" : "";
+  return `${dose}: not a whole number of ${mgWords(r.strength)} ${unitWords(unit, 2)}${part}`;
 }
 
 /**
@@ -93,7 +115,9 @@ export function runwayShortWords(r: Runway | undefined, today?: string): string 
     case "short":
       return r.lastsTo ? `lasts to ${lastsToDay(r.lastsTo, today)}` : "not enough for the next dose";
     case "count_by_hand":
-      return r.dose ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit)})` : COUNT_BY_HAND;
+      return r.dose
+        ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit, r.dose.reading)})`
+        : COUNT_BY_HAND;
     case "not_scheduled":
       return undefined;
   }

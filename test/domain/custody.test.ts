@@ -26,6 +26,7 @@ import {
   readAmount,
 } from "../../src/domain/custody-units.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { runwayShortWords } from "../../src/words/custody.ts";
 import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
 
 describe("a plan's amount in the counted unit", () => {
@@ -236,6 +237,68 @@ describe("runway", () => {
     expect(
       runway(item({ kind: { kind: "as_needed" } }), 3, "iu", stay(undefined), now, "2026-11-29").status,
     ).toBe("not_scheduled");
+  });
+});
+
+describe("a dose in mg read against the strength counted in", () => {
+  const pheno = item({
+    what: { text: "Phenobarbital 60 mg, twice daily", name: "Phenobarbital", strength: "60 mg" },
+    highAlert: { class: "anticonvulsant", word: "Phenobarbital" },
+  });
+  const reading = (strength: string) => ({ strength, words: pheno.what.text });
+  it("60 mg of 60 mg tablets is one tablet; of 30 mg two; 15 mg a quarter; only when the words say one mass", () => {
+    expect(amountIn(undefined, "tablet", reading("60 mg"))).toBe(1);
+    expect(amountIn(undefined, "tablet", reading("Phenobarbital 30mg"))).toBe(2);
+    expect(amountIn("15 mg", "tablet", reading("60 mg"))).toBe(0.25);
+    expect(amountIn("Phenobarbital 60 mg", "capsule", reading("60 mg"))).toBe(1);
+    // Not sure: no strength, a concentration, a part no one splits, a capsule halved, two masses.
+    expect(amountIn(undefined, "tablet", reading("small tablets"))).toBeUndefined();
+    expect(amountIn("20 mg", "ml", reading("50 mg/ml"))).toBeUndefined();
+    expect(amountIn("10 mg", "tablet", reading("25 mg"))).toBeUndefined();
+    expect(amountIn("30 mg", "capsule", reading("60 mg"))).toBeUndefined();
+    expect(
+      amountIn(undefined, "tablet", { strength: "60 mg", words: "Pheno 60 mg tabs, 30 mg BID" }),
+    ).toBeUndefined();
+    // A dose in tablets is read in tablets, whatever the strength says.
+    expect(amountIn("1 tab", "tablet", reading("60 mg"))).toBe(1);
+  });
+  it("straight after counting in, before any dose: it lasts by the plan, not 'count by hand'", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z");
+    const r = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("60 mg"),
+    );
+    expect(r).toEqual({ status: "enough", lastsTo: undefined });
+    // Its strength not known: count by hand, saying why.
+    const unknown = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("?"),
+    );
+    expect(runwayShortWords(unknown)).toBe(
+      "count by hand (its dose on the plan is 60 mg, and the strength of each tablet counted in is not known)",
+    );
+    const odd = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("25 mg"),
+    );
+    expect(runwayShortWords(odd)).toBe(
+      "count by hand (its dose on the plan is 60 mg: not a whole number of 25 mg tablets, nor a half or a quarter of one)",
+    );
   });
 });
 
