@@ -7,7 +7,7 @@
  * which medicines are controlled. Pure: the plan, the stay's times and "now" are passed in.
  */
 import { addDays, localDate, zonedInstant } from "../time.ts";
-import { drugName, ROUNDS } from "./care.ts";
+import { drugName, ROUNDS, type Round } from "./care.ts";
 import type { Counter, MedicineCount } from "./custody.ts";
 import { amountIn, type CountUnit, type DoseReading, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
@@ -19,13 +19,18 @@ const OPEN_STAY_DAYS = 60;
 export type Runway =
   /** Enough to the end of the stay (or `OPEN_STAY_DAYS` ahead of an open one). */
   | { status: "enough"; lastsTo: string | undefined }
-  /** Not enough: the last day every dose is covered (undefined: not today's either), the day a dose is short, the days short. */
+  /**
+   * Not enough: the last day every dose is covered (undefined: not today's either), the first dose
+   * short (its day `runsOut` and its round `runsOutAt`), the days with a dose short, and the doses short.
+   */
   | {
       status: "short";
       lastsTo: string | undefined;
       runsOut: string;
+      runsOutAt: Round;
       goesHome: string | undefined;
       daysShort: number;
+      dosesShort: number;
     }
   /**
    * A dose's amount is not in the counted unit (`dose`: the plan's amount as written, and the counted
@@ -59,6 +64,7 @@ export function runway(
   let lastsTo: string | undefined;
   let scheduled = false;
   const shortDays = new Set<string>();
+  const short: Array<{ date: string; round: Round }> = [];
   for (let d = 0; d <= last; d++) {
     const date = addDays(today, d);
     let covered = true;
@@ -77,15 +83,17 @@ export function runway(
       else {
         covered = false;
         shortDays.add(date);
+        short.push({ date, round });
       }
     }
     if (covered && shortDays.size === 0) lastsTo = date;
   }
   if (!scheduled) return { status: "not_scheduled" };
-  const runsOut = [...shortDays].sort()[0];
-  if (!runsOut) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
+  const first = short[0];
+  if (!first) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
   const goesHome = stay.departure ? goHomeDate(stay) : undefined;
-  return { status: "short", lastsTo, runsOut, goesHome, daysShort: shortDays.size };
+  const counts = { daysShort: shortDays.size, dosesShort: short.length };
+  return { status: "short", lastsTo, runsOut: first.date, runsOutAt: first.round, goesHome, ...counts };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Medicine custody in words (issue 49), the same on every surface: "≈ 9 tablets left · lasts to
- * Thu", "count by hand", "Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner
- * (2 days short)", a discrepancy's reason, a register line's movement.
+ * Medicine custody in words (issue 49), the same on every surface: "≈ 1 tablet left · runs out Sun
+ * 6 Dec, morning dose", "count by hand", "Bramble's Furosemide runs out Sun 6 Dec, morning dose;
+ * Bramble goes home Mon 7 Dec: call the owner (1 dose short)", a discrepancy's reason, a register
+ * line's movement.
  */
 import type { Correction, DoseTaken, MedicineIn, RegisterLine } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
@@ -96,24 +97,19 @@ export function balanceWords(balance: number | undefined, unit: CountUnit, lines
   return dose ? `${COUNT_BY_HAND} (${byHandWhy(dose.amountText, unit)})` : COUNT_BY_HAND;
 }
 
-/**
- * A day a medicine lasts to: its weekday within the six days after `today` ("Thu"), else dated
- * ("Thu 28 Jan"), so a day weeks ahead is never read as this week's.
- */
-const lastsToDay = (date: string, today: string | undefined): string => {
-  const near = today !== undefined && date >= today && date <= addDays(today, 6);
-  return near ? (dayHeading(date).split(" ")[0] as string) : dayHeading(date);
-};
+/** The first dose a supply cannot cover, dated: "runs out Sun 6 Dec, morning dose". */
+const runsOutAtWords = (r: Extract<Runway, { status: "short" }>): string =>
+  `runs out ${dayHeading(r.runsOut)}, ${r.runsOutAt} dose`;
 
-/** "lasts to Thu", "lasts to Thu 28 Jan", "lasts the stay", "count by hand", or nothing (given only if needed). */
-export function runwayShortWords(r: Runway | undefined, today?: string): string | undefined {
+/** "runs out Sun 6 Dec, morning dose", "lasts the stay", "count by hand", or nothing (given only if needed). */
+export function runwayShortWords(r: Runway | undefined): string | undefined {
   if (!r) return undefined;
   switch (r.status) {
     case "enough":
       // An open stay (no check-out known) is counted 60 days ahead.
       return r.lastsTo ? "lasts 60 days or more" : "lasts the stay";
     case "short":
-      return r.lastsTo ? `lasts to ${lastsToDay(r.lastsTo, today)}` : "not enough for the next dose";
+      return runsOutAtWords(r);
     case "count_by_hand":
       return r.dose
         ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit, r.dose.reading)})`
@@ -123,15 +119,18 @@ export function runwayShortWords(r: Runway | undefined, today?: string): string 
   }
 }
 
-/** "Bobby's Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner (2 days short)". */
+/**
+ * "Bramble's Furosemide runs out Sun 6 Dec, morning dose; Bramble goes home Mon 7 Dec: call the owner
+ * (1 dose short)": the same dose, dated, as beside its balance, and the doses short to check-out.
+ */
 export function runsOutWords(
   petName: string,
   label: string,
   r: Extract<Runway, { status: "short" }>,
 ): string {
   const home = r.goesHome ? `; ${petName} goes home ${dayHeading(r.goesHome)}` : "";
-  const days = r.daysShort === 1 ? "1 day short" : `${r.daysShort} days short`;
-  return `${petName}'s ${label} runs out ${dayHeading(r.runsOut)}${home}: call the owner (${days})`;
+  const doses = r.dosesShort === 1 ? "1 dose short" : `${r.dosesShort} doses short`;
+  return `${petName}'s ${label} ${runsOutAtWords(r)}${home}: call the owner (${doses})`;
 }
 
 /** "+28 tablets", "−½ tablet", "±0". */

@@ -26,7 +26,7 @@ import {
   readAmount,
 } from "../../src/domain/custody-units.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
-import { runwayShortWords } from "../../src/words/custody.ts";
+import { runsOutWords, runwayShortWords } from "../../src/words/custody.ts";
 import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
 
 describe("a plan's amount in the counted unit", () => {
@@ -222,9 +222,31 @@ describe("runway", () => {
       status: "short",
       lastsTo: "2026-12-01",
       runsOut: "2026-12-02",
+      runsOutAt: "morning",
       goesHome: "2026-12-05",
       daysShort: 4,
+      dosesShort: 7,
     });
+  });
+  it("every other day: one dose short is said as that dose, dated, the same beside the balance and in the post", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z"); // Wed, after the morning round
+    const furosemide = item({
+      what: { text: "Furosemide 20mg 1 tab every other day", name: "Furosemide", amount: "1 tab" },
+      when: {
+        rounds: [{ round: "morning", why: "every other day" }],
+        days: { every: "n_days", n: 2, from: "2026-12-02" },
+        steps: [],
+      },
+      highAlert: undefined,
+    });
+    // 1 tablet: Fri 4 Dec's morning dose; Sun 6 Dec's is short; home Mon 7 Dec.
+    const r = runway(furosemide, 1, "tablet", stay("2026-12-07T10:00:00.000Z"), now, "2026-12-02");
+    if (r.status !== "short") throw new Error(`not short: ${JSON.stringify(r)}`);
+    expect(r).toMatchObject({ runsOut: "2026-12-06", runsOutAt: "morning", dosesShort: 1 });
+    expect(runwayShortWords(r)).toBe("runs out Sun 6 Dec, morning dose");
+    expect(runsOutWords("Bramble", "Furosemide", r)).toBe(
+      "Bramble's Furosemide runs out Sun 6 Dec, morning dose; Bramble goes home Mon 7 Dec: call the owner (1 dose short)",
+    );
   });
   it("enough to go home; count by hand when the amount cannot be matched; nothing ahead for as-needed", () => {
     expect(runway(item(), 300, "iu", stay("2026-12-05T10:00:00.000Z"), now, "2026-11-29").status).toBe(

@@ -447,10 +447,11 @@ describe.each(engines)(
         expect(posts).toHaveLength(1);
         const words = JSON.stringify(posts[0]?.blocks);
         // 25 tablets, 2 a day from tomorrow (to-day's rounds are past): the last whole day Fri 4 Dec,
-        // one tablet on Sat 5 Dec morning, then short every day to the check-out on Sun 20 Dec.
-        expect(words).toContain("runs out Sat 5 Dec");
-        expect(words).toContain("≈ 25 tablets left · lasts to Fri");
-        expect(words).toContain("goes home Sun 20 Dec: call the owner (16 days short)");
+        // one tablet on Sat 5 Dec morning, then short from that evening's dose to the check-out on
+        // Sun 20 Dec: the same dose, dated, beside the balance and in the post.
+        expect(words).toContain("≈ 25 tablets left · runs out Sat 5 Dec, evening dose");
+        expect(words).toContain("Tramadol 50mg &lt;b&gt; runs out Sat 5 Dec, evening dose; ");
+        expect(words).toContain("goes home Sun 20 Dec: call the owner (31 doses short)");
       },
     );
 
