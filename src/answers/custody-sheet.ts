@@ -19,7 +19,17 @@ export interface SheetCustody {
   held: HeldMedicine[];
   /** The labels of the medications due on the sheet that were never counted in. */
   notCountedIn: string[];
+  /** The medications due on the sheet whose medicine was handed back, none held since: to whom, when. */
+  handedBack?: Array<{ label: string; to: string; date: string }> | undefined;
 }
+
+/** Of the items due, each whose last medicine was handed back (none held since): its label, to whom, when. */
+const handedBackOf = (medicines: MedicineCustody[], due: Array<{ item: string }>) =>
+  due.flatMap((d) => {
+    const out = medicines.filter((m) => m.first.item === d.item).at(-1)?.handedBack;
+    const m = medicines.find((x) => x.handedBack === out);
+    return out && m ? [{ label: m.first.label, to: out.to, date: out.date }] : [];
+  });
 
 /** A stay whose check-out is not known: counted ahead by the plan alone. */
 const OPEN = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
@@ -56,12 +66,14 @@ export async function sheetCustody(
     const holds = [...p.due, ...(p.ifNeeded ?? [])].some((d) => counted.has(`${key}-${d.item}`));
     const stay = holds ? await stayCustodyOf(deps, p.bookingId, p.petId) : undefined;
     const medicines = (stay?.medicines ?? []).filter((m) => !m.handedBack);
+    const handedBack = handedBackOf(stay?.medicines ?? [], p.due);
     // How long each lasts to the stay's check-out as the round kept it (the kennel API is not asked
     // at each redraw); a stay kept with none, counted ahead by the plan alone (its day dated when weeks ahead).
     const kept = medicines.length ? (await owed)?.pets.find((q) => q.bookingId === p.bookingId) : undefined;
     const dates = kept?.checkOut ? { arrival: kept.checkIn ?? OPEN.arrival, departure: kept.checkOut } : OPEN;
     const held = medicines.map((m) => heldOf(deps, m, dates));
-    if (held.length || notCountedIn.length) out.set(key, { held, notCountedIn });
+    if (held.length || notCountedIn.length || handedBack.length)
+      out.set(key, { held, notCountedIn, ...(handedBack.length ? { handedBack } : {}) });
   }
   return out;
 }

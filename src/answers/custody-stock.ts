@@ -9,7 +9,7 @@
 import type { Deps } from "../deps.ts";
 import type { RegisterLine } from "../domain/custody.ts";
 import type { Runway } from "../domain/custody-rules.ts";
-import { pastDiscard } from "../domain/custody-rules.ts";
+import { lastDoseDue, pastDiscard } from "../domain/custody-rules.ts";
 import { localDate } from "../time.ts";
 import { nameOrder } from "../words/order.ts";
 import {
@@ -51,6 +51,24 @@ async function stayDates(deps: Pick<Deps, "kennel">, bookingId: number): Promise
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The last day a dose of a held medicine is still due in its stay (to the booking's check-out, from
+ * the kennel API): what handing it back now would leave the pet without; undefined when none is due
+ * or the stay's check-out is not known.
+ */
+export async function dosesDueUntil(
+  deps: Pick<Deps, "config" | "clock" | "kennel">,
+  m: MedicineCustody,
+): Promise<string | undefined> {
+  if (!m.planItem || m.handedBack) return undefined;
+  const dates = await stayDates(deps, m.first.bookingId);
+  if (!dates?.departure) return undefined;
+  const now = deps.clock.now();
+  const { timezone: timeZone, rounds } = deps.config;
+  const stay = { ...dates, timeZone, roundTimes: rounds.times };
+  return lastDoseDue(m.planItem, stay, now, localDate(now, timeZone));
 }
 
 /** A medicine's state today, with its stay's dates when known. */

@@ -218,28 +218,58 @@ export async function closeDiscrepancy(
   return { status, value: { ...closedOf(entry), medicine } };
 }
 
-/** A hand-back as the form gives it: the medicine out, before the record numbers and dates it. */
-export type HandBackInput = Pick<MedicineOut, "custodyId" | "quantity" | "to" | "by" | "witness" | "note">;
+/**
+ * A hand-back as the form gives it: the medicine out, before the record numbers and dates it; when it
+ * differs from the balance, why (`reason`, and the words: `note`), as a count's difference is explained.
+ */
+export type HandBackInput = Pick<MedicineOut, "custodyId" | "quantity" | "to" | "by" | "witness" | "note"> & {
+  reason?: DiscrepancyReason | undefined;
+};
 
-/** Hands a medicine back, closing its custody: once per medicine (`medicine_out:<custodyId>`). */
+/**
+ * Hands a medicine back, closing its custody: once per medicine (`medicine_out:<custodyId>`). What is
+ * handed back is counted: a quantity other than the balance is a discrepancy, explained (`explain`
+ * until a reason and words are given) and kept as a count by the same two people before the
+ * hand-back, open until a manager closes it, as any count's; never a silent loss.
+ */
 export async function handBack(
   deps: WriteDeps,
   input: HandBackInput,
-): Promise<Written<{ out: MedicineOut; medicine: MedicineCustody }>> {
+): Promise<
+  | Written<{ out: MedicineOut; medicine: MedicineCustody }>
+  | { status: "explain"; expected: number; difference: number; medicine: MedicineCustody }
+> {
   const m = await medicineById(deps, input.custodyId);
   if (!m) return { status: "refused", why: "unknown_medicine" };
   const problem = secondPersonProblem(m.first, input.by, input.witness);
   if (!m.handedBack && problem)
     return { status: "refused", why: problem === "missing" ? "second_person_missing" : "second_person_same" };
+  const difference = m.handedBack ? undefined : countDifference(input.quantity, m.balance);
+  const differs = isDiscrepancy(difference);
+  if (differs && (!input.reason || !input.note))
+    return { status: "explain", expected: m.balance as number, difference, medicine: m };
+  const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
+  const witness = needsSecondPerson(m.first) ? { witness: input.witness } : {};
+  if (differs) {
+    const counted = strip({
+      custodyId: m.first.id,
+      counted: input.quantity,
+      expected: m.balance,
+      by: input.by,
+      ...witness,
+      reason: input.reason,
+      note: input.note,
+    });
+    await append(deps, "medicine_count", ids, counted, `medicine_out_count:${m.first.id}`);
+  }
   const body = strip({
     custodyId: m.first.id,
     quantity: input.quantity,
     to: input.to,
     by: input.by,
-    ...(needsSecondPerson(m.first) ? { witness: input.witness } : {}),
-    ...(input.note ? { note: input.note } : {}),
+    ...witness,
+    ...(input.note && !differs ? { note: input.note } : {}),
   });
-  const ids = { bookingId: m.first.bookingId, petId: m.first.petId, userId: input.by.userId };
   const { status, entry } = await append(deps, "medicine_out", ids, body, `medicine_out:${m.first.id}`);
   return { status, value: { out: outOf(entry), medicine: m } };
 }

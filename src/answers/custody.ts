@@ -27,7 +27,7 @@ import {
   type Runway,
   runway,
 } from "../domain/custody-rules.ts";
-import { amountIn, balanceUnit, type CountUnit } from "../domain/custody-units.ts";
+import { amountIn, balanceUnit, type CountUnit, type DoseReading } from "../domain/custody-units.ts";
 import { itemOnRound } from "../domain/plan/schedule.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import type { PrnDose } from "../domain/prn.ts";
@@ -82,8 +82,17 @@ interface DoseSources {
   timezone: string;
 }
 
+/** The balance's unit, and what a dose in mg is read against (the strength counted in, the plan's words). */
+type Measure = { unit: CountUnit; reading: DoseReading };
+
+/** What a medicine's doses in mg are read against: its strength as written (else its label's), the plan's words. */
+const readingOf = (m: Pick<MedicineIn, "strength" | "label">, item: PlanItem | undefined): DoseReading => ({
+  strength: m.strength ?? m.label,
+  words: item?.what.text,
+});
+
 /** The doses of one item from the record, in the balance's unit by the plan's amount. */
-function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, s: DoseSources): DoseTaken[] {
+function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s: DoseSources): DoseTaken[] {
   const mine = s.entries.filter((e) => e.item === item);
   const current = new Set([...currentEntries(mine).values()].map((e) => e.id));
   const original = new Map(s.entries.map((e) => [e.id, e]));
@@ -110,7 +119,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, 
       round: e.round,
       outcome: e.outcome,
       reasonCode: e.reasonCode,
-      amount: amountIn(text, unit),
+      amount: amountIn(text, unit.unit, unit.reading),
       amountText: text,
       by: e.paper?.by ?? e.userName,
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
@@ -128,7 +137,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: CountUnit, 
         kind: "as_needed",
         date: d.date,
         outcome: "given",
-        amount: amountIn(planItem?.what.amount, unit),
+        amount: amountIn(planItem?.what.amount, unit.unit, unit.reading),
         amountText: planItem?.what.amount,
         by: d.userName,
         at: d.givenAt,
@@ -150,7 +159,8 @@ function medicineOf(
   const counts = rows.counts.filter((c) => c.custodyId === first.id);
   const handedBack = rows.outs.find((o) => o.custodyId === first.id);
   // A dose given before the medicine was counted in left the pack before the count.
-  const doses = dosesOf(first.item, planItem, unit, s).filter((d) => d.at >= first.recordedAt);
+  const measure = { unit, reading: readingOf(first, planItem) };
+  const doses = dosesOf(first.item, planItem, measure, s).filter((d) => d.at >= first.recordedAt);
   const lines = register(supplies, doses, counts, handedBack ? [handedBack] : []);
   const opened = [...supplies].reverse().find((m) => m.openedOn);
   const last = [first.date, ...counts.map((c) => c.date)].sort().at(-1) as string;
@@ -252,6 +262,7 @@ export function runwayOf(
     },
     now,
     today,
+    readingOf(m.first, m.planItem),
   );
 }
 

@@ -13,6 +13,7 @@ import type { CountUnit } from "../domain/custody-units.ts";
 import { custodyBounds } from "../present/custody-bounds.ts";
 import {
   type CountValues,
+  type HandBackValues,
   LABEL_TOO_LONG,
   MEDICINE_WORDS_MAX,
   medicineItemKey,
@@ -21,13 +22,10 @@ import {
   refillHintWords,
   UNIT_OPTIONS,
 } from "../present/custody-form.ts";
-import { value } from "../present/doc.ts";
+import { input, notes, noteText, number, option, radios, select, text } from "./custody-fields.ts";
 import { wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
-import { LIMITS } from "./limits.ts";
 import { modalView } from "./modal.ts";
-import { truncate } from "./mrkdwn.ts";
-import { sectionTexts } from "./sections.ts";
 
 const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const channel = () => z.string().max(40).optional();
@@ -100,80 +98,12 @@ export const closeForm = defineForm(
   },
 );
 
-const plain = (text: string, max: number) => ({
-  type: "plain_text" as const,
-  text: truncate(value(text, max) || " ", max),
-});
-/**
- * Words already in mrkdwn (a medicine's head, its pet) as sections, whole: cut between lines, a line
- * longer than a section between words (a long drug name), never shortened.
- */
-const notes = (text: string) =>
-  sectionTexts(text.split("\n").flatMap((l) => mrkdwnPieces(l, LIMITS.sectionText - 10))).map((t) => ({
-    type: "section",
-    text: { type: "mrkdwn", text: t, verbatim: true },
-  }));
-
-function mrkdwnPieces(line: string, max: number): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const w of line.match(/\S*\s*/g) ?? []) {
-    for (let i = 0; i < Math.max(w.length, 1); i += max) {
-      const part = w.slice(i, i + max);
-      if (current && current.length + part.length > max) {
-        out.push(current);
-        current = "";
-      }
-      current += part;
-    }
-  }
-  return [...out, current];
-}
-const option = (text: string, value: string) => ({ text: plain(text, 75), value });
-
-interface InputOptions {
-  optional?: boolean;
-  hint?: string | undefined;
-}
-const input = (blockId: string, label: string, element: object, o: InputOptions = {}) => ({
-  type: "input",
-  block_id: blockId,
-  label: plain(label, 2000),
-  ...(o.optional ? { optional: true } : {}),
-  ...(o.hint ? { hint: plain(o.hint, 2000) } : {}),
-  element: { action_id: blockId, ...element },
-});
-/** A text field; `initial` offered whole, or not at all when it is longer than the field holds. */
-const text = (initial?: string, max = 200) => ({
-  type: "plain_text_input",
-  max_length: max,
-  ...(initial && initial.length <= max ? { initial_value: initial } : {}),
-});
-/** A number field, at most `max` (the record's bound: src/present/custody-bounds.ts). */
-const number = (max: number, initial?: number, decimal = true) => ({
-  type: "number_input",
-  is_decimal_allowed: decimal,
-  min_value: "0",
-  max_value: String(max),
-  ...(initial !== undefined && initial <= max ? { initial_value: String(initial) } : {}),
-});
-/** The note field, as long as the record keeps a note. */
-const noteText = (initial?: string) => ({ ...text(initial, custodyBounds().note), multiline: true });
-const select = (options: Array<{ text: string; value: string }>, initial?: string) => {
-  const opts = options.map((o) => option(o.text, o.value));
-  const chosen = opts.find((o) => o.value === initial);
-  return { type: "static_select", options: opts, ...(chosen ? { initial_option: chosen } : {}) };
-};
-const radios = (options: Array<{ text: string; value: string }>, initial?: string) => {
-  const opts = options.map((o) => option(o.text, o.value));
-  const chosen = opts.find((o) => o.value === initial);
-  return { type: "radio_buttons", options: opts, ...(chosen ? { initial_option: chosen } : {}) };
-};
-const secondPerson = (required: boolean) =>
+/** The second person field, with the one chosen before when the form is drawn again. */
+const secondPerson = (required: boolean, chosen?: string) =>
   input(
     "witness",
     "Second person (counts with you)",
-    { type: "users_select" },
+    { type: "users_select", ...(chosen ? { initial_user: chosen } : {}) },
     {
       optional: !required,
       hint: required
@@ -181,6 +111,12 @@ const secondPerson = (required: boolean) =>
         : "Needed for a controlled or high-alert medicine.",
     },
   );
+
+/** Why a count (or what is handed back) differs from the balance: the words, the reasons, what happened. */
+const explainFields = (explain: string, v: CountValues) => [
+  ...notes(`⚠️ ${explain}`),
+  input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)),
+];
 
 const modal = (callbackId: string, title: string, sealed: string, blocks: unknown[], submit = "Record") =>
   modalView({ callbackId, sealed, title, submit, blocks });
@@ -293,7 +229,10 @@ export function countInModal(sealed: string, petName: string, s: CountInStart, r
   return modal(countInForm.id, "Medicines in", sealed, blocks);
 }
 
-/** "🔢 Count…": the quantity counted now; `explain` (it differs from the balance): why, both required. */
+/**
+ * "🔢 Count…": the quantity counted now; `explain` (it differs from the balance): why, both required.
+ * Drawn again to ask why, it keeps every value given (the second person too).
+ */
 export function countModal(
   sealed: string,
   o: { head: string; secondPerson: boolean; values?: CountValues; explain?: string },
@@ -303,35 +242,46 @@ export function countModal(
     ...notes(o.head),
     input("counted", "Counted now", number(custodyBounds().counted, v.counted)),
   ];
-  if (o.secondPerson) blocks.push(secondPerson(true));
-  if (o.explain) {
-    blocks.push(...notes(`⚠️ ${o.explain}`));
-    blocks.push(input("reason", "Why it differs", select(REASON_OPTIONS, v.reason)));
-  }
+  if (o.secondPerson) blocks.push(secondPerson(true, v.witness));
+  if (o.explain) blocks.push(...explainFields(o.explain, v));
   blocks.push(
     input("note", o.explain ? "What happened" : "Note", noteText(v.note), { optional: !o.explain }),
   );
   return modal(countForm.id, "Count", sealed, blocks);
 }
 
-/** "↩️ Handed back…": how much, to whom (a name typed), a second person where needed. */
+/**
+ * "↩️ Handed back…": how much (the balance offered), to whom (a name typed), a second person where
+ * needed; `warn`: what handing it back leaves (doses still due). `explain` (what is handed back differs
+ * from the balance): why, and what happened, both required, as a count's; drawn again, it keeps every
+ * value given.
+ */
 export function handBackModal(
   sealed: string,
-  o: { head: string; secondPerson: boolean; balance: number | undefined },
+  o: {
+    head: string;
+    secondPerson: boolean;
+    balance: number | undefined;
+    warn?: string | undefined;
+    values?: HandBackValues;
+    explain?: string;
+  },
 ) {
+  const v = o.values ?? {};
+  const offered = v.quantity ?? (o.balance !== undefined ? Math.max(0, o.balance) : undefined);
   const blocks: unknown[] = [
     ...notes(o.head),
-    input(
-      "quantity",
-      "Quantity handed back",
-      number(custodyBounds().handedBack, o.balance !== undefined ? Math.max(0, o.balance) : undefined),
-    ),
-    input("to", "Handed to (name)", text(undefined, custodyBounds().to), {
+    ...(o.warn ? notes(`⚠️ ${o.warn}`) : []),
+    input("quantity", "Quantity handed back", number(custodyBounds().handedBack, offered)),
+    input("to", "Handed to (name)", text(v.to, custodyBounds().to), {
       hint: "The name of the person collecting, as they say it.",
     }),
   ];
-  if (o.secondPerson) blocks.push(secondPerson(true));
-  blocks.push(input("note", "Note", noteText(), { optional: true }));
+  if (o.secondPerson) blocks.push(secondPerson(true, v.witness));
+  if (o.explain) blocks.push(...explainFields(o.explain, v));
+  blocks.push(
+    input("note", o.explain ? "What happened" : "Note", noteText(v.note), { optional: !o.explain }),
+  );
   return modal(handBackForm.id, "Handed back", sealed, blocks);
 }
 

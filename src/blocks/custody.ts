@@ -14,6 +14,7 @@ import {
   openDiscrepancyLines,
   stockDoc,
 } from "../present/custody.ts";
+import { stillDueWords } from "../present/custody-form.ts";
 import { type PetMedicineActions, petMedicinesDoc } from "../present/custody-pet.ts";
 import { handBackDoc, medicinesPostDoc } from "../present/custody-post.ts";
 import type { Action } from "../present/doc.ts";
@@ -114,6 +115,10 @@ export const medicineHeadText = (m: MedicineCustody): string =>
  */
 export const handBackHeadText = (m: MedicineCustody): string =>
   `${medicineHeadText(m)}\nThe record's balance: ${lineMrkdwn(balanceLine(m))}. Count what is handed back.`;
+
+/** Handing back a medicine whose doses are still due to `until`: what it leaves the pet without. */
+export const stillDueText = (m: MedicineCustody, until: string): string =>
+  stillDueWords(esc(m.first.label), until);
 
 /** The discrepancy a manager closes, in words. */
 export function discrepancyText(m: MedicineCustody, countId: number, timezone: string): string {

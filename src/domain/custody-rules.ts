@@ -7,9 +7,9 @@
  * which medicines are controlled. Pure: the plan, the stay's times and "now" are passed in.
  */
 import { addDays, localDate, zonedInstant } from "../time.ts";
-import { drugName, ROUNDS } from "./care.ts";
+import { drugName, ROUNDS, type Round } from "./care.ts";
 import type { Counter, MedicineCount } from "./custody.ts";
-import { amountIn, type CountUnit, readAmount } from "./custody-units.ts";
+import { amountIn, type CountUnit, type DoseReading, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
 import type { PlanItem } from "./plan/types.ts";
 
@@ -19,19 +19,27 @@ const OPEN_STAY_DAYS = 60;
 export type Runway =
   /** Enough to the end of the stay (or `OPEN_STAY_DAYS` ahead of an open one). */
   | { status: "enough"; lastsTo: string | undefined }
-  /** Not enough: the last day every dose is covered (undefined: not today's either), the day a dose is short, the days short. */
+  /**
+   * Not enough: the last day every dose is covered (undefined: not today's either), the first dose
+   * short (its day `runsOut` and its round `runsOutAt`), the days with a dose short, and the doses short.
+   */
   | {
       status: "short";
       lastsTo: string | undefined;
       runsOut: string;
+      runsOutAt: Round;
       goesHome: string | undefined;
       daysShort: number;
+      dosesShort: number;
     }
   /**
    * A dose's amount is not in the counted unit (`dose`: the plan's amount as written, and the counted
    * unit), or the balance is to count by hand (no `dose`): no runway but by hand.
    */
-  | { status: "count_by_hand"; dose?: { amount: string | undefined; unit: CountUnit } }
+  | {
+      status: "count_by_hand";
+      dose?: { amount: string | undefined; unit: CountUnit; reading?: DoseReading | undefined };
+    }
   /** Given only if needed, or not on the plan's rounds at all: nothing to count ahead. */
   | { status: "not_scheduled" };
 
@@ -47,6 +55,7 @@ export function runway(
   stay: StayTimes,
   now: Date,
   today: string,
+  reading?: DoseReading,
 ): Runway {
   if (item.kind.kind === "as_needed") return { status: "not_scheduled" };
   if (balance === undefined) return { status: "count_by_hand" };
@@ -55,6 +64,7 @@ export function runway(
   let lastsTo: string | undefined;
   let scheduled = false;
   const shortDays = new Set<string>();
+  const short: Array<{ date: string; round: Round }> = [];
   for (let d = 0; d <= last; d++) {
     const date = addDays(today, d);
     let covered = true;
@@ -63,21 +73,47 @@ export function runway(
       const asks = itemOnRound(item, date, round, stay);
       if (asks.status !== "due" && asks.status !== "conditional") continue;
       scheduled = true;
-      const amount = amountIn(asks.amount, unit);
-      if (amount === undefined) return { status: "count_by_hand", dose: { amount: asks.amount, unit } };
+      const amount = amountIn(asks.amount, unit, reading);
+      if (amount === undefined)
+        return {
+          status: "count_by_hand",
+          dose: { amount: asks.amount, unit, ...(reading ? { reading } : {}) },
+        };
       if (left + 1e-9 >= amount) left -= amount;
       else {
         covered = false;
         shortDays.add(date);
+        short.push({ date, round });
       }
     }
     if (covered && shortDays.size === 0) lastsTo = date;
   }
   if (!scheduled) return { status: "not_scheduled" };
-  const runsOut = [...shortDays].sort()[0];
-  if (!runsOut) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
+  const first = short[0];
+  if (!first) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
   const goesHome = stay.departure ? goHomeDate(stay) : undefined;
-  return { status: "short", lastsTo, runsOut, goesHome, daysShort: shortDays.size };
+  const counts = { daysShort: shortDays.size, dosesShort: short.length };
+  return { status: "short", lastsTo, runsOut: first.date, runsOutAt: first.round, goesHome, ...counts };
+}
+
+/**
+ * The last day of the stay a dose of the plan's item is still due after `now` (a conditional dose
+ * counted as due); undefined when none is (given only if needed, or none left before check-out, or
+ * a stay with no check-out known).
+ */
+export function lastDoseDue(item: PlanItem, stay: StayTimes, now: Date, today: string): string | undefined {
+  if (item.kind.kind === "as_needed" || !stay.departure) return undefined;
+  const last = daysBetween(today, stay.departure.slice(0, 10)) + 1;
+  let due: string | undefined;
+  for (let d = 0; d <= last; d++) {
+    const date = addDays(today, d);
+    for (const round of ROUNDS) {
+      if (zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime() <= now.getTime()) continue;
+      const asks = itemOnRound(item, date, round, stay);
+      if (asks.status === "due" || asks.status === "conditional") due = date;
+    }
+  }
+  return due;
 }
 
 /** The departure's calendar date in the kennel's zone. */

@@ -106,12 +106,65 @@ export const inBalanceUnit = (quantity: number, unit: CountUnit, per: PackConten
   (unit === "pen" || unit === "vial") && per ? quantity * per.amount : quantity;
 
 /**
- * A plan's amount in a balance's unit ("½ tab" of tablets: 0.5; "6iu" of a 300 iu pen: 6); undefined
- * when the amount is not read whole or its unit is not the balance's (count by hand).
+ * What a dose in mg is read against: the strength of the medicine counted in (its strength as
+ * written, else its label's), and the plan's words for the dose (when the round names no amount).
  */
-export function amountIn(amount: string | undefined, unit: CountUnit): number | undefined {
+export interface DoseReading {
+  strength?: string | undefined;
+  words?: string | undefined;
+}
+
+const MASS = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s*(mg|mcg|µg|g)(?![\p{L}\p{N}/])/giu;
+const MG: Record<string, number> = { mg: 1, mcg: 0.001, µg: 0.001, g: 1000 };
+
+/** The masses words say, in mg ("Phenobarbital 60 mg": [60]); a concentration ("50 mg/ml") is none. */
+function massesIn(words: string | undefined): number[] {
+  return [...(words ?? "").matchAll(MASS)].map(
+    (m) => Number((m[1] as string).replace(",", ".")) * (MG[(m[2] as string).toLowerCase()] as number),
+  );
+}
+
+/** The one mass words say, when they say exactly one (or the same one again); else undefined. */
+const oneMass = (words: string | undefined): number | undefined => {
+  const all = [...new Set(massesIn(words))];
+  return all.length === 1 ? all[0] : undefined;
+};
+
+/**
+ * A dose in mg read against the strength of each tablet or capsule counted in: the dose's mass (its
+ * round's amount, else the plan's words, saying one mass only) over the strength's (saying one
+ * only); a whole number of capsules, of tablets a whole or quarters of one. Otherwise `why`:
+ * no mass in the dose, no strength known, or not a whole (or a part) of one.
+ */
+export function doseByStrength(
+  amount: string | undefined,
+  unit: CountUnit,
+  reading: DoseReading,
+): { n: number } | { why: "no_mass" | "no_strength" | "not_a_part"; mass?: number; strength?: number } {
+  const mass = oneMass(amount ?? reading.words);
+  if (mass === undefined || (unit !== "tablet" && unit !== "capsule")) return { why: "no_mass" };
+  const strength = oneMass(reading.strength);
+  if (strength === undefined || strength <= 0) return { why: "no_strength", mass };
+  const n = mass / strength;
+  const parts = unit === "tablet" ? 4 : 1;
+  const sure = Math.abs(n * parts - Math.round(n * parts)) < 1e-9 && n > 0;
+  return sure ? { n: Math.round(n * parts) / parts } : { why: "not_a_part", mass, strength };
+}
+
+/**
+ * A plan's amount in a balance's unit ("½ tab" of tablets: 0.5; "6iu" of a 300 iu pen: 6; "60 mg"
+ * of 60 mg tablets, by `reading`: 1); undefined when the amount is not read whole and in the
+ * balance's unit, or as a mass the strength counted in accounts for (count by hand).
+ */
+export function amountIn(
+  amount: string | undefined,
+  unit: CountUnit,
+  reading?: DoseReading,
+): number | undefined {
   const read = readAmount(amount);
-  return read && read.unit === unit ? read.n : undefined;
+  if (read) return read.unit === unit ? read.n : undefined;
+  const byStrength = reading ? doseByStrength(amount, unit, reading) : undefined;
+  return byStrength && "n" in byStrength ? byStrength.n : undefined;
 }
 
 /** A quantity as staff read it: whole numbers plain, halves and quarters as written, else one decimal at most two. */

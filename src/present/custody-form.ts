@@ -16,7 +16,7 @@ import { custodyBounds } from "./custody-bounds.ts";
 
 /** A plan's medicine (every item but the meal), as a button or a form names it. */
 export { medicineItemKey } from "../record/items.ts";
-export { LABEL_TOO_LONG, PAST_DISCARD_TICK, refillHintWords } from "../words/custody.ts";
+export { LABEL_TOO_LONG, PAST_DISCARD_TICK, refillHintWords, stillDueWords } from "../words/custody.ts";
 /** The longest name or strength a medicine is counted in with, and what a form says past it. */
 export { MEDICINE_WORDS_MAX };
 /** The units a medicine is counted in, as the form offers them. */
@@ -157,11 +157,25 @@ export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
   };
 }
 
+/** A count form's values, given back when it is drawn again (`witness`: the second person's Slack id). */
 export interface CountValues {
   counted?: number | undefined;
   reason?: DiscrepancyReason | undefined;
   note?: string | undefined;
+  witness?: string | undefined;
 }
+
+/** A hand-back form's values, given back when it is drawn again to ask why it differs. */
+export interface HandBackValues extends Omit<CountValues, "counted"> {
+  quantity?: number | undefined;
+  to?: string | undefined;
+}
+
+/** The reason chosen, when it is one of the list's. */
+const reasonOf = (v: Values): { reason?: DiscrepancyReason } => {
+  const reason = choiceOf(v, "reason") as DiscrepancyReason | undefined;
+  return reason && DISCREPANCY_REASONS.includes(reason) ? { reason } : {};
+};
 
 /** The count form's fields (the reason and the words when it asked for them). */
 export function readCount(raw: unknown): Read<CountValues & { counted: number }> {
@@ -173,17 +187,11 @@ export function readCount(raw: unknown): Read<CountValues & { counted: number }>
   const note = textOf(v, "note");
   noteError(note, errors);
   if (Object.keys(errors).length || counted === undefined) return { ok: false, errors };
-  const reason = choiceOf(v, "reason") as DiscrepancyReason | undefined;
-  return {
-    ok: true,
-    value: { counted, ...(reason && DISCREPANCY_REASONS.includes(reason) ? { reason } : {}), note },
-  };
+  return { ok: true, value: { counted, ...reasonOf(v), note } };
 }
 
-/** The hand-back form's fields. */
-export function readHandBack(
-  raw: unknown,
-): Read<{ quantity: number; to: string; note?: string | undefined }> {
+/** The hand-back form's fields (the reason and the words when it asked for them). */
+export function readHandBack(raw: unknown): Read<HandBackValues & { quantity: number; to: string }> {
   const v = raw as Values;
   const b = custodyBounds();
   const quantity = numberOf(v, "quantity");
@@ -198,7 +206,7 @@ export function readHandBack(
   const note = textOf(v, "note");
   noteError(note, errors);
   if (Object.keys(errors).length || quantity === undefined || !to) return { ok: false, errors };
-  return { ok: true, value: { quantity, to, note } };
+  return { ok: true, value: { quantity, to, ...reasonOf(v), note } };
 }
 
 /** The closing form's words, or the error at its field. */

@@ -1,6 +1,6 @@
 /**
  * A pet's medicines (issue 49): on its card and the round's sheet, one line each ("💊 Tramadol 50mg:
- * ≈ 9 tablets left · lasts to Thu", "💊 Apoquel: not counted in"), and in Slack's medicines view each
+ * ≈ 9 tablets left · runs out Sun 6 Dec, morning dose", "💊 Apoquel: not counted in"), and in Slack's medicines view each
  * medicine of its plan with its state and its buttons (count in, count, handed back, close a
  * discrepancy). One document; the serializers draw it.
  */
@@ -11,7 +11,7 @@ import type { HeldMedicine } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
 import { medicineLabel } from "../domain/custody-rules.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
-import { balanceWords, notCountedInWords } from "../words/custody.ts";
+import { balanceWords, handedBackSheetWords, notCountedInWords } from "../words/custody.ts";
 import {
   actionRows,
   discardPart,
@@ -35,7 +35,7 @@ const planMedicines = (stay: StayCustody) =>
 const notCountedInLine = (label: string): Line =>
   line(toned("warn", `💊 ${notCountedInWords(whole(label))}`));
 
-/** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · lasts to Thu". */
+/** One medicine held in a line: "💊 Tramadol 50mg: ≈ 9 tablets left · runs out Sun 6 Dec, morning dose". */
 function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
   return dotted(
@@ -143,8 +143,11 @@ export function petMedicinesDoc(
   return { fallback: title, parts };
 }
 
-/** A pet's medicines on the round's sheet: each held ("≈ 9 tablets left · lasts to Thu"), each due never counted in. */
+/** A pet's medicines on the round's sheet: each held ("≈ 9 tablets left · runs out Sun 6 Dec, morning dose"), each due never counted in. */
 export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
   if (!c) return [];
-  return [...c.held.map(heldLine), ...c.notCountedIn.map(notCountedInLine)];
+  const back = (c.handedBack ?? []).map((b) =>
+    line(toned("warn", handedBackSheetWords(whole(b.label), whole(b.to), b.date))),
+  );
+  return [...c.held.map(heldLine), ...back, ...c.notCountedIn.map(notCountedInLine)];
 }

@@ -51,7 +51,7 @@ export function medicineHead(m: MedicineCustody): Line {
   );
 }
 
-/** "≈ 9 tablets left · lasts to Thu · discard by Mon 14 Dec", toned when something is to do. */
+/** "≈ 9 tablets left · runs out Thu 3 Dec, evening dose · discard by Mon 14 Dec", toned when something is to do. */
 export function medicineStateLine(h: HeldMedicine): Line {
   const m = h.medicine;
   if (m.handedBack)
@@ -68,9 +68,9 @@ export function medicineStateLine(h: HeldMedicine): Line {
 /** Its balance in words: "≈ 9 tablets left", or "count by hand" with why (the hand-back form's head). */
 export const balanceLine = (m: MedicineCustody): Line => line(balanceWords(m.balance, m.unit, m.lines));
 
-/** How long it lasts ("lasts to Thu"), toned when it runs out before the pet goes home. */
+/** How long it lasts ("runs out Sun 6 Dec, morning dose"), toned when it runs out before the pet goes home. */
 export const runwayPart = (h: HeldMedicine): Span | string | undefined => {
-  const words = runwayShortWords(h.runway, h.today);
+  const words = runwayShortWords(h.runway);
   return h.runway?.status === "short" && h.runway.goesHome && words ? toned("alert", words) : words;
 };
 
@@ -104,6 +104,7 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
       c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
       c.note ? `: ${whole(c.note)}` : "",
       ` · ${whole(c.by.userName)}`,
+      c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
     );
   });
 }

@@ -1,7 +1,8 @@
 /**
- * Medicine custody in words (issue 49), the same on every surface: "≈ 9 tablets left · lasts to
- * Thu", "count by hand", "Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner
- * (2 days short)", a discrepancy's reason, a register line's movement.
+ * Medicine custody in words (issue 49), the same on every surface: "≈ 1 tablet left · runs out Sun
+ * 6 Dec, morning dose", "count by hand", "Bramble's Furosemide runs out Sun 6 Dec, morning dose;
+ * Bramble goes home Mon 7 Dec: call the owner (1 dose short)", a discrepancy's reason, a register
+ * line's movement.
  */
 import type { Correction, DoseTaken, MedicineIn, RegisterLine } from "../domain/custody.ts";
 import type { DiscrepancyReason } from "../domain/custody-reasons.ts";
@@ -9,6 +10,8 @@ import type { Runway } from "../domain/custody-rules.ts";
 import {
   amountWords,
   type CountUnit,
+  type DoseReading,
+  doseByStrength,
   inBalanceUnit,
   quantityWords,
   readAmount,
@@ -38,13 +41,33 @@ const COUNT_BY_HAND = "count by hand";
  * the plan is "5 ml", not counted in tablets', "its dose on the plan has no amount". The plan's words
  * whole, as written: the caller makes them safe.
  */
-export function byHandWhy(amount: string | undefined, unit: CountUnit): string {
+export function byHandWhy(amount: string | undefined, unit: CountUnit, reading?: DoseReading): string {
   const said = amount?.trim();
+  const mass = reading && !readAmount(said) ? byMassWhy(said, unit, reading) : undefined;
+  if (mass) return mass;
   if (!said) return "its dose on the plan has no amount";
   const read = readAmount(said);
   return read && read.unit !== unit
     ? `its dose on the plan is "${said}", not counted in ${unitWords(unit, 2)}`
     : `its dose on the plan has no amount we can read: "${said}"`;
+}
+
+/** "60 mg", "0.4 mg": a mass in mg as staff read it. */
+const mgWords = (n: number): string => `${quantityWords(n)} mg`;
+
+/**
+ * Why a dose in mg is not read against the strength counted in: 'its dose on the plan is 60 mg, and
+ * the strength of each tablet counted in is not known', 'its dose on the plan is 45 mg: not a whole
+ * number of 20 mg tablets, nor a half or a quarter of one'; undefined when the dose says no mass.
+ */
+function byMassWhy(amount: string | undefined, unit: CountUnit, reading: DoseReading): string | undefined {
+  const r = doseByStrength(amount, unit, reading);
+  if (!("why" in r) || r.mass === undefined) return undefined;
+  const dose = `its dose on the plan is ${mgWords(r.mass)}`;
+  if (r.why === "no_strength" || r.strength === undefined)
+    return `${dose}, and the strength of each ${unitWords(unit, 1)} counted in is not known`;
+  const part = unit === "tablet" ? ", nor a half or a quarter of one" : "";
+  return `${dose}: not a whole number of ${mgWords(r.strength)} ${unitWords(unit, 2)}${part}`;
 }
 
 /**
@@ -74,40 +97,40 @@ export function balanceWords(balance: number | undefined, unit: CountUnit, lines
   return dose ? `${COUNT_BY_HAND} (${byHandWhy(dose.amountText, unit)})` : COUNT_BY_HAND;
 }
 
-/**
- * A day a medicine lasts to: its weekday within the six days after `today` ("Thu"), else dated
- * ("Thu 28 Jan"), so a day weeks ahead is never read as this week's.
- */
-const lastsToDay = (date: string, today: string | undefined): string => {
-  const near = today !== undefined && date >= today && date <= addDays(today, 6);
-  return near ? (dayHeading(date).split(" ")[0] as string) : dayHeading(date);
-};
+/** The first dose a supply cannot cover, dated: "runs out Sun 6 Dec, morning dose". */
+const runsOutAtWords = (r: Extract<Runway, { status: "short" }>): string =>
+  `runs out ${dayHeading(r.runsOut)}, ${r.runsOutAt} dose`;
 
-/** "lasts to Thu", "lasts to Thu 28 Jan", "lasts the stay", "count by hand", or nothing (given only if needed). */
-export function runwayShortWords(r: Runway | undefined, today?: string): string | undefined {
+/** "runs out Sun 6 Dec, morning dose", "lasts the stay", "count by hand", or nothing (given only if needed). */
+export function runwayShortWords(r: Runway | undefined): string | undefined {
   if (!r) return undefined;
   switch (r.status) {
     case "enough":
       // An open stay (no check-out known) is counted 60 days ahead.
       return r.lastsTo ? "lasts 60 days or more" : "lasts the stay";
     case "short":
-      return r.lastsTo ? `lasts to ${lastsToDay(r.lastsTo, today)}` : "not enough for the next dose";
+      return runsOutAtWords(r);
     case "count_by_hand":
-      return r.dose ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit)})` : COUNT_BY_HAND;
+      return r.dose
+        ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit, r.dose.reading)})`
+        : COUNT_BY_HAND;
     case "not_scheduled":
       return undefined;
   }
 }
 
-/** "Bobby's Caninsulin runs out Thu 3 Dec; Bobby goes home Sat 5 Dec: call the owner (2 days short)". */
+/**
+ * "Bramble's Furosemide runs out Sun 6 Dec, morning dose; Bramble goes home Mon 7 Dec: call the owner
+ * (1 dose short)": the same dose, dated, as beside its balance, and the doses short to check-out.
+ */
 export function runsOutWords(
   petName: string,
   label: string,
   r: Extract<Runway, { status: "short" }>,
 ): string {
   const home = r.goesHome ? `; ${petName} goes home ${dayHeading(r.goesHome)}` : "";
-  const days = r.daysShort === 1 ? "1 day short" : `${r.daysShort} days short`;
-  return `${petName}'s ${label} runs out ${dayHeading(r.runsOut)}${home}: call the owner (${days})`;
+  const doses = r.dosesShort === 1 ? "1 dose short" : `${r.dosesShort} doses short`;
+  return `${petName}'s ${label} ${runsOutAtWords(r)}${home}: call the owner (${doses})`;
 }
 
 /** "+28 tablets", "−½ tablet", "±0". */
@@ -243,6 +266,10 @@ export const CUSTODY_REFUSALS = {
 export const explainWords = (expected: number, counted: number, unit: CountUnit): string =>
   `The balance says ≈ ${amountWords(expected, unit)}; you counted ${amountWords(counted, unit)} (${differenceWords(counted - expected, unit)}): say why, and what happened.`;
 
+/** "The balance says ≈ 28 tablets; 20 are handed back (−8 tablets against the balance): say why, …" */
+export const handBackExplainWords = (expected: number, handed: number, unit: CountUnit): string =>
+  `The balance says ≈ ${amountWords(expected, unit)}; ${amountWords(handed, unit)} handed back (${differenceWords(handed - expected, unit)}): say why, and what happened. It is kept as a discrepancy until a manager closes it.`;
+
 /** A dose asked about first: "⚠️ Caninsulin: discard by Mon 14 Dec, past it. Check with the owner or the vet before giving it." */
 export const pastDiscardWords = (past: Array<{ label: string; discardBy: string }>): string =>
   `⚠️ ${past.map((p) => `${p.label}: discard by ${dayHeading(p.discardBy)}, past it`).join("; ")}. Check with the owner or the vet before giving it; record it only if it was given.`;
@@ -250,6 +277,14 @@ export const pastDiscardWords = (past: Array<{ label: string; discardBy: string 
 /** A dose asked about first: "⚠️ Piriton 4mg: handed back to Mrs Smith on Sun 22 Nov, its custody closed. …" */
 export const handedBackWords = (label: string, to: string, date: string): string =>
   `⚠️ ${label}: handed back to ${to} on ${dayHeading(date)}, its custody closed: the kennel holds none. Check what was given before recording it; record it only if it was given.`;
+
+/** Handing back a medicine whose doses are still due: "Phenobarbital 60 mg: doses still due until Sat 5 Dec: …". */
+export const stillDueWords = (label: string, until: string): string =>
+  `${label}: doses still due until ${dayHeading(until)}: handing it back leaves them without it. Hand it back only if the owner or the vet says so.`;
+
+/** A medicine of the round handed back, on the sheet: "💊 Phenobarbital 60 mg: handed back to Mrs Dylan on Wed 2 Dec: the kennel holds none". */
+export const handedBackSheetWords = (label: string, to: string, date: string): string =>
+  `💊 ${label}: handed back to ${to} on ${dayHeading(date)}: the kennel holds none`;
 
 /** A medicine's discard-by: "discard by Mon 14 Dec", or past it: "⚠️ past its discard-by (Mon 30 Nov)". */
 export const discardByWords = (discardBy: string, past: boolean): string =>

@@ -1,8 +1,8 @@
 /**
  * A round sheet's medicines last as the pet's card says (issue 49), over the sandbox's loopback HTTP
  * and a real SQLite care record on an injected clock: a supply that lasts the stay says "lasts the
- * stay" on both, counted to the booking's check-out (the sheet's as its round kept it); and a day more than six days ahead is dated
- * ("lasts to Thu 28 Jan"), never named by its weekday alone, read as this week's.
+ * stay" on both, counted to the booking's check-out (the sheet's as its round kept it); and a supply
+ * short says the dose it runs out at, dated ("runs out Thu 28 Jan, evening dose"), never a weekday alone.
  */
 import { describe, expect, it } from "vitest";
 import { sheetCustody } from "../../src/answers/custody-sheet.ts";
@@ -52,11 +52,18 @@ describe("the sheet's runway", () => {
     expect(sheetLine).toBe(cardLine);
   });
 
-  it("a day past the next six is dated; within them, its weekday", () => {
-    const short = (lastsTo: string) =>
-      ({ status: "short", lastsTo, runsOut: lastsTo, goesHome: undefined, daysShort: 1 }) as const;
-    expect(runwayShortWords(short("2027-01-28"), "2026-12-02")).toBe("lasts to Thu 28 Jan");
-    expect(runwayShortWords(short("2026-12-08"), "2026-12-02")).toBe("lasts to Tue");
-    expect(runwayShortWords(short("2026-12-09"), "2026-12-02")).toBe("lasts to Wed 9 Dec");
+  it("a supply short is said as the dose it runs out at, dated, near or weeks ahead", () => {
+    const short = (runsOut: string) =>
+      ({
+        status: "short",
+        lastsTo: undefined,
+        runsOut,
+        runsOutAt: "evening",
+        goesHome: undefined,
+        daysShort: 1,
+        dosesShort: 1,
+      }) as const;
+    expect(runwayShortWords(short("2027-01-28"))).toBe("runs out Thu 28 Jan, evening dose");
+    expect(runwayShortWords(short("2026-12-08"))).toBe("runs out Tue 8 Dec, evening dose");
   });
 });

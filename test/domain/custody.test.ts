@@ -15,6 +15,7 @@ import {
   discardBy,
   handoverCountDue,
   isControlled,
+  lastDoseDue,
   runway,
 } from "../../src/domain/custody-rules.ts";
 import {
@@ -25,6 +26,7 @@ import {
   readAmount,
 } from "../../src/domain/custody-units.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
+import { runsOutWords, runwayShortWords } from "../../src/words/custody.ts";
 import { TRAMADOL_PACK } from "../helpers/custody-fixtures.ts";
 
 describe("a plan's amount in the counted unit", () => {
@@ -220,9 +222,31 @@ describe("runway", () => {
       status: "short",
       lastsTo: "2026-12-01",
       runsOut: "2026-12-02",
+      runsOutAt: "morning",
       goesHome: "2026-12-05",
       daysShort: 4,
+      dosesShort: 7,
     });
+  });
+  it("every other day: one dose short is said as that dose, dated, the same beside the balance and in the post", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z"); // Wed, after the morning round
+    const furosemide = item({
+      what: { text: "Furosemide 20mg 1 tab every other day", name: "Furosemide", amount: "1 tab" },
+      when: {
+        rounds: [{ round: "morning", why: "every other day" }],
+        days: { every: "n_days", n: 2, from: "2026-12-02" },
+        steps: [],
+      },
+      highAlert: undefined,
+    });
+    // 1 tablet: Fri 4 Dec's morning dose; Sun 6 Dec's is short; home Mon 7 Dec.
+    const r = runway(furosemide, 1, "tablet", stay("2026-12-07T10:00:00.000Z"), now, "2026-12-02");
+    if (r.status !== "short") throw new Error(`not short: ${JSON.stringify(r)}`);
+    expect(r).toMatchObject({ runsOut: "2026-12-06", runsOutAt: "morning", dosesShort: 1 });
+    expect(runwayShortWords(r)).toBe("runs out Sun 6 Dec, morning dose");
+    expect(runsOutWords("Bramble", "Furosemide", r)).toBe(
+      "Bramble's Furosemide runs out Sun 6 Dec, morning dose; Bramble goes home Mon 7 Dec: call the owner (1 dose short)",
+    );
   });
   it("enough to go home; count by hand when the amount cannot be matched; nothing ahead for as-needed", () => {
     expect(runway(item(), 300, "iu", stay("2026-12-05T10:00:00.000Z"), now, "2026-11-29").status).toBe(
@@ -235,6 +259,82 @@ describe("runway", () => {
     expect(
       runway(item({ kind: { kind: "as_needed" } }), 3, "iu", stay(undefined), now, "2026-11-29").status,
     ).toBe("not_scheduled");
+  });
+});
+
+describe("a dose in mg read against the strength counted in", () => {
+  const pheno = item({
+    what: { text: "Phenobarbital 60 mg, twice daily", name: "Phenobarbital", strength: "60 mg" },
+    highAlert: { class: "anticonvulsant", word: "Phenobarbital" },
+  });
+  const reading = (strength: string) => ({ strength, words: pheno.what.text });
+  it("60 mg of 60 mg tablets is one tablet; of 30 mg two; 15 mg a quarter; only when the words say one mass", () => {
+    expect(amountIn(undefined, "tablet", reading("60 mg"))).toBe(1);
+    expect(amountIn(undefined, "tablet", reading("Phenobarbital 30mg"))).toBe(2);
+    expect(amountIn("15 mg", "tablet", reading("60 mg"))).toBe(0.25);
+    expect(amountIn("Phenobarbital 60 mg", "capsule", reading("60 mg"))).toBe(1);
+    // Not sure: no strength, a concentration, a part no one splits, a capsule halved, two masses.
+    expect(amountIn(undefined, "tablet", reading("small tablets"))).toBeUndefined();
+    expect(amountIn("20 mg", "ml", reading("50 mg/ml"))).toBeUndefined();
+    expect(amountIn("10 mg", "tablet", reading("25 mg"))).toBeUndefined();
+    expect(amountIn("30 mg", "capsule", reading("60 mg"))).toBeUndefined();
+    expect(
+      amountIn(undefined, "tablet", { strength: "60 mg", words: "Pheno 60 mg tabs, 30 mg BID" }),
+    ).toBeUndefined();
+    // A dose in tablets is read in tablets, whatever the strength says.
+    expect(amountIn("1 tab", "tablet", reading("60 mg"))).toBe(1);
+  });
+  it("straight after counting in, before any dose: it lasts by the plan, not 'count by hand'", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z");
+    const r = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("60 mg"),
+    );
+    expect(r).toEqual({ status: "enough", lastsTo: undefined });
+    // Its strength not known: count by hand, saying why.
+    const unknown = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("?"),
+    );
+    expect(runwayShortWords(unknown)).toBe(
+      "count by hand (its dose on the plan is 60 mg, and the strength of each tablet counted in is not known)",
+    );
+    const odd = runway(
+      pheno,
+      30,
+      "tablet",
+      stay("2026-12-05T10:00:00.000Z"),
+      now,
+      "2026-12-02",
+      reading("25 mg"),
+    );
+    expect(runwayShortWords(odd)).toBe(
+      "count by hand (its dose on the plan is 60 mg: not a whole number of 25 mg tablets, nor a half or a quarter of one)",
+    );
+  });
+});
+
+describe("doses still due (handing a medicine back)", () => {
+  it("the last day of the stay a dose is due after now; none for as-needed or an open stay", () => {
+    const now = new Date("2026-12-02T09:00:00.000Z");
+    // Twice daily to check-out Sat 5 Dec at 10:00: the morning's 07:30 dose that day is the last.
+    expect(lastDoseDue(item(), stay("2026-12-05T10:00:00.000Z"), now, "2026-12-02")).toBe("2026-12-05");
+    // Check-out at 07:00, before the morning round: the Friday's evening dose is the last.
+    expect(lastDoseDue(item(), stay("2026-12-05T07:00:00.000Z"), now, "2026-12-02")).toBe("2026-12-04");
+    expect(
+      lastDoseDue(item({ kind: { kind: "as_needed" } }), stay("2026-12-05T10:00:00.000Z"), now, "2026-12-02"),
+    ).toBeUndefined();
+    expect(lastDoseDue(item(), stay(undefined), now, "2026-12-02")).toBeUndefined();
   });
 });
 

@@ -336,6 +336,9 @@ describe.each(engines)(
           "The balance says ≈ 27 tablets; you counted 25 tablets (−2 tablets against the balance)",
         );
         expect(await store.log({ kind: "medicine_count" })).toEqual([]);
+        // Drawn again to ask why, it keeps the second person chosen (and the count typed).
+        expect(JSON.stringify(first.view?.blocks)).toContain('"initial_user":"U0TOM"');
+        expect(JSON.stringify(first.view?.blocks)).toContain('"initial_value":"25"');
         const again = first.view as OpenedModal["view"];
         const bare = await submit(
           "U0JANE",
@@ -444,10 +447,11 @@ describe.each(engines)(
         expect(posts).toHaveLength(1);
         const words = JSON.stringify(posts[0]?.blocks);
         // 25 tablets, 2 a day from tomorrow (to-day's rounds are past): the last whole day Fri 4 Dec,
-        // one tablet on Sat 5 Dec morning, then short every day to the check-out on Sun 20 Dec.
-        expect(words).toContain("runs out Sat 5 Dec");
-        expect(words).toContain("≈ 25 tablets left · lasts to Fri");
-        expect(words).toContain("goes home Sun 20 Dec: call the owner (16 days short)");
+        // one tablet on Sat 5 Dec morning, then short from that evening's dose to the check-out on
+        // Sun 20 Dec: the same dose, dated, beside the balance and in the post.
+        expect(words).toContain("≈ 25 tablets left · runs out Sat 5 Dec, evening dose");
+        expect(words).toContain("Tramadol 50mg &lt;b&gt; runs out Sat 5 Dec, evening dose; ");
+        expect(words).toContain("goes home Sun 20 Dec: call the owner (31 doses short)");
       },
     );
 
@@ -477,6 +481,21 @@ describe.each(engines)(
           quantity: "Write the quantity handed back (0 if none): 0 or more, at most 1,000,000.",
           to: "The name is longer than the care record keeps (200 characters; this is 500): shorten it.",
         });
+        expect(await store.log({ kind: "medicine_out" })).toEqual([]);
+        // Less than the balance: asks why, as a count does, every value kept; nothing written yet.
+        const short = await submit(
+          "U0JANE",
+          form,
+          { quantity: num(24), to: text("Mrs Smith"), witness: person("U0TOM") },
+          view,
+        );
+        expect(short.response_action).toBe("update");
+        const asked = JSON.stringify(short.view?.blocks);
+        expect(asked).toContain(
+          "The balance says ≈ 25 tablets; 24 tablets handed back (−1 tablet against the balance)",
+        );
+        expect(asked).toContain('"initial_user":"U0TOM"');
+        expect(asked).toContain('"initial_value":"Mrs Smith"');
         expect(await store.log({ kind: "medicine_out" })).toEqual([]);
         const ok = await submit(
           "U0JANE",

@@ -34,7 +34,7 @@ it("has medicines counted in, one running out before its pet goes home, and one 
   );
   const words = JSON.stringify(post?.blocks);
   expect(words).toMatch(
-    /runs out [A-Z][a-z]{2} \d+ [A-Z][a-z]{2}; [^"]* goes home [^"]*: call the owner \(\d+ days? short\)/,
+    /runs out [A-Z][a-z]{2} \d+ [A-Z][a-z]{2}, (?:morning|midday|evening) dose; [^"]* goes home [^"]*: call the owner \(\d+ doses? short\)/,
   );
   expect(words).toContain("not known yet: being looked into: The count is one dose short of the balance");
 });

@@ -91,7 +91,7 @@ describe("the glossary", () => {
       "not counted in",
       "lasts the stay",
       "count by hand",
-      "lasts to Thu",
+      "runs out Sun 6 Dec, morning dose",
       "Medicines in…",
       "Handed back…",
     ])

@@ -19,12 +19,14 @@ import {
 } from "../../answers/custody-write.ts";
 import { currentPlan } from "../../answers/plans.ts";
 import type { Who } from "../../answers/record-round.ts";
+import { handBackHeadText } from "../../blocks/custody.ts";
 import {
   closeForm,
   countForm,
   countInForm,
   countModal,
   handBackForm,
+  handBackModal,
   type UnderView,
 } from "../../blocks/custody-modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
@@ -33,7 +35,13 @@ import { discardBy, pastDiscard } from "../../domain/custody-rules.ts";
 import { amountWords } from "../../domain/custody-units.ts";
 import { readClose, readCount, readCountIn, readHandBack, witnessOf } from "../../present/custody-form.ts";
 import { localDate } from "../../time.ts";
-import { CUSTODY_REFUSALS, discardByWords, explainWords, otherUnitWords } from "../../words/custody.ts";
+import {
+  CUSTODY_REFUSALS,
+  discardByWords,
+  explainWords,
+  handBackExplainWords,
+  otherUnitWords,
+} from "../../words/custody.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type Located, type MetaOf, onForm } from "../interaction.ts";
 import { medicinesViewOf, stockViewOf } from "./custody.ts";
@@ -162,18 +170,26 @@ async function submitCountIn(f: CustodyForm<MetaOf<typeof countInForm>>): Promis
   );
 }
 
+/** The form asked why it differs (its reason field drawn) and a reason or the words are missing: at their fields. */
+function unexplained(
+  f: CustodyForm<Where>,
+  v: { reason?: string | undefined; note?: string | undefined },
+): Record<string, string> | undefined {
+  const asked = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "reason");
+  if (!asked || (v.reason && v.note)) return undefined;
+  return {
+    ...(v.reason ? {} : { reason: "Choose why it differs." }),
+    ...(v.note ? {} : { note: "Say what happened." }),
+  };
+}
+
 /** "🔢 Count…": the count against the balance now; a difference asks why (the form again), then is kept. */
 async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<void> {
   const read = readCount(f.values);
   if (!read.ok) return f.atFields(read.errors);
   const witness = await secondPerson(f);
   if (witness === "refused") return;
-  const asked = (f.view.blocks as Array<{ block_id?: string }>).some((b) => b.block_id === "reason");
-  if (asked && (!read.value.reason || !read.value.note))
-    return f.atFields({
-      ...(read.value.reason ? {} : { reason: "Choose why it differs." }),
-      ...(read.value.note ? {} : { note: "Say what happened." }),
-    });
+  if (unexplained(f, read.value)) return f.atFields(unexplained(f, read.value) as Record<string, string>);
   const by = counter(f.who);
   const r = await countMedicine(f.deps, {
     ...read.value,
@@ -189,7 +205,7 @@ async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<vo
     const again = countModal(f.view.private_metadata, {
       head: `*${esc(m.first.label)}* · ${esc(m.petName)}`,
       secondPerson: needsSecondPerson(m.first),
-      values: read.value,
+      values: { ...read.value, witness: witness?.userId },
       explain,
     });
     if (!(await f.ack.send({ response_action: "update", view: again as never })))
@@ -205,12 +221,18 @@ async function submitCount(f: CustodyForm<MetaOf<typeof countForm>>): Promise<vo
   await done(f, medicine.first, words);
 }
 
-/** "↩️ Handed back…": how much, to whom, a second person where needed; once per medicine. */
+/**
+ * "↩️ Handed back…": how much, to whom, a second person where needed; once per medicine. What is
+ * handed back other than the balance asks why (the form again, every value kept), then is kept as
+ * a discrepancy, as a count's.
+ */
 async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Promise<void> {
   const read = readHandBack(f.values);
   if (!read.ok) return f.atFields(read.errors);
   const witness = await secondPerson(f);
   if (witness === "refused") return;
+  const missing = unexplained(f, read.value);
+  if (missing) return f.atFields(missing);
   const r = await handBack(f.deps, {
     ...read.value,
     custodyId: f.meta.custodyId,
@@ -218,13 +240,31 @@ async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Prom
     witness,
   });
   if (r.status === "refused") return refused(f, r.why);
+  if (r.status === "explain") {
+    const m = r.medicine;
+    const explain = handBackExplainWords(r.expected, read.value.quantity, m.unit);
+    const again = handBackModal(f.view.private_metadata, {
+      head: handBackHeadText(m),
+      secondPerson: needsSecondPerson(m.first),
+      balance: m.balance,
+      values: { ...read.value, witness: witness?.userId },
+      explain,
+    });
+    if (!(await f.ack.send({ response_action: "update", view: again as never })))
+      await f.tell(`⚠️ Nothing was recorded: ${explain} Open ↩️ Handed back… again.`);
+    return;
+  }
   await f.ack.send();
   const { out, medicine } = r.value;
   const what = `${esc(medicine.first.label)}, ${amountWords(out.quantity, medicine.unit)} to ${esc(out.to)}`;
+  const differs =
+    r.status === "recorded" && read.value.reason
+      ? " · ⚠️ a discrepancy, on Home until a manager closes it"
+      : "";
   const words =
     r.status === "duplicate"
       ? `Already handed back: ${what} by ${esc(out.by.userName)}. Nothing more was written.`
-      : `↩️ Handed back: ${what} (${esc(medicine.petName)}). Its custody is closed.`;
+      : `↩️ Handed back: ${what} (${esc(medicine.petName)}). Its custody is closed${differs}.`;
   await done(f, medicine.first, words);
 }
 

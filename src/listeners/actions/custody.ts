@@ -9,7 +9,7 @@
  */
 import type { App } from "@slack/bolt";
 import { type MedicineCustody, stayCustodyOf } from "../../answers/custody.ts";
-import { petMedicines, stockNow } from "../../answers/custody-stock.ts";
+import { dosesDueUntil, petMedicines, stockNow } from "../../answers/custody-stock.ts";
 import { countById, medicineById } from "../../answers/custody-write.ts";
 import { currentPlan, type PlanVersion } from "../../answers/plans.ts";
 import {
@@ -27,6 +27,7 @@ import {
   handBackHeadText,
   medicineHeadText,
   petMedicinesView,
+  stillDueText,
   stockView,
   type ViewPage,
 } from "../../blocks/custody.ts";
@@ -206,7 +207,10 @@ async function openCount(t: CustodyTap<typeof custodyCount, MedicineCustody>) {
 async function openHandBack(t: CustodyTap<typeof custodyBack, MedicineCustody>) {
   const m = t.found;
   const meta = { m: m.first.id, n: m.petName, ...from(t) };
-  const o = { head: handBackHeadText(m), secondPerson: needsSecondPerson(m.first), balance: m.balance };
+  // Doses still due in the stay: handing it back leaves the pet without them; said as it opens.
+  const until = await dosesDueUntil(t.deps, m);
+  const warn = until ? stillDueText(m, until) : undefined;
+  const o = { head: handBackHeadText(m), secondPerson: needsSecondPerson(m.first), balance: m.balance, warn };
   await openOver(t, handBackModal(sealed(t.deps, handBackForm, meta), o));
 }
 
