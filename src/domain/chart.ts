@@ -98,8 +98,11 @@ export interface ChartWas {
 
 /** What one cell of the chart holds. */
 export type ChartCell =
-  /** Nothing due at this round (the cell is struck through). */
-  | { kind: "not_due" }
+  /**
+   * Nothing due at this round (the cell is struck through); `arrives`: the pet arrives that day after
+   * the dose's window closed (its arrival, ISO): not struck, the owner is asked whether it was given.
+   */
+  | { kind: "not_due"; arrives?: string | undefined }
   /**
    * A medication given only if needed: never due, never struck (a dose may be given and signed at
    * any round); each dose given around this round, with who, when and why.
@@ -223,8 +226,10 @@ export function chartCell(
   // Asked by the round, then not due in the end: struck, nothing to sign, when the pet went home
   // first or came after the round. One the record holds as arriving after its window though its
   // booking has it here at the round (its arrival not known: seen later) keeps its place to sign.
-  if (state.state === "not_due")
-    return state.why === "arrives_later" && inHouse ? { kind: "open", state: "due" } : { kind: "not_due" };
+  if (state.state === "not_due") {
+    if (state.why !== "arrives_later") return { kind: "not_due" };
+    return inHouse ? { kind: "open", state: "due" } : { kind: "not_due", arrives: state.at };
+  }
   if (state.state !== "recorded" || !entry) {
     return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
   }

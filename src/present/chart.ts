@@ -10,15 +10,17 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
-import { localDate } from "../time.ts";
+import { localDate, zonedInstant } from "../time.ts";
 import {
   arrivedAfterWords,
+  arrivesAfterWords,
   CHART_CELL,
   careNotReadWords,
   chartEnterWords,
   chartKeyWords,
   chartNoScanWords,
   chartScanWords,
+  dueOnArrivalWords,
 } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
@@ -163,7 +165,20 @@ const WITNESS_PLACE = toned("muted", "wit. ____");
 
 const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
 
-function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
+/**
+ * A dose open to sign at a round of the pet's arrival day whose time is before its arrival: due on
+ * arrival (its window still open then), the owner asked whether it was given.
+ */
+function onArrival(pet: ChartPet, cell: ChartCell, c: ChartColumn, o: ChartOptions): Line {
+  if (cell.kind !== "open" || cell.state === "missed" || !pet.checkIn) return [];
+  if (localDate(pet.checkIn, o.timezone) !== c.date) return [];
+  const at = zonedInstant(c.date, o.times[c.round], o.timezone).getTime();
+  if (!(Date.parse(pet.checkIn) > at)) return [];
+  return line(toned("warn", dueOnArrivalWords(timeOf(pet.checkIn, o.timezone))));
+}
+
+function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], o: ChartOptions): GridRow {
+  const tz = o.timezone;
   const witness = isHighAlert(row);
   const cells = columns.map((c): GridCell => {
     const at = cellKey(c.date, c.round, row.item);
@@ -172,13 +187,15 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
     // A round the kennel system could not be read for: not known, never struck as nothing due.
     if (cell.kind === "not_due")
-      return c.unread
-        ? { line: line(toned("alert", CHART_CELL.notRead)), key }
-        : pet.arrivedAfter === c.date
-          ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
-          : { line: [], key, struck: true };
+      return cell.arrives
+        ? { line: line(toned("warn", arrivesAfterWords(timeOf(cell.arrives, tz)))), key }
+        : c.unread
+          ? { line: line(toned("alert", CHART_CELL.notRead)), key }
+          : pet.arrivedAfter === c.date
+            ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
+            : { line: [], key, struck: true };
     if (c.past && cell.kind === "open") return { line: line(toned("warn", CHART_CELL.notPosted)), key };
-    const said = cellLine(cell, tz, c.date);
+    const said = [...cellLine(cell, tz, c.date), ...onArrival(pet, cell, c, o)];
     if (!witness || cell.kind !== "open") return { line: said, key };
     return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
   });
@@ -283,7 +300,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
     kind: "grid",
     corner: "Medication",
     columns: columns.map((c) => columnHead(c, o)),
-    rows: pet.rows.map((r) => gridRow(pet, r, columns, o.timezone)),
+    rows: pet.rows.map((r) => gridRow(pet, r, columns, o)),
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [

@@ -111,6 +111,12 @@ export const CHART_CELL = {
   arrivedAfter: "arrived after the last round",
 } as const;
 
+/** A dose due on the pet's arrival after the round's time, in its window: "due on arrival 19:00". */
+export const dueOnArrivalWords = (at: string) => `due on arrival ${at}: ask the owner, record it`;
+
+/** A dose whose window closed before the pet arrived that day: "arrives 19:00, after this round: ask the owner". */
+export const arrivesAfterWords = (at: string) => `arrives ${at}, after this round: ask the owner`;
+
 /** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
 export const arrivedAfterWords = (came: string) =>
   `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;
