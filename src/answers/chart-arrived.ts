@@ -8,7 +8,7 @@
  * medications as its plan says them, and that day's cells "arrived after the last round", never struck
  * as if nothing were said.
  */
-import { ROUNDS } from "../domain/care.ts";
+import { medicationsFor, ROUNDS, type Round } from "../domain/care.ts";
 import { cellKey } from "../domain/chart.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import { dueOfOwed, owedPetKey } from "../domain/obligations.ts";
@@ -139,9 +139,20 @@ const dueAtRound = (pet: ChartPet, row: ChartRow, round: string) =>
   );
 
 /**
+ * Does the round's sheet print the row's dose by its own reading of the words (src/domain/plan/
+ * round.ts: where a dose left to a person is due)? From the pet's care when read; else as the plan
+ * and the chart's other days say (dueAtRound).
+ */
+function printedAt(pet: ChartPet, row: ChartRow, round: Round): boolean {
+  const meds = pet.care?.medications;
+  if (!meds) return dueAtRound(pet, row, round);
+  return medicationsFor(meds, round).some((m) => `med:${m.medication.n}` === row.item && m.due);
+}
+
+/**
  * The rounds of a pet's arrival day whose dose's window closed before it came (src/domain/plan/
  * schedule.ts `arrives_after_round`): never struck as nothing due, their cells ask the owner. A dose
- * left to a person is asked where its plan's reading names the round or it is due there on other days.
+ * left to a person is asked where the round's sheet prints it (printedAt).
  */
 export function markArrivesAfter(m: Making): void {
   const { config } = m.deps;
@@ -164,7 +175,7 @@ export function markArrivesAfter(m: Making): void {
         if (!row.plan || (cell && cell.kind !== "not_due")) continue;
         const on = itemOnRound(row.plan, date, c.round, stay);
         if (on.status !== "not_due" || on.why !== "arrives_after_round") continue;
-        if (on.check && !dueAtRound(pet, row, c.round)) continue;
+        if (on.check && !printedAt(pet, row, c.round)) continue;
         pet.cells[key] = { kind: "not_due", arrives: arrival };
       }
     }
