@@ -55,6 +55,8 @@ const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
   initials: initialsOf(e.paper?.by ?? e.userName),
   at: e.givenAt ?? e.recordedAt,
+  ...(e.reason ? { reason: e.reason } : {}),
+  ...(e.note ? { note: e.note } : {}),
 });
 
 /**
@@ -94,6 +96,9 @@ export interface ChartWas {
   code: ChartCode | undefined;
   initials: string;
   at: string;
+  /** Its reason and its staff note, as recorded (printed whole beneath the grid). */
+  reason?: string | undefined;
+  note?: string | undefined;
 }
 
 /** What one cell of the chart holds. */
@@ -122,6 +127,9 @@ export type ChartCell =
       paper?: ChartPaper | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
+      /** Who recorded it (a correction: who corrected), whole; its staff note, as recorded. */
+      recordedBy?: string | undefined;
+      note?: string | undefined;
       /** A high-alert dose's witness (undefined for a dose that needs none). */
       witness?: ChartWitness | undefined;
     }
@@ -137,8 +145,11 @@ export type ChartCell =
       paper?: ChartPaper | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
-      /** The reason or note written with it, when any. */
+      /** The reason written with it (else its note), when any. */
       why: string | undefined;
+      /** Who recorded it (a correction: who corrected), whole; its staff note beside a reason. */
+      recordedBy?: string | undefined;
+      note?: string | undefined;
     };
 
 /**
@@ -240,7 +251,8 @@ export function chartCell(
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
     ...(entry.paper ? { paper: { by: entry.paper.by, enteredBy: entry.userName } } : {}),
-    ...(superseded.length ? { was: superseded.map(wasOf) } : {}),
+    // A correction: what it replaced, and who corrected it (its own person and time).
+    ...(superseded.length ? { was: superseded.map(wasOf), recordedBy: entry.userName } : {}),
   };
   const code = chartCode(entry);
   if (code)
@@ -250,10 +262,13 @@ export function chartCell(
       ...common,
       ...(state.untimed ? { untimed: true as const } : {}),
       why: entry.reason ?? entry.note,
+      // A note beside a reason: both printed (the reason alone stood in for it before).
+      ...(entry.reason && entry.note ? { note: entry.note } : {}),
     };
   return {
     kind: "given",
     ...common,
+    ...(entry.note ? { note: entry.note } : {}),
     timeliness: state.timeliness,
     witness:
       witness === undefined
