@@ -27,7 +27,7 @@ export type ChartCode = "R" | "V" | "W" | "N" | "A";
 /** The key printed on every page, in order. */
 export const CHART_KEY: ReadonlyArray<{ code: ChartCode; words: string }> = [
   { code: "R", words: "refused" },
-  { code: "V", words: "vomited" },
+  { code: "V", words: "vomited (brought up: recorded refused or not given, said beneath)" },
   { code: "W", words: "withheld (by the vet, not in kennel, or another reason: written beside it)" },
   { code: "N", words: "none left" },
   { code: "A", words: "asleep as instructed" },
@@ -43,9 +43,13 @@ const BY_REASON: Record<NotGivenReason, ChartCode> = {
   other: "W",
 };
 
-/** The code of a dose not given: refused is R; a reason from the list its own code; any other W. */
+/**
+ * The code of a dose not given: refused is R; a reason from the list its own code; any other W. A
+ * dose brought up (its reason "vomited within 30 min") is V whether it was recorded refused or not
+ * given, as the key says: the cell's note says which outcome the record holds.
+ */
 export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | undefined {
-  if (entry.outcome === "refused") return "R";
+  if (entry.outcome === "refused") return entry.reasonCode === "vomited" ? "V" : "R";
   if (entry.outcome !== "not_given") return undefined;
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
 }
@@ -147,6 +151,8 @@ export type ChartCell =
       was?: ChartWas[] | undefined;
       /** The reason written with it (else its note), when any. */
       why: string | undefined;
+      /** Recorded refused though its code is not R (a refusal brought up: V). */
+      refused?: true | undefined;
       /** Who recorded it (a correction: who corrected), whole; its staff note beside a reason. */
       recordedBy?: string | undefined;
       note?: string | undefined;
@@ -261,6 +267,7 @@ export function chartCell(
       code,
       ...common,
       ...(state.untimed ? { untimed: true as const } : {}),
+      ...(entry.outcome === "refused" && code !== "R" ? { refused: true as const } : {}),
       why: entry.reason ?? entry.note,
       // A note beside a reason: both printed (the reason alone stood in for it before).
       ...(entry.reason && entry.note ? { note: entry.note } : {}),

@@ -70,7 +70,7 @@ export function cellNotes(
       const entered = cell.paper
         ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`
         : cell.lateEntry
-          ? ` · late entry: ${notGiven ? (cell.code === "R" ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
+          ? ` · late entry: ${notGiven ? (cell.code === "R" || cell.refused ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
           : notGiven && cell.untimed
             ? // Not given keeps no time of its own: when it was recorded, never a late entry.
               ` · recorded ${recorded} by ${cell.initials}`
@@ -78,7 +78,9 @@ export function cellNotes(
       // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
       const why = !notGiven ? "" : cell.why ? `: ${whole(cell.why)}` : cell.code === "R" ? " refused" : "";
       const was = cell.was?.length ? correctedSpans(cell.was, cell, o.timezone) : [];
-      const now = `${notGiven ? cell.code : "given"}${why}${saidWords(undefined, cell.note)}${entered}`;
+      // V of a dose recorded refused: the outcome the record holds, said beside its code.
+      const code = notGiven ? `${cell.code}${cell.refused ? " (recorded refused)" : ""}` : "given";
+      const now = `${code}${why}${saidWords(undefined, cell.note)}${entered}`;
       out.push([...line(`${where}: `), ...was, ...line(now)]);
     }
   }
