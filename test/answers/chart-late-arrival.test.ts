@@ -8,6 +8,7 @@
  */
 import { beforeAll, expect, it } from "vitest";
 import { type ChartPet, chartOf } from "../../src/answers/chart.ts";
+import { carePlans } from "../../src/answers/plan-view.ts";
 import type { Deps } from "../../src/deps.ts";
 import { cellKey } from "../../src/domain/chart.ts";
 import { chartDoc } from "../../src/present/chart.ts";
@@ -58,4 +59,13 @@ it("a dose whose window is open at the arrival is due on arrival; insulin's, clo
   const text = docText(chartDoc(chart, chartOptions(DAY)), PLAIN_TEXT);
   expect(text).toContain("arrives 19:00, after this round: ask the owner");
   expect(text).toContain("due on arrival 19:00: ask the owner, record it");
+}, 60_000);
+
+it("the connector's care plan says the same of AW-LATE's evening insulin: the owner asked, not 'not yet arrived'", async () => {
+  const answer = await carePlans(deps, { booking: "AW-LATE", date: DAY });
+  const rounds = answer.plans[0]?.onDate.find((i) => i.item === "med:1")?.rounds ?? [];
+  const on = (round: string) => rounds.find((r) => r.round === round)?.on;
+  expect(on("evening")).toMatchObject({ status: "not_due", why: "arrives_after_round" });
+  // No word of the plan's on midday: not yet arrived, never asked.
+  expect(on("midday")).toEqual({ status: "not_due", why: "before_arrival" });
 }, 60_000);
