@@ -8,13 +8,24 @@
  * medications as its plan says them, and that day's cells "arrived after the last round", never struck
  * as if nothing were said.
  */
-import { ROUNDS } from "../domain/care.ts";
+import { medicationsFor, ROUNDS, type Round } from "../domain/care.ts";
+import { cellKey } from "../domain/chart.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import { dueOfOwed, owedPetKey } from "../domain/obligations.ts";
+import { itemOnRound } from "../domain/plan/schedule.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { addDays, localDate } from "../time.ts";
 import { addKeptPet, plansOf } from "./chart-kept.ts";
-import { addPet, type Making, roundInstant, rowOf, wanted } from "./chart-parts.ts";
+import {
+  addPet,
+  type ChartPet,
+  type ChartRow,
+  type Making,
+  roundInstant,
+  rowOf,
+  wanted,
+} from "./chart-parts.ts";
+import { doseSettings } from "./doses.ts";
 import { owedRounds } from "./obligations.ts";
 import { roundReport } from "./rounds.ts";
 
@@ -114,5 +125,59 @@ function markArrivedAfter(m: Making, days: string[]): void {
   for (const pet of m.pets.values()) {
     const date = days.find((d) => cameAfter(pet.checkIn, d, roundInstant(m.deps.config, d, LAST), tz));
     if (date) pet.arrivedAfter = date;
+  }
+}
+
+/**
+ * Is the row due at this round: its plan's reading names the round, or it is due there on another
+ * day of the pet's chart (a cell to sign or read)?
+ */
+const dueAtRound = (pet: ChartPet, row: ChartRow, round: string) =>
+  Boolean(row.plan?.when.rounds.some((r) => r.round === round)) ||
+  Object.entries(pet.cells).some(
+    ([k, c]) => k.endsWith(`|${round}|${row.item}`) && c.kind !== "not_due" && c.kind !== "if_needed",
+  );
+
+/**
+ * Does the round's sheet print the row's dose by its own reading of the words (src/domain/plan/
+ * round.ts: where a dose left to a person is due)? From the pet's care when read; else as the plan
+ * and the chart's other days say (dueAtRound).
+ */
+function printedAt(pet: ChartPet, row: ChartRow, round: Round): boolean {
+  const meds = pet.care?.medications;
+  if (!meds) return dueAtRound(pet, row, round);
+  return medicationsFor(meds, round).some((m) => `med:${m.medication.n}` === row.item && m.due);
+}
+
+/**
+ * The rounds of a pet's arrival day whose dose's window closed before it came (src/domain/plan/
+ * schedule.ts `arrives_after_round`): never struck as nothing due, their cells ask the owner. A dose
+ * left to a person is asked where the round's sheet prints it (printedAt).
+ */
+export function markArrivesAfter(m: Making): void {
+  const { config } = m.deps;
+  for (const pet of m.pets.values()) {
+    const arrival = pet.checkIn;
+    if (!arrival) continue;
+    const date = localDate(arrival, config.timezone);
+    const stay = {
+      arrival,
+      departure: undefined,
+      timeZone: config.timezone,
+      roundTimes: config.rounds.times,
+      doses: doseSettings(m.deps),
+    };
+    for (const c of m.chart.columns) {
+      if (c.date !== date || c.unread || roundInstant(config, date, c.round) >= Date.parse(arrival)) continue;
+      for (const row of pet.rows) {
+        const key = cellKey(date, c.round, row.item);
+        const cell = pet.cells[key];
+        if (!row.plan || (cell && cell.kind !== "not_due")) continue;
+        const on = itemOnRound(row.plan, date, c.round, stay);
+        if (on.status !== "not_due" || on.why !== "arrives_after_round") continue;
+        if (on.check && !printedAt(pet, row, c.round)) continue;
+        pet.cells[key] = { kind: "not_due", arrives: arrival };
+      }
+    }
   }
 }

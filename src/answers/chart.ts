@@ -20,7 +20,7 @@ import { addDays, localDate } from "../time.ts";
 import { arrivalsUnreadWords, chartCareUnreadWords, chartUnreadWords } from "../words/chart.ts";
 import { nameOrder, naturalOrder } from "../words/order.ts";
 import type { Surface } from "../words/surface.ts";
-import { addArrivedAfter } from "./chart-arrived.ts";
+import { addArrivedAfter, markArrivesAfter } from "./chart-arrived.ts";
 import { keptColumn, plansOf } from "./chart-kept.ts";
 import {
   addDoses,
@@ -89,6 +89,8 @@ export async function chartOf(
   const { unread, down } = await columnsOf(m, owed);
   // A pet that came after a day's last kept round: its page, from the record or the kennel API.
   const arrivals = store ? await addArrivedAfter(m, down) : undefined;
+  // A round of a pet's arrival day whose dose's window closed before it came: the owner is asked.
+  markArrivesAfter(m);
   if (store) addIfNeeded(m.pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);
   chart.pets = [...m.pets.values()].sort(
     (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),

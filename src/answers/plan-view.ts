@@ -6,14 +6,15 @@
  * matched or fetched is named, never left out in silence.
  */
 import type { Deps } from "../deps.ts";
-import { ROUNDS } from "../domain/care.ts";
-import { itemOnRound } from "../domain/plan/schedule.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
+import { type ItemOnRound, itemOnRound } from "../domain/plan/schedule.ts";
 import { planState } from "../domain/plan/state.ts";
-import type { Plan, PlanState } from "../domain/plan/types.ts";
+import type { Plan, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { NotFoundError } from "../kennel/errors.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import type { PlanOnDate, PlanView } from "../present/plan.ts";
 import { localDate } from "../time.ts";
+import { doseSettings } from "./doses.ts";
 import { planNow, planVersions } from "./plans.ts";
 import { bookingView } from "./records.ts";
 
@@ -38,6 +39,19 @@ export interface PlanAnswer {
   requestId: string | undefined;
 }
 
+/**
+ * A dose left to a person whose window closed before the pet's arrival: the owner is asked at the
+ * rounds the plan's reading names (with no sheet here to say where its words put it); elsewhere not
+ * yet arrived.
+ */
+const askedAt = (item: PlanItem, round: Round, on: ItemOnRound): ItemOnRound =>
+  on.status === "not_due" &&
+  on.why === "arrives_after_round" &&
+  on.check &&
+  !item.when.rounds.some((r) => r.round === round)
+    ? { status: "not_due", why: "before_arrival" }
+    : on;
+
 function onDateOf(
   plan: Plan,
   date: string,
@@ -50,10 +64,15 @@ function onDateOf(
     departure: booking?.checkOutDate,
     timeZone: deps.config.timezone,
     roundTimes: deps.config.rounds.times,
+    // A pet arriving after a round's time: its dose due on arrival, or the owner asked (as the sheet says).
+    doses: doseSettings(deps),
   };
   return plan.items.map((item) => ({
     item: item.key,
-    rounds: ROUNDS.map((round) => ({ round, on: itemOnRound(item, date, round, stay) })),
+    rounds: ROUNDS.map((round) => ({
+      round,
+      on: askedAt(item, round, itemOnRound(item, date, round, stay)),
+    })),
   }));
 }
 

@@ -16,6 +16,7 @@ import type { DueItem, IfNeededItem } from "../domain/record.ts";
 import { oneTapAllowed } from "../domain/record.ts";
 import type { RoundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
+import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { planNow } from "./plans.ts";
 
@@ -68,6 +69,8 @@ export async function withPlans<P extends PetOnRound>(
       departure: p.pastCheckOut ? undefined : p.booking.checkOutDate,
       timeZone: deps.config.timezone,
       roundTimes: deps.config.rounds.times,
+      // A pet arriving after the round's time owes its dose on arrival while the window is open.
+      doses: doseSettings(deps),
     };
     let now: Awaited<ReturnType<typeof planNow>>;
     try {

@@ -27,7 +27,7 @@ export type ChartCode = "R" | "V" | "W" | "N" | "A";
 /** The key printed on every page, in order. */
 export const CHART_KEY: ReadonlyArray<{ code: ChartCode; words: string }> = [
   { code: "R", words: "refused" },
-  { code: "V", words: "vomited" },
+  { code: "V", words: "vomited (brought up: recorded refused or not given, said beneath)" },
   { code: "W", words: "withheld (by the vet, not in kennel, or another reason: written beside it)" },
   { code: "N", words: "none left" },
   { code: "A", words: "asleep as instructed" },
@@ -43,9 +43,13 @@ const BY_REASON: Record<NotGivenReason, ChartCode> = {
   other: "W",
 };
 
-/** The code of a dose not given: refused is R; a reason from the list its own code; any other W. */
+/**
+ * The code of a dose not given: refused is R; a reason from the list its own code; any other W. A
+ * dose brought up (its reason "vomited within 30 min") is V whether it was recorded refused or not
+ * given, as the key says: the cell's note says which outcome the record holds.
+ */
 export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCode | undefined {
-  if (entry.outcome === "refused") return "R";
+  if (entry.outcome === "refused") return entry.reasonCode === "vomited" ? "V" : "R";
   if (entry.outcome !== "not_given") return undefined;
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
 }
@@ -55,6 +59,8 @@ const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
   initials: initialsOf(e.paper?.by ?? e.userName),
   at: e.givenAt ?? e.recordedAt,
+  ...(e.reason ? { reason: e.reason } : {}),
+  ...(e.note ? { note: e.note } : {}),
 });
 
 /**
@@ -94,12 +100,18 @@ export interface ChartWas {
   code: ChartCode | undefined;
   initials: string;
   at: string;
+  /** Its reason and its staff note, as recorded (printed whole beneath the grid). */
+  reason?: string | undefined;
+  note?: string | undefined;
 }
 
 /** What one cell of the chart holds. */
 export type ChartCell =
-  /** Nothing due at this round (the cell is struck through). */
-  | { kind: "not_due" }
+  /**
+   * Nothing due at this round (the cell is struck through); `arrives`: the pet arrives that day after
+   * the dose's window closed (its arrival, ISO): not struck, the owner is asked whether it was given.
+   */
+  | { kind: "not_due"; arrives?: string | undefined }
   /**
    * A medication given only if needed: never due, never struck (a dose may be given and signed at
    * any round); each dose given around this round, with who, when and why.
@@ -119,6 +131,9 @@ export type ChartCell =
       paper?: ChartPaper | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
+      /** Who recorded it (a correction: who corrected), whole; its staff note, as recorded. */
+      recordedBy?: string | undefined;
+      note?: string | undefined;
       /** A high-alert dose's witness (undefined for a dose that needs none). */
       witness?: ChartWitness | undefined;
     }
@@ -134,8 +149,13 @@ export type ChartCell =
       paper?: ChartPaper | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
-      /** The reason or note written with it, when any. */
+      /** The reason written with it (else its note), when any. */
       why: string | undefined;
+      /** Recorded refused though its code is not R (a refusal brought up: V). */
+      refused?: true | undefined;
+      /** Who recorded it (a correction: who corrected), whole; its staff note beside a reason. */
+      recordedBy?: string | undefined;
+      note?: string | undefined;
     };
 
 /**
@@ -223,8 +243,10 @@ export function chartCell(
   // Asked by the round, then not due in the end: struck, nothing to sign, when the pet went home
   // first or came after the round. One the record holds as arriving after its window though its
   // booking has it here at the round (its arrival not known: seen later) keeps its place to sign.
-  if (state.state === "not_due")
-    return state.why === "arrives_later" && inHouse ? { kind: "open", state: "due" } : { kind: "not_due" };
+  if (state.state === "not_due") {
+    if (state.why !== "arrives_later") return { kind: "not_due" };
+    return inHouse ? { kind: "open", state: "due" } : { kind: "not_due", arrives: state.at };
+  }
   if (state.state !== "recorded" || !entry) {
     return { kind: "open", state: state.state === "recorded" ? "due" : state.state };
   }
@@ -235,7 +257,8 @@ export function chartCell(
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
     ...(entry.paper ? { paper: { by: entry.paper.by, enteredBy: entry.userName } } : {}),
-    ...(superseded.length ? { was: superseded.map(wasOf) } : {}),
+    // A correction: what it replaced, and who corrected it (its own person and time).
+    ...(superseded.length ? { was: superseded.map(wasOf), recordedBy: entry.userName } : {}),
   };
   const code = chartCode(entry);
   if (code)
@@ -244,11 +267,15 @@ export function chartCell(
       code,
       ...common,
       ...(state.untimed ? { untimed: true as const } : {}),
+      ...(entry.outcome === "refused" && code !== "R" ? { refused: true as const } : {}),
       why: entry.reason ?? entry.note,
+      // A note beside a reason: both printed (the reason alone stood in for it before).
+      ...(entry.reason && entry.note ? { note: entry.note } : {}),
     };
   return {
     kind: "given",
     ...common,
+    ...(entry.note ? { note: entry.note } : {}),
     timeliness: state.timeliness,
     witness:
       witness === undefined

@@ -236,6 +236,8 @@ interface OnRound {
   status: "due" | "conditional" | "as_needed" | "not_due" | "check";
   /** A taper's step: today's amount differs from the instruction's. */
   step?: number | undefined;
+  /** Due on the pet's arrival after the round's time, in the dose's window (the owner asked). */
+  onArrival?: true | undefined;
 }
 
 /**
@@ -291,7 +293,8 @@ export function medicationLines<O extends OnRound>(
   return sheet.medications.map((m) => {
     const on = onPlan.get(`med:${m.medication.n}`);
     const due = printedOnRound(on, m.due);
-    const planSays = on !== undefined && !(on.status === "due" && on.step === undefined && m.due);
+    const planSays =
+      on !== undefined && !(on.status === "due" && on.step === undefined && !on.onArrival && m.due);
     return {
       medication: m,
       on,

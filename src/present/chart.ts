@@ -10,23 +10,26 @@ import type { Chart, ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts
 import { CHART_KEY, type ChartCell, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import type { RoundTimes } from "../domain/rounds.ts";
-import { localDate } from "../time.ts";
+import { localDate, zonedInstant } from "../time.ts";
 import {
   arrivedAfterWords,
+  arrivesAfterWords,
   CHART_CELL,
   careNotReadWords,
   chartEnterWords,
   chartKeyWords,
   chartNoScanWords,
   chartScanWords,
+  dueOnArrivalWords,
 } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
-import { checkWords, itemKeyWords, planStateByWords, readingWords } from "../words/plan.ts";
+import { planStateByWords } from "../words/plan.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
 import { chartFoot } from "./chart-foot.ts";
 import { cellNotes, wasSpans } from "./chart-notes.ts";
+import { isHighAlert, rowHead } from "./chart-row.ts";
 import {
   type Doc,
   type GridCell,
@@ -109,61 +112,25 @@ function cellLine(cell: ChartCell, tz: string, day: string): Line {
 }
 
 /**
- * A row's open question, as the sheet and the plan ask it ("⚠️ Check: is this also given at
- * breakfast?", "the same medicine is in another entry (medication 2): one dose or two?"), with what to
- * do on paper: ask before giving.
- */
-function doubtLines(plan: NonNullable<ChartRow["plan"]>): Line[] {
-  if (plan.readBy === "person") return [];
-  const out: Line[] = [];
-  if (plan.doubts.length) {
-    const check = whole(
-      checkWords({ doubts: plan.doubts, unplaced: plan.unplaced, allergies: plan.allergies }),
-    );
-    // A question ends with its own mark: "…at breakfast? Ask before giving.", never "?:".
-    const ask = /[?.!]$/.test(check) ? " Ask before giving." : ": ask before giving.";
-    out.push(line(toned("alert", `⚠️ ${check}${ask}`)));
-  }
-  if (plan.sameDrugAs.length && !plan.doubts.includes("same_drug"))
-    out.push(
-      line(
-        toned(
-          "alert",
-          `⚠️ The same medicine is also in ${plan.sameDrugAs.map(itemKeyWords).join(", ")}: one dose or two? Ask before giving.`,
-        ),
-      ),
-    );
-  return out;
-}
-
-/** A row's head: the drug (high-alert marked), the plan's reading of it, the words as written. */
-function rowHead(row: ChartRow): Line[] {
-  const plan = row.plan;
-  const name = plan?.what.name ?? row.due?.label ?? row.item;
-  const alert = plan?.highAlert ?? (isHighAlert(row) ? { word: "high-alert" } : undefined);
-  const reading = plan ? readingWords(plan) : "";
-  const words = plan?.what.text ?? row.due?.text ?? "";
-  return [
-    line(strong(whole(name)), alert && toned("alert", ` ⚠️ high-alert (${whole(alert.word)})`)),
-    ...(reading ? [line(whole(reading))] : []),
-    ...(row.due?.unconfirmed || (plan && plan.readBy === "nobody")
-      ? [line(toned("warn", "plan not confirmed: due from the words"))]
-      : []),
-    // What a person must settle before giving (never only on the plan: this paper is read without it).
-    ...(plan ? doubtLines(plan) : []),
-    ...(words && words !== name ? [line(toned("muted", whole(words)))] : []),
-  ];
-}
-
-/**
  * A high-alert row's cell open to sign has a place for its witness's initials beside the giver's (the
  * paper's witness is entered with it: src/answers/paper-enter.ts); missed, it keeps one too.
  */
 const WITNESS_PLACE = toned("muted", "wit. ____");
 
-const isHighAlert = (row: ChartRow) => Boolean(row.plan?.highAlert ?? row.due?.highAlert);
+/**
+ * A dose open to sign at a round of the pet's arrival day whose time is before its arrival: due on
+ * arrival (its window still open then), the owner asked whether it was given.
+ */
+function onArrival(pet: ChartPet, cell: ChartCell, c: ChartColumn, o: ChartOptions): Line {
+  if (cell.kind !== "open" || cell.state === "missed" || !pet.checkIn) return [];
+  if (localDate(pet.checkIn, o.timezone) !== c.date) return [];
+  const at = zonedInstant(c.date, o.times[c.round], o.timezone).getTime();
+  if (!(Date.parse(pet.checkIn) > at)) return [];
+  return line(toned("warn", dueOnArrivalWords(timeOf(pet.checkIn, o.timezone))));
+}
 
-function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: string): GridRow {
+function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], o: ChartOptions): GridRow {
+  const tz = o.timezone;
   const witness = isHighAlert(row);
   const cells = columns.map((c): GridCell => {
     const at = cellKey(c.date, c.round, row.item);
@@ -172,17 +139,19 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], tz: strin
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
     // A round the kennel system could not be read for: not known, never struck as nothing due.
     if (cell.kind === "not_due")
-      return c.unread
-        ? { line: line(toned("alert", CHART_CELL.notRead)), key }
-        : pet.arrivedAfter === c.date
-          ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
-          : { line: [], key, struck: true };
+      return cell.arrives
+        ? { line: line(toned("warn", arrivesAfterWords(timeOf(cell.arrives, tz)))), key }
+        : c.unread
+          ? { line: line(toned("alert", CHART_CELL.notRead)), key }
+          : pet.arrivedAfter === c.date
+            ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
+            : { line: [], key, struck: true };
     if (c.past && cell.kind === "open") return { line: line(toned("warn", CHART_CELL.notPosted)), key };
-    const said = cellLine(cell, tz, c.date);
+    const said = [...cellLine(cell, tz, c.date), ...onArrival(pet, cell, c, o)];
     if (!witness || cell.kind !== "open") return { line: said, key };
     return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
   });
-  return { head: rowHead(row), cells };
+  return { head: rowHead(pet, row, o.names), cells };
 }
 
 /**
@@ -283,7 +252,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
     kind: "grid",
     corner: "Medication",
     columns: columns.map((c) => columnHead(c, o)),
-    rows: pet.rows.map((r) => gridRow(pet, r, columns, o.timezone)),
+    rows: pet.rows.map((r) => gridRow(pet, r, columns, o)),
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [

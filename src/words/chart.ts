@@ -111,6 +111,36 @@ export const CHART_CELL = {
   arrivedAfter: "arrived after the last round",
 } as const;
 
+/**
+ * The rounds a chart row's cells make due, where the plan's reading printed above it names fewer or
+ * others (`read`; none: it names no round): "⚠️ Due at morning and evening on this chart (the
+ * reading above says evening): …". A plan not confirmed says why: each round whose sheet shows the
+ * kennel system's words has a dose to sign, none hidden; `because`: the instruction, which gives no
+ * time, is shown at the morning round, or words with no time at all at every round.
+ */
+export function dueRoundsWords(o: {
+  due: string;
+  read: string | undefined;
+  unconfirmed: boolean;
+  because: "morning" | "no_time" | undefined;
+}): string {
+  const head = `⚠️ Due at ${o.due} on this chart (the reading above ${o.read ? `says ${o.read}` : "names no round"})`;
+  if (!o.unconfirmed) return `${head}: as each round's sheet asked it.`;
+  const because =
+    o.because === "morning"
+      ? "; its instruction gives no time, so the morning round shows it"
+      : o.because === "no_time"
+        ? "; its words give no time, so every round shows it"
+        : "";
+  return `${head}: plan not confirmed, so it is due at each round whose sheet shows the kennel system's words for it, none hidden${because}. Ask before giving.`;
+}
+
+/** A dose due on the pet's arrival after the round's time, in its window: "due on arrival 19:00". */
+export const dueOnArrivalWords = (at: string) => `due on arrival ${at}: ask the owner, record it`;
+
+/** A dose whose window closed before the pet arrived that day: "arrives 19:00, after this round: ask the owner". */
+export const arrivesAfterWords = (at: string) => `arrives ${at}, after this round: ask the owner`;
+
 /** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
 export const arrivedAfterWords = (came: string) =>
   `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;

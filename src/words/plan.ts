@@ -154,6 +154,7 @@ export function readingWords(item: PlanItem): string {
 
 const NOT_DUE: Record<NotDueWhy, string> = {
   before_arrival: "not yet arrived",
+  arrives_after_round: "arrives after this round: ask the owner whether it was given",
   after_departure: "gone home",
   before_start: "not started yet",
   after_stop: "course finished",
@@ -165,6 +166,15 @@ const NOT_DUE: Record<NotDueWhy, string> = {
 
 /** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: how much is given?". */
 export function onRoundWords(on: ItemOnRound): string {
+  const words = onRoundOwnWords(on);
+  // Due on the pet's arrival after the round's time: given then, once the owner says it was not.
+  return "onArrival" in on && on.onArrival ? `${words} · ${ON_ARRIVAL}` : words;
+}
+
+/** A dose due on arrival, after the round's time: the owner may have given it before coming. */
+const ON_ARRIVAL = "due on arrival: ask the owner whether this dose was given, record it";
+
+function onRoundOwnWords(on: ItemOnRound): string {
   switch (on.status) {
     case "due":
       return `due${on.amount ? `: ${on.amount}` : ""}`;

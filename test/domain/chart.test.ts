@@ -95,7 +95,11 @@ describe("a chart's cell", () => {
     // then) while the booking has the pet here at the round: blank to sign, never struck.
     const arrives = { state: "not_due", why: "arrives_later", at: "2026-11-24T19:05:00Z" } as const;
     expect(chartCell(arrives, undefined, undefined, true)).toEqual({ kind: "open", state: "due" });
-    expect(chartCell(arrives, undefined, undefined, false)).toEqual({ kind: "not_due" });
+    // Arriving after its window closed, as the booking says too: never struck silently, the owner asked.
+    expect(chartCell(arrives, undefined, undefined, false)).toEqual({
+      kind: "not_due",
+      arrives: "2026-11-24T19:05:00Z",
+    });
     // Gone home before the window closed: struck, as the record says, whatever the booking's dates.
     const gone = { state: "not_due", why: "gone_home", at: "2026-11-24T17:40:00Z" } as const;
     expect(chartCell(gone, undefined, undefined, true)).toEqual({ kind: "not_due" });

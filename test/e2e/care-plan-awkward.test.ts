@@ -98,10 +98,13 @@ describe("the awkward plans on Thursday's morning round", () => {
     expect(line(s["AW-STOP"]?.text ?? "", "Metronidazole")).toContain("📋 plan: course finished");
     expect(line(s["AW-STOP"]?.text ?? "", "Cephalexin")).toContain("📋 plan: not started yet");
     // Arriving at 23:30 and at 14:00: listed, nothing owed this morning: nothing to record (its plan
-    // may be confirmed before it arrives: its 📋 Plan… only).
+    // may be confirmed before it arrives: its 📋 Plan… only). The morning dose's window closed before
+    // it comes: the owner is asked whether it was given, never a silent "not yet arrived".
     const recordButtons = (k: string) => (s[k]?.buttons ?? []).filter((b) => b !== "📋 Plan…");
     expect(s["AW-2330"]?.text).toContain("arrives 23:30");
-    expect(line(s["AW-2330"]?.text ?? "", "Rimadyl")).toContain("📋 plan: not yet arrived");
+    expect(line(s["AW-2330"]?.text ?? "", "Rimadyl")).toContain(
+      "📋 plan: arrives after this round: ask the owner whether it was given",
+    );
     expect(recordButtons("AW-2330")).toEqual([]);
     expect(s["AW-1400"]?.text).toContain("arrives 14:00");
     expect(recordButtons("AW-1400")).toEqual([]);

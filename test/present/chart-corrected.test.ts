@@ -55,7 +55,7 @@ it("a corrected dose's cell keeps what its correction replaced, struck, and its 
   expect(text).toContain("~S 07:40~ A JD 13:05");
   // The notes: both, the first struck.
   expect(text).toContain(
-    "Tue 24 Nov morning, Rimadyl: ~given S Tue 24 Nov 2026, 07:40~ corrected: A: asleep as instructed",
+    "Tue 24 Nov morning, Rimadyl: ~given S Tue 24 Nov 2026, 07:40~ corrected by Jane Doe Tue 24 Nov 2026, 13:05: A: asleep as instructed",
   );
   // A cell never corrected has nothing struck.
   expect(chartCell(state, { ...corrected, supersedes: undefined })).not.toHaveProperty("was");

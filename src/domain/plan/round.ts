@@ -96,6 +96,16 @@ function ifNeededOf(
   };
 }
 
+/**
+ * A dose left to a person of a round before the pet's arrival, after its window: the owner is asked
+ * only where the sheet's own reading of the words puts it on this round (printed); elsewhere the pet
+ * is not yet arrived, as before.
+ */
+const askOwnerHere = (on: ItemOnRound, printed: boolean): ItemOnRound =>
+  on.status === "not_due" && on.why === "arrives_after_round" && on.check && !printed
+    ? { status: "not_due", why: "before_arrival" }
+    : on;
+
 export function planRound(
   plan: Plan,
   sheet: RoundSheet,
@@ -106,7 +116,10 @@ export function planRound(
   const state = planState(plan);
   const unconfirmed = state !== "confirmed";
   const printed = new Set(dueItems(sheet).map((d) => d.item));
-  const items = plan.items.map((item) => ({ item, on: itemOnRound(item, date, round, stay) }));
+  const items = plan.items.map((item) => ({
+    item,
+    on: askOwnerHere(itemOnRound(item, date, round, stay), printed.has(item.key)),
+  }));
   const due = items
     .map((r) => dueOf(sheet, r, printed.has(r.item.key), unconfirmed))
     .filter((d): d is DueItem => d !== undefined);

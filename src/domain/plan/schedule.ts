@@ -7,8 +7,9 @@
  * round is owed only when its time falls within the stay: a pet arriving at 23:30 owes nothing that
  * day, one arriving at 14:00 owes no breakfast nor lunch.
  */
-import { weekday, zonedInstant } from "../../time.ts";
+import { localDate, weekday, zonedInstant } from "../../time.ts";
 import type { Round } from "../care.ts";
+import { type DoseSettings, doseWindow } from "../doses.ts";
 import type { RoundTimes } from "../rounds.ts";
 import { writtenTwice } from "./questions.ts";
 import type { AllergyMatch, Doubt, Fast, PlanItem, PlanState } from "./types.ts";
@@ -20,11 +21,23 @@ export interface StayTimes {
   timeZone: string;
   /** When each round is (ROUNDS_TIMES). */
   roundTimes: RoundTimes;
+  /**
+   * The dose windows (DOSE_WINDOW_…), where a round's sheet reads the plan: a pet arriving on the
+   * round's day after its time, before its dose's window closes, owes that dose on arrival; after
+   * it closes, the owner is asked (`arrives_after_round`). Without them, nothing before arrival is owed.
+   */
+  doses?: DoseSettings | undefined;
 }
 
 /** Why an item is not due this round. */
 export type NotDueWhy =
   | "before_arrival"
+  /**
+   * The pet arrives on the round's day after the dose's window closed: not given here, and the
+   * owner is asked whether it was given (`check`: a dose left to a person, printed where the
+   * sheet's own reading puts it).
+   */
+  | "arrives_after_round"
   | "after_departure"
   | "before_start"
   | "after_stop"
@@ -37,17 +50,25 @@ export type NotDueWhy =
 
 export type ItemOnRound =
   /** To give (or feed) this round: today's amount (the taper step's, the round's own field's, or the item's). */
-  | { status: "due"; amount: string | undefined; step?: number }
+  | { status: "due"; amount: string | undefined; step?: number; onArrival?: true }
   /** To give this round if its condition holds: shown with it, never in one tap. */
-  | { status: "conditional"; amount: string | undefined; condition: string; step?: number }
+  | { status: "conditional"; amount: string | undefined; condition: string; step?: number; onArrival?: true }
   /** "Give if needed": never due, never missed. */
   | { status: "as_needed"; reason?: string; maxPer24h?: number; minHoursBetween?: number }
-  | { status: "not_due"; why: NotDueWhy; fast?: Fast }
+  | { status: "not_due"; why: NotDueWhy; fast?: Fast; check?: true }
   /**
    * Read by nobody yet: what to check, shown whole, never counted as missed; an allergy it is held
    * against, and a fast's words, said until a person clears it.
    */
-  | { status: "check"; doubts: Doubt[]; unplaced?: string[]; allergies?: AllergyMatch[]; fast?: Fast };
+  | {
+      status: "check";
+      doubts: Doubt[];
+      unplaced?: string[];
+      allergies?: AllergyMatch[];
+      fast?: Fast;
+      /** The pet arrives after the round's time, in the dose's window: due on arrival, the owner asked. */
+      onArrival?: true;
+    };
 
 const DAY_MS = 86_400_000;
 
@@ -101,9 +122,30 @@ export function itemOnRound(item: PlanItem, date: string, round: Round, stay: St
   return oneItemOnRound(item, date, round, stay);
 }
 
+/**
+ * A medication of a round whose time is before the pet's arrival: owed on arrival when the pet comes that
+ * day before the dose's window closes (the owner asked whether it was given), as the round asks it;
+ * said "arrives after this round" when it comes after the close; otherwise not yet arrived.
+ */
+function beforeArrival(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
+  const not = { status: "not_due", why: "before_arrival" } as const;
+  // A meal is fed from arrival on; a dose may have been given at home, so the owner is asked.
+  if (item.key === "meal" || !stay.doses || localDate(stay.arrival, stay.timeZone) !== date) return not;
+  const here = oneItemOnRound(item, date, round, { ...stay, arrival: new Date(0).toISOString() });
+  if (here.status !== "due" && here.status !== "conditional" && here.status !== "check") return not;
+  const w = { highAlert: item.highAlert !== undefined, window: item.window };
+  const closes = doseWindow(w, date, round, stay.roundTimes, stay.timeZone, stay.doses).closesAt;
+  if (Date.parse(stay.arrival) <= Date.parse(closes)) return { ...here, onArrival: true };
+  return {
+    status: "not_due",
+    why: "arrives_after_round",
+    ...(here.status === "check" ? { check: true } : {}),
+  };
+}
+
 function oneItemOnRound(item: PlanItem, date: string, round: Round, stay: StayTimes): ItemOnRound {
   const at = zonedInstant(date, stay.roundTimes[round], stay.timeZone).getTime();
-  if (at < Date.parse(stay.arrival)) return { status: "not_due", why: "before_arrival" };
+  if (at < Date.parse(stay.arrival)) return beforeArrival(item, date, round, stay);
   if (stay.departure && at > Date.parse(stay.departure)) return { status: "not_due", why: "after_departure" };
   if (item.readBy === "nobody") {
     return {
