@@ -81,14 +81,22 @@ export function prnDoseLine(d: PrnDose, timezone: string, today?: string): Line 
 export const recentDoseLines = (doses: PrnDose[], timezone: string, now: string): Line[] =>
   doses.map((d) => prnDoseLine(d, timezone, localDate(now, timezone)));
 
-/** A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting effect". */
-export function prnCompactLine(doses: PrnDose[]): Line | undefined {
-  if (doses.length === 0) return undefined;
+/**
+ * A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting
+ * effect". A high-alert dose awaiting its witness is shown whole all the same (its drug, who gave it,
+ * until when), as its 👀 Witnessed button beside it asks: never a count alone.
+ */
+export function prnCompactLines(doses: PrnDose[], timezone: string, today?: string): Line[] {
+  if (doses.length === 0) return [];
   const awaiting = doses.filter((d) => !d.effect).length;
   const worse = doses.filter((d) => d.effect?.effect === "worse").length;
-  return line(
-    `💊 ${doses.length} as needed${awaiting ? `, ${awaiting} awaiting effect` : ""}${worse ? `, ⚠️ ${worse} worse` : ""}`,
-  );
+  const witness = doses.filter((d) => d.witness?.state === "awaiting");
+  return [
+    line(
+      `💊 ${doses.length} as needed${awaiting ? `, ${awaiting} awaiting effect` : ""}${worse ? `, ⚠️ ${worse} worse` : ""}`,
+    ),
+    ...witness.map((d) => prnDoseLine(d, timezone, today)),
+  ];
 }
 
 /** An as-needed item as offered: "Piriton 4mg: if needed only if scratching · at most 2 in 24 h". */

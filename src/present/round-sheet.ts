@@ -30,7 +30,7 @@ import { type Doc, type Line, type Part, strong } from "./doc.ts";
 import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
-import { prnCompactLine, prnDoseLine } from "./prn.ts";
+import { prnCompactLines, prnDoseLine } from "./prn.ts";
 import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
@@ -291,11 +291,9 @@ export function sheetMessageDoc(
       out.push(isItem(p) && p.key ? { ...p, lines: withWelfareOf(p.lines, record.welfare, p.key).lines } : p);
       continue;
     }
-    const status = statuses.get(p.key) as PetRoundStatus;
-    const mine = open.get(p.key);
+    const [status, mine] = [statuses.get(p.key) as PetRoundStatus, open.get(p.key)];
     const off = offTimeMarks(pet, status, record.doses, record.timezone);
     const doses = (record.asNeeded ?? []).filter((d) => sheetPetKey(d.bookingId, d.petId) === p.key);
-    const few = prnCompactLine(doses);
     // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
     const plan = record.plans?.get(p.key);
     const custody = record.custody?.get(p.key);
@@ -309,7 +307,10 @@ export function sheetMessageDoc(
           ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
           ...sheetMedicineLines(custody),
         ],
-        compact: [...petRecordCompact(status, record.timezone, record.witness, mine), ...(few ? [few] : [])],
+        compact: [
+          ...petRecordCompact(status, record.timezone, record.witness, mine),
+          ...prnCompactLines(doses, record.timezone, sheet.date),
+        ],
       },
       buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],
     });
