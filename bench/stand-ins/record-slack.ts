@@ -4,7 +4,9 @@
  * Web API call after a set delay (Slack's round trip, BENCH_SLACK_RTT_MS, default 100 ms). It stamps
  * every chat.update as it arrives, with the pets whose record the updated message shows, so the
  * parent can time a tap to the message updated. Over IPC: "ready" (its address), "messages" (the
- * round messages with record buttons, or those holding `contains`: the welfare posts'), "target" (a response_url's message), "updates", "stop".
+ * round messages with record buttons, or those holding `contains`: the welfare posts'), "target" (a response_url's message), "updates",
+ * "asked" (the trigger ids of the modals that ask before recording: a pet not yet arrived, a round
+ * more than an hour away), "stop".
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -102,6 +104,14 @@ process.on("message", (m: { type?: string; [k: string]: unknown }) => {
       last: stand.timeline.slice(-5).map((e) => ({ via: e.via, ephemeral: e.ephemeral, text: e.text })),
       api: stand.api.slice(-8).map((a) => ({ path: a.path, ok: (a as { ok?: unknown }).ok })),
     });
+  } else if (m?.type === "asked") {
+    // A tap that asks first opens a modal with the ask's words (src/words/record.ts, earlyWords) and
+    // writes nothing until confirmed: the parent counts it apart from a tap lost.
+    const asked = stand.api
+      .filter((a) => a.path.endsWith("/views.open"))
+      .filter((a) => /record anyway\?|record it now\?/.test(JSON.stringify(a.body.view ?? "")))
+      .map((a) => String(a.body.trigger_id));
+    process.send?.({ type: "asked", asked });
   } else if (m?.type === "updates") {
     process.send?.({ type: "updates", updates });
   } else if (m?.type === "stop") {
