@@ -458,6 +458,12 @@ describe.each(engines)(
     it.skipIf(skip)(
       "handed back closes custody, once; the register equals the record's entries",
       async () => {
+        // Before the stay's last day, doses are still due: the form says what handing it back leaves.
+        const before = await medicinesView();
+        const early = await tap("U0JANE", buttonIn(before, "↩️ Handed back…"), { modal: before });
+        expect(JSON.stringify((await modalOf(early.trigger)).view.blocks)).toMatch(
+          /Tramadol 50mg &lt;b&gt;: doses still due until \w{3} \d+ \w{3}: handing it back leaves them without it/,
+        );
         // Going home today: the departures post's thread lists its medicines held, with the balance.
         const booking = h.sandbox.main.bookingById.get(b) as Record<string, unknown>;
         booking.checkOutDate = `${DATE}T16:00:00Z`;
