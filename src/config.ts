@@ -7,6 +7,7 @@ import { checkBaseUrl, checkSlackApiUrl } from "./config/addresses.ts";
 import { parseDateOrder, zoneDateOrder } from "./config/date-order.ts";
 import { readChartPostAt, readDoses, readMedicines, readTomorrowTime } from "./config/doses.ts";
 import { houseMeals } from "./config/house-meals.ts";
+import { readKennelName } from "./config/kennel-name.ts";
 import {
   apiKey,
   channelList,
@@ -175,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dataFolder = r.read("KENNEL_DATA_DIR", { fallback: "./data", parse: dataDir(env.HOME) });
   const database = r.read("DATABASE_URL", { fallback: undefined, secret: true, parse: databaseUrl });
   const welfare = readWelfare(r, { roundsChannel, times });
+  const name = readKennelName(r);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
 
   return {
@@ -214,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timezoneFromHost: zone === undefined,
     dateOrder: dateOrder ?? zoneDateOrder(zone ?? hostTimeZone()),
     logLevel: level,
+    ...(name ? { kennelName: name } : {}),
     record: database ? { engine: "postgres", url: database } : { engine: "sqlite", dataDir: dataFolder },
   };
 }

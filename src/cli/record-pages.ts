@@ -217,6 +217,7 @@ export function stayPages(
   const rows: StayIndexRow[] = [];
   const generatedAt = ctx.clock.now().toISOString();
   const days = o.range?.from && o.range.to ? { from: o.range.from, to: o.range.to } : undefined;
+  const kennel = { kennel: o.kennel, kennelName: ctx.config.kennelName };
   async function* pages(): AsyncGenerator<Page> {
     const deps = { record: store, config: ctx.config, clock: ctx.clock };
     const taken = new Set<string>([INDEX_PAGE]);
@@ -242,7 +243,7 @@ export function stayPages(
           timezone: zone,
           generatedAt,
           head: o.head,
-          kennel: o.kennel,
+          ...kennel,
         };
         const name = pageFileName(named, bookingId, { petId: pet.petId, name: pet.petName }, taken);
         // The index's line keeps the pet's figures, not its entries (a year's stays stay small).
@@ -261,7 +262,7 @@ export function stayPages(
     },
     index: () => ({
       name: INDEX_PAGE,
-      page: stayIndexHtml(rows, { timezone: zone, generatedAt, kennel: o.kennel, head: o.head, range }),
+      page: stayIndexHtml(rows, { timezone: zone, generatedAt, ...kennel, head: o.head, range }),
     }),
   };
 }

@@ -154,6 +154,8 @@ export interface Config {
   /** KENNEL_DATE_ORDER: how 24/12 and 12/24 are read; unset, from the time zone (src/config/date-order.ts). */
   dateOrder: DateOrder;
   logLevel: LogLevel;
+  /** KENNEL_NAME: the kennel's own name for its printed pages (src/config/kennel-name.ts); unset: none. */
+  kennelName?: string | undefined;
   /** The care record's store: SQLite in KENNEL_DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
   record: RecordSettings;
 }

@@ -58,6 +58,8 @@ export interface ChartOptions {
   names: RoundNames | undefined;
   /** When the chart was made (ISO 8601). */
   generatedAt: string;
+  /** The kennel's own name (KENNEL_NAME), when set: in the chart's title. */
+  kennelName?: string | undefined;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -276,7 +278,8 @@ function petPages(pet: ChartPet, chart: Chart, o: ChartOptions): Part[][] {
 export function chartDoc(chart: Chart, o: ChartOptions): Doc {
   const first = chart.dates[0] ?? "";
   const last = chart.dates.at(-1) ?? first;
-  const title = `Medication chart · ${dayHeading(first)}${last !== first ? ` to ${dayHeading(last)}` : ""}`;
+  const named = o.kennelName ? ` · ${o.kennelName}` : "";
+  const title = `Medication chart${named} · ${dayHeading(first)}${last !== first ? ` to ${dayHeading(last)}` : ""}`;
   const charted = chart.pets.filter((p) => p.rows.length > 0);
   const pages = charted
     .flatMap((pet) => petPages(pet, chart, o))

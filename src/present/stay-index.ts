@@ -7,7 +7,7 @@ import type { PetStayRecord } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
 import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
-import { kennelIdWords } from "../words/record.ts";
+import { kennelNameWords } from "../words/record.ts";
 import { staySummaryWords } from "../words/stay.ts";
 import { type Doc, type Line, line, type Part, value, whole } from "./doc.ts";
 import { recordHeadLines, summarisedDoc } from "./parts.ts";
@@ -34,6 +34,8 @@ export function stayIndexDoc(
     generatedAt: string;
     /** The kennel the record is for, as its rows name it ("loopback#1"). */
     kennel: string;
+    /** The kennel's own name (KENNEL_NAME), when set. */
+    kennelName?: string | undefined;
     head?: ChainHead | undefined;
     range?: string | undefined;
   },
@@ -58,7 +60,7 @@ export function stayIndexDoc(
     title,
     [
       line(
-        `${whole(kennelIdWords(o.kennel))} (id ${whole(o.kennel)}) · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
+        `${whole(kennelNameWords(o.kennel, o.kennelName))} (id ${whole(o.kennel)}) · ${plural(stays, "stay")}, ${plural(rows.length, "page")} (one per pet)${o.range ? ` · ${o.range}` : ""}`,
       ),
     ],
     [

@@ -9,7 +9,7 @@ import type { ChainHead } from "../record/types.ts";
 import { dateTimeOf } from "../words/dates.ts";
 import { itemKeyWords, planStateByWords } from "../words/plan.ts";
 import { prnStayLines, prnSummaryWords } from "../words/prn-stay.ts";
-import { kennelIdWords } from "../words/record.ts";
+import { kennelNameWords } from "../words/record.ts";
 import { stayRecordLines, staySummaryWords } from "../words/stay.ts";
 import type { StayLine } from "../words/stay-line.ts";
 import { registerItem } from "./custody.ts";
@@ -206,6 +206,8 @@ export interface StayPage {
   head?: ChainHead | undefined;
   /** The kennel the record is for, as its rows name it ("loopback#1"; the CSV's and JSON's `kennel`). */
   kennel: string;
+  /** The kennel's own name (KENNEL_NAME), when set: printed before the record's kennel in words. */
+  kennelName?: string | undefined;
 }
 
 /**
@@ -223,7 +225,10 @@ export function stayPageDoc(page: StayPage): Doc {
     // In words, the id itself beside it in small print, as the CSV's and JSON's rows name it.
     {
       label: "Kennel",
-      value: line(whole(kennelIdWords(page.kennel)), toned("muted", ` · id ${whole(page.kennel)}`)),
+      value: line(
+        whole(kennelNameWords(page.kennel, page.kennelName)),
+        toned("muted", ` · id ${whole(page.kennel)}`),
+      ),
     },
     { label: "Booking", value: line(value(page.reference, 100)) },
     { label: "Check-in", value: when(page.checkIn) },

@@ -50,7 +50,7 @@ function chartHtml(chart: Chart, o: ChartOptions): string {
  */
 export function chartPage(
   chart: Chart,
-  config: Pick<Config, "timezone" | "rounds">,
+  config: Pick<Config, "timezone" | "rounds" | "kennelName">,
   now: Date,
   slack: ChartSlack,
 ): string {
@@ -60,5 +60,6 @@ export function chartPage(
     times: config.rounds.times,
     names: config.rounds.names,
     generatedAt: now.toISOString(),
+    kennelName: config.kennelName,
   });
 }

@@ -169,3 +169,7 @@ export function kennelIdWords(id: string): string {
   const host = origin.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
   return `the kennel at ${host}${business ? ` (business ${business})` : ""}`;
 }
+
+/** The same, after the kennel's own name when KENNEL_NAME gives it: "Hillside Kennels · the kennel at …". */
+export const kennelNameWords = (id: string, name: string | undefined): string =>
+  name ? `${name} · ${kennelIdWords(id)}` : kennelIdWords(id);

@@ -176,7 +176,8 @@ describe("record export --format html", () => {
   it("several stays: one page each in --out; without it, the command says to add it", async () => {
     const out = join(dir, "pages");
     const twoDays = ["record", "export", "--from", "2026-11-20", "--to", "2026-11-21", "--format", "html"];
-    const r = await cli([...twoDays, "--out", out]);
+    // KENNEL_NAME set: each page and the index name the kennel before the API's address.
+    const r = await cli([...twoDays, "--out", out], { KENNEL_NAME: "Hillside Boarding Kennels" });
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     // A page per stay's pet, named by its reference and the pet (issue 45), beside the index of them.
@@ -188,6 +189,12 @@ describe("record export --format html", () => {
     // The other stay, which no kept round names: by its id.
     expect(files.filter((f) => f.startsWith("booking-999999-"))).toHaveLength(1);
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain(name);
+    expect(readFileSync(join(out, "index.html"), "utf8")).toContain(
+      "Hillside Boarding Kennels · the kennel on this computer (the sandbox",
+    );
+    expect(readFileSync(join(out, name), "utf8")).toContain(
+      "Hillside Boarding Kennels · the kennel on this computer",
+    );
     const many = await cli(twoDays);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain("--out FOLDER");
