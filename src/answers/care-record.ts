@@ -205,7 +205,10 @@ export async function recordDay(
     if (r) rounds.push(r);
   }
   const asNeeded = await dayAsNeeded(deps, query, rounds);
-  const figures = doseFigures(all.filter((d) => query.petId === undefined || d.petId === query.petId));
+  const figures = doseFigures(
+    all.filter((d) => query.petId === undefined || d.petId === query.petId),
+    { of: witnesses, now: now.toISOString() },
+  );
   const sheetless = (query.round ? [query.round] : ROUNDS).filter((r) => !kept.some((k) => k.round === r));
   const today = localDate(now, deps.config.timezone);
   const day = query.date < today ? "past" : query.date > today ? "later" : "today";

@@ -7,6 +7,7 @@
 import type { Deps } from "../deps.ts";
 import type { DoseSettings } from "../domain/doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
+import { needsWitness, type Witness, witnessState } from "../domain/witness.ts";
 
 /** A dose (or meal) a round asked, with its window and state when read. */
 export type RoundDose = OwedDose;
@@ -46,9 +47,35 @@ export interface DoseFigures {
   notDue: number;
   /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
   fromWords: number;
+  /**
+   * Of the high-alert doses given (counted on time, early or late above), those with no witness:
+   * none came in time, or entered from the paper chart with none on it (`noPaperWitness` of them).
+   * Counted only where the witnesses were read (`doseFigures`' second argument).
+   */
+  unwitnessed?: { unwitnessed: number; noPaperWitness: number } | undefined;
 }
 
-export function doseFigures(doses: RoundDose[]): DoseFigures {
+/** The witnesses kept for the doses' entries, and the moment read: a dose's witness state then. */
+export interface WitnessesRead {
+  of: Map<number, Witness>;
+  now: string;
+}
+
+/** The high-alert doses given with no witness, of `doses`, as the audit counts them. */
+function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwitnessed"] {
+  const n = { unwitnessed: 0, noPaperWitness: 0 };
+  for (const d of doses) {
+    const e = d.entry;
+    if (!e || d.state.state !== "recorded" || !needsWitness(e, d.due.highAlert)) continue;
+    const s = witnessState(e, w.of.get(e.id), w.now);
+    if (s.state !== "unwitnessed") continue;
+    n.unwitnessed++;
+    if (s.onPaper) n.noPaperWitness++;
+  }
+  return n;
+}
+
+export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): DoseFigures {
   const f: DoseFigures = {
     due: 0,
     onTime: 0,
@@ -91,5 +118,6 @@ export function doseFigures(doses: RoundDose[]): DoseFigures {
       }
     }
   }
+  if (witnesses) f.unwitnessed = unwitnessedOf(doses, witnesses);
   return f;
 }

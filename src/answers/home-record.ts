@@ -19,8 +19,10 @@ import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRound, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
+import { markedEntries } from "./paper-marks.ts";
 import type { RoundReport } from "./rounds.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
+import { witnessesOf } from "./witness.ts";
 
 /** A medication dose Home names: which pet's, in which room, what, and in which round. */
 interface DoseNamed {
@@ -161,11 +163,15 @@ async function todayDoses(
   report: RoundReport | undefined,
 ): Promise<HomeDoses | undefined> {
   if (!deps.record) return undefined;
-  const [rounds, entries] = await Promise.all([owedRounds(deps, { date }), deps.record.entries({ date })]);
+  const [rounds, entries, witnessed] = await Promise.all([
+    owedRounds(deps, { date }),
+    markedEntries(deps, { date }),
+    witnessesOf(deps.record, { date }),
+  ]);
   const doses = dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) =>
     isMedicationItem(d.due.item),
   );
-  const figures = doseFigures(doses);
+  const figures = doseFigures(doses, { of: witnessed, now: deps.clock.now().toISOString() });
   if (figures.due === 0) return undefined;
   const rooms = new Map((report?.pets ?? []).map((p) => [p.booking.bookingId, p.booking.roomName]));
   const named: DoseListed[] = [];

@@ -7,13 +7,16 @@
 import type { Deps } from "../deps.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
+import { needsWitness, witnessState } from "../domain/witness.ts";
 import type { LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
-import { type DoseFigures, doseFigures, type RoundDose } from "./doses.ts";
+import { type DoseFigures, doseFigures, type RoundDose, type WitnessesRead } from "./doses.ts";
 import { orLogged } from "./logged.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { markedEntries } from "./paper-marks.ts";
 import type { Who } from "./record-round.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
+import { witnessesOf } from "./witness.ts";
 
 export interface DayReview {
   date: string;
@@ -26,7 +29,7 @@ export interface DayReview {
    */
   exceptions: Array<
     Pick<RoundDose, "petName" | "room" | "round" | "due"> & {
-      kind: "missed" | "refused" | "not_given" | "early" | "late";
+      kind: "missed" | "refused" | "not_given" | "early" | "late" | "unwitnessed";
     }
   >;
   /** Welfare flags open at the day's end (undefined: not read). */
@@ -42,7 +45,11 @@ export interface DayReview {
  * rest (refused or not given), then the high-alert doses given early or late.
  */
 const weight = (e: DayReview["exceptions"][number]) =>
-  e.kind === "early" || e.kind === "late" ? 4 : (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
+  e.kind === "early" || e.kind === "late"
+    ? 4
+    : e.kind === "unwitnessed"
+      ? 1
+      : (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
 
 /** A high-alert dose given at the wrong time: early (before its window) or late (after it turned late). */
 function mistimed(d: RoundDose): "early" | "late" | undefined {
@@ -57,9 +64,14 @@ function mistimed(d: RoundDose): "early" | "late" | undefined {
  * missed, then the high-alert refused or not given, then the rest, each in the day's order (a post
  * that names only the first few never leaves a missed insulin among "and N more").
  */
-function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
+function exceptionsOf(doses: RoundDose[], witnesses: WitnessesRead): DayReview["exceptions"] {
   const out: DayReview["exceptions"] = [];
   for (const d of doses) {
+    // A high-alert dose given with no witness in time (or none on the paper): named, as the audit counts it.
+    const e = d.entry;
+    if (e && d.state.state === "recorded" && needsWitness(e, d.due.highAlert))
+      if (witnessState(e, witnesses.of.get(e.id), witnesses.now).state === "unwitnessed")
+        out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind: "unwitnessed" });
     const s = d.state;
     const kind =
       s.state === "missed"
@@ -89,19 +101,22 @@ export async function dayReview(
 ): Promise<DayReview> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
-  const [owed, entries, flags, reviews, overdue] = await Promise.all([
+  const [owed, entries, flags, reviews, overdue, witnessed] = await Promise.all([
     owedRounds(deps, { date }),
-    store.entries({ date }),
+    // Entered from the paper chart: witnessed (or not) on the paper, never awaiting one.
+    markedEntries(deps, { date }),
     openWelfareFlags(deps, date),
     store.log({ kind: "review", date }),
     countsOverdue(deps),
+    witnessesOf(store, { date }),
   ]);
   const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
+  const witnesses = { of: witnessed, now: deps.clock.now().toISOString() };
   return {
     date,
     rounds: new Set(owed.map((r) => r.round)).size,
-    doses: doseFigures(doses),
-    exceptions: exceptionsOf(doses),
+    doses: doseFigures(doses, witnesses),
+    exceptions: exceptionsOf(doses, witnesses),
     welfareOpen: flags?.length,
     countsOverdue: overdue,
     reviews: reviews.map(reviewOf),

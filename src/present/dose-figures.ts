@@ -6,7 +6,7 @@
  * missed"; Home, what is open now by state: "❌ 1 missed · ⏰ 2 late · 🕐 3 due"), refused, not given.
  */
 import type { DoseFigures } from "../answers/doses.ts";
-import { OFF_TIME, onTimeWords, openCountWords } from "../words/doses.ts";
+import { OFF_TIME, onTimeWords, openCountWords, unwitnessedCountWords } from "../words/doses.ts";
 import { afterWindowWords } from "./audit.ts";
 import { dotted, type Line, toned } from "./doc.ts";
 
@@ -38,5 +38,9 @@ export function doseFiguresWords(f: DoseFigures, o: { icon?: string; byState?: b
     ...notRecorded,
     notGiven(f.refused, NOT_GIVEN.refused),
     notGiven(f.notGiven, NOT_GIVEN.not_given),
+    // Given, and counted so above, with no witness: said beside them, never only in the audit.
+    f.unwitnessed && unwitnessedCountWords(f.unwitnessed)
+      ? toned("alert", `💉 ${unwitnessedCountWords(f.unwitnessed)}`)
+      : undefined,
   );
 }

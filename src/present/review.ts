@@ -8,7 +8,7 @@
 import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
-import { OFF_TIME } from "../words/doses.ts";
+import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, toned, value, whole } from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
@@ -21,6 +21,7 @@ const KIND_WORDS = {
   // The marks of the round's record; "given late" here is also a dose given after its window closed.
   early: `${OFF_TIME.early.icon} given early`,
   late: `${OFF_TIME.late.icon} given late`,
+  unwitnessed: `💉 given, ${UNWITNESSED}`,
 } as const;
 
 /** The day's figures on one line. */
@@ -33,6 +34,9 @@ function figuresLine(r: DayReview): Line {
     d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
     d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,
     d.notGiven ? [toned("warn", `${d.notGiven} not given`)] : undefined,
+    d.unwitnessed && unwitnessedCountWords(d.unwitnessed)
+      ? [toned("alert", `💉 ${unwitnessedCountWords(d.unwitnessed)}`)]
+      : undefined,
     d.open ? `${d.open} still open` : undefined,
     d.lateEntries ? `${plural(d.lateEntries, "late entry", "late entries")}` : undefined,
     r.welfareOpen === undefined

@@ -77,4 +77,35 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   expect(text).toContain(
     "❌ missed: Zoë (Kennel 2) Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",
   );
+  // 09:10: the other high-alert dose given after its window closed, by Jane alone; by 10:00 no one
+  // has witnessed it. Home says so beside the figures (a fresh try saw only "given on time").
+  const insulin = doses.find((x) => x.due.highAlert && x.petName !== "Zoë");
+  if (!insulin) throw new Error("the sandbox's morning round has no second high-alert dose");
+  now = Date.parse(`${DATE}T09:10:00Z`);
+  await store.record([
+    {
+      date: DATE,
+      round: "morning",
+      bookingId: insulin.bookingId,
+      petId: insulin.petId,
+      petName: insulin.petName,
+      item: insulin.due.item,
+      itemText: insulin.due.text,
+      outcome: "given",
+      userId: "U0JANE",
+      userName: "Jane",
+      requestKey: "k-home-2",
+    },
+  ]);
+  expect((await todayOverview(deps)).record?.doses?.figures.unwitnessed).toEqual({
+    unwitnessed: 0,
+    noPaperWitness: 0,
+  });
+  now = Date.parse(`${DATE}T10:00:00Z`);
+  const after = await todayOverview(deps);
+  expect(after.record?.doses?.figures.unwitnessed).toEqual({ unwitnessed: 1, noPaperWitness: 0 });
+  expect(JSON.stringify(homeBlocks(after, TZ))).toMatch(/\*💊 Today's doses:\* [^"]+ · 💉 1 unwitnessed/);
+  expect(todayText(after, { color: false, timezone: TZ, thisYear: "2026" })).toMatch(
+    /💊 Today's doses: .+ · 💉 1 unwitnessed/,
+  );
 }, 60_000);

@@ -23,10 +23,9 @@ const MEALS = "reads meals only, which the paper chart never marks (it enters do
 /** The direct readers, by file: how many reads, and why each needs no paper mark. */
 const KNOWN: Record<string, { reads: number; why: string }> = {
   "src/answers/paper-marks.ts": { reads: 1, why: "markedEntries itself: the one read that marks" },
-  "src/answers/home-record.ts": { reads: 2, why: `the App Home's figures: ${COUNTS}` },
+  "src/answers/home-record.ts": { reads: 1, why: `the App Home's figures: ${COUNTS}` },
   "src/answers/obligations.ts": { reads: 1, why: `each dose's state for the dose times: ${COUNTS}` },
   "src/answers/off-food.ts": { reads: 1, why: MEALS },
-  "src/answers/review.ts": { reads: 1, why: `the day's review figures: ${COUNTS}` },
   "src/answers/record-export.ts": {
     reads: 1,
     why: "the items with nothing recorded (its entries come by pages, each page marked)",

@@ -323,7 +323,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
 
       const day = await cli(["record", "2026-11-24"], env);
       expect(day.stdout).toContain(
-        "💊 given on time: 2 of 5 due · ⏰ 1 given late · 1 missed · ⚠️ 1 not given · 1 late entry",
+        "💊 given on time: 2 of 5 due · ⏰ 1 given late · 1 missed · ⚠️ 1 not given · 💉 1 unwitnessed · 1 late entry",
       );
       expect(day.stdout).toContain("Rimadyl 50 mg: given (late entry: given 08:50, recorded 11:00) · Jane");
       // The day's record, which an inspector reads first, says each high-alert dose's witness too.
