@@ -10,6 +10,7 @@
 import type { Days, ItemKind, PlanItem } from "../domain/plan/types.ts";
 import type { Line } from "../present/doc.ts";
 import { cleanText } from "../present/doc.ts";
+import { refuseContacts } from "../present/form-contacts.ts";
 import type { PlanView } from "../present/plan.ts";
 import {
   AS_NEEDED,
@@ -266,11 +267,22 @@ export function readEdit(
   const out: PlanItem[] = [];
   for (const i of items.filter((x) => values[`rounds:${x.key}`] !== undefined)) {
     const next = readItem(i, values, petName, errors);
+    typedConditionContacts(i, values, errors);
     // A person's choice settles the item, even unchanged: an item read by nobody becomes theirs.
     if (i.readBy === "nobody" || JSON.stringify(next) !== JSON.stringify(i)) out.push(next);
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, items: out };
+}
+
+/**
+ * A condition or as-needed reason a person typed shows on the round posts in the channel: contact
+ * details in it are refused at the field (the plan's own words, left as they were, are the kennel's).
+ */
+function typedConditionContacts(i: PlanItem, values: FormValues, errors: Record<string, string>) {
+  const field = `cond:${i.key}`;
+  const typed = cleanText(values[field]?.v?.value ?? "").trim();
+  if (typed !== (shownOf(i).cond ?? "")) refuseContacts(errors, { [field]: typed }, "channel");
 }
 
 /** One item as the form sets it; each error on the field at fault goes into `errors`. */

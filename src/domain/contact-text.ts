@@ -1,6 +1,7 @@
 /**
- * Contact details typed into free text: a phone number or an email address in a form's words (a
- * vet's name, who a medicine was handed to, a note). Contact details never go into a channel post,
+ * Contact details typed into free text: a phone number, an email address or a postal address (a UK
+ * postcode, a street line: src/domain/address-text.ts) in a form's words (a vet's name, who a
+ * medicine was handed to, a medicine's label, a note). Contact details never go into a channel post,
  * and no customer contact goes into the care record: a field that goes to either is refused with
  * these words, the words typed kept on the form. The one check for every such field, in Slack and
  * in the terminal.
@@ -14,9 +15,10 @@
  * microchip (985112345678901): digits followed by a unit are never a phone number.
  */
 
+import { addressIn } from "./address-text.ts";
 import { cleanText } from "./text.ts";
 
-type ContactKind = "phone" | "email";
+type ContactKind = "phone" | "email" | "address" | "postcode";
 
 export interface ContactFound {
   kind: ContactKind;
@@ -137,26 +139,36 @@ function phoneIn(text: string): string | undefined {
   return undefined;
 }
 
-/** The first phone number or email address in the words, if any. */
+/** The first phone number, email address, street address or postcode in the words, if any. */
 export function contactIn(words: string): ContactFound | undefined {
   const text = plainer(words);
   const email = EMAIL.exec(text) ?? EMAIL_SPELT.exec(text);
   if (email) return { kind: "email", text: email[0] };
   const phone = phoneIn(text);
-  return phone === undefined ? undefined : { kind: "phone", text: phone };
+  if (phone !== undefined) return { kind: "phone", text: phone };
+  return addressIn(text);
 }
+
+/** What was found, as the refusal names it. */
+const FOUND_WORDS: Record<ContactKind, string> = {
+  phone: "A phone number",
+  email: "An email address",
+  address: "A street address",
+  postcode: "A postcode",
+};
 
 /** Where the field's words go: a channel post (and the record), or the care record. */
 export type ContactPlace = "channel" | "record";
 
 /**
- * The refusal of a field's words holding a phone number or an email address, or nothing: "A phone
- * number can't go into a channel post: name the vet or practice only." `instead`: what to write.
+ * The refusal of a field's words holding contact details, or nothing, saying what was found and what
+ * to write instead: "A postcode can't go into the care record: write about the pet only; keep owner
+ * contact details in the booking system." `instead`: what to write.
  */
 export function contactRefusal(words: string | undefined, place: ContactPlace, instead: string) {
   const found = words ? contactIn(words) : undefined;
   if (!found) return undefined;
-  const what = found.kind === "phone" ? "A phone number" : "An email address";
+  const what = FOUND_WORDS[found.kind];
   const where = place === "channel" ? "a channel post" : "the care record";
   return `${what} can't go into ${where}: ${instead}.`;
 }
@@ -165,12 +177,15 @@ export function contactRefusal(words: string | undefined, place: ContactPlace, i
 export const CONTACT_INSTEAD = {
   vet: "name the vet or practice only",
   person: "write their name only",
+  /** Who collected a medicine: the owner, most often. */
+  collector: "write their name only; keep owner contact details in the booking system",
   initials: "write the initials or the name only",
-  note: "write about the pet only; contact details stay in the kennel system",
+  note: "write about the pet only; keep owner contact details in the booking system",
+  label: "write the medicine's name and strength only, as on the label",
 } as const;
 
 /**
- * Each field whose words hold a phone number or an email address refused at the field, where it has
+ * Each field whose words hold contact details refused at the field, where it has
  * no error yet (a note by default: `instead` says what to write).
  */
 export function refuseContacts(

@@ -3,7 +3,7 @@
  * count may differ) and the reading of their submissions, each field checked with the words of its
  * error. The forms themselves are drawn by src/blocks/custody-modal.ts.
  */
-import { CONTACT_INSTEAD, contactRefusal } from "../domain/contact-text.ts";
+import { CONTACT_INSTEAD, contactRefusal, refuseContacts } from "../domain/contact-text.ts";
 import type { MedicineLabel } from "../domain/custody.ts";
 import { DISCREPANCY_REASONS, type DiscrepancyReason } from "../domain/custody-reasons.ts";
 import { discardBy, pastDiscard } from "../domain/custody-rules.ts";
@@ -127,6 +127,8 @@ export function readCountIn(raw: unknown, today: string): Read<CountInValues> {
   else if (label.length > MEDICINE_WORDS_MAX) errors.label = tooLong("name");
   const strength = textOf(v, "strength");
   if (strength && strength.length > MEDICINE_WORDS_MAX) errors.strength = tooLong("strength");
+  // A pharmacy label carries the practice's address and phone: only the medicine's words are kept.
+  refuseContacts(errors, { label, strength }, "record", CONTACT_INSTEAD.label);
   const unit = choiceOf(v, "unit") as CountUnit | undefined;
   if (!unit || !COUNT_UNITS.includes(unit)) errors.unit = "Choose what it is counted in.";
   const { quantity, per, discardDays } = countInNumbers(v, unit, errors);
@@ -199,7 +201,7 @@ export function readHandBack(raw: unknown): Read<HandBackValues & { quantity: nu
   const errors: Record<string, string> = {};
   if (!within(quantity, b.handedBack, true))
     errors.quantity = `Write the quantity handed back (0 if none): ${upTo(b.handedBack, true)}.`;
-  const contact = contactRefusal(to, "record", CONTACT_INSTEAD.person);
+  const contact = contactRefusal(to, "record", CONTACT_INSTEAD.collector);
   if (!to) errors.to = "Write who it was handed to.";
   else if (to.length > b.to) errors.to = longer("The name", b.to, to);
   else if (contact) errors.to = contact;

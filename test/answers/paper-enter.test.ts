@@ -198,7 +198,7 @@ describe("entering a round from the chart on paper", () => {
 
   it("a phone number or an email address in the giver, the witness or the words beside a dose: refused at its field, nothing written", async () => {
     const note =
-      "A phone number can't go into a channel post: write about the pet only; contact details stay in the kennel system.";
+      "A phone number can't go into a channel post: write about the pet only; keep owner contact details in the booking system.";
     expect(
       await fieldErrors(
         [

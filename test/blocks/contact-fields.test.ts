@@ -18,11 +18,11 @@ import { biscuitMorning } from "../helpers/paper.ts";
 const VET_PHONE = "A phone number can't go into a channel post: name the vet or practice only.";
 const VET_EMAIL = "An email address can't go into a channel post: name the vet or practice only.";
 const NOTE_IN_CHANNEL =
-  "A phone number can't go into a channel post: write about the pet only; contact details stay in the kennel system.";
+  "A phone number can't go into a channel post: write about the pet only; keep owner contact details in the booking system.";
 const NOTE_IN_RECORD =
-  "A phone number can't go into the care record: write about the pet only; contact details stay in the kennel system.";
+  "A phone number can't go into the care record: write about the pet only; keep owner contact details in the booking system.";
 const EMAIL_IN_RECORD =
-  "An email address can't go into the care record: write about the pet only; contact details stay in the kennel system.";
+  "An email address can't go into the care record: write about the pet only; keep owner contact details in the booking system.";
 
 const now = new Date("2026-11-24T10:00:00Z");
 const flag = { openedAt: "2026-11-24T08:00:00Z" };
@@ -91,12 +91,14 @@ describe("the medicine custody forms", () => {
     expect(readHandBack(custody({ quantity: "3", to: "Gareth Pugh 07700 900456" }))).toEqual({
       ok: false,
       errors: {
-        to: "A phone number can't go into the care record: write their name only.",
+        to: "A phone number can't go into the care record: write their name only; keep owner contact details in the booking system.",
       },
     });
     expect(readHandBack(custody({ quantity: "3", to: "gareth.pugh@example.com" }))).toEqual({
       ok: false,
-      errors: { to: "An email address can't go into the care record: write their name only." },
+      errors: {
+        to: "An email address can't go into the care record: write their name only; keep owner contact details in the booking system.",
+      },
     });
   });
   it("handed back: the name alone is kept as before", () => {
@@ -136,6 +138,36 @@ describe("the medicine custody forms", () => {
       errors: { note: NOTE_IN_RECORD },
     });
     expect(readCountIn(form("60 mg tablets, Kennel 19"), "2026-11-24")).toMatchObject({ ok: true });
+  });
+});
+
+describe("counting a medicine in: the label's name and strength", () => {
+  const form = (label: string, strength: string) => ({
+    ...custody({ label, strength, quantity: "60" }),
+    unit: { unit: { selected_option: { value: "tablet" } } },
+    owner: { owner: { selected_option: { value: "yes" } } },
+  });
+  const LABEL = "the care record: write the medicine's name and strength only, as on the label.";
+  it("the practice's phone number or address copied from the label is refused at its field", () => {
+    expect(readCountIn(form("Rimadyl, Oak Vets 01632 960123", "50 mg"), "2026-11-24")).toEqual({
+      ok: false,
+      errors: { label: `A phone number can't go into ${LABEL}` },
+    });
+    expect(readCountIn(form("Rimadyl", "50 mg, Oak Vets, 12 High Street"), "2026-11-24")).toEqual({
+      ok: false,
+      errors: { strength: `A street address can't go into ${LABEL}` },
+    });
+    expect(readCountIn(form("Rimadyl (Oak Vets HG1 2AB)", "50 mg"), "2026-11-24")).toEqual({
+      ok: false,
+      errors: { label: `A postcode can't go into ${LABEL}` },
+    });
+  });
+  it("a drug's name and strength with numbers are kept", () => {
+    expect(readCountIn(form("Metacam 1.5 mg/ml oral suspension", "1.5 mg/ml"), "2026-11-24")).toMatchObject({
+      ok: true,
+      value: { label: "Metacam 1.5 mg/ml oral suspension", strength: "1.5 mg/ml" },
+    });
+    expect(readCountIn(form("Vitamin B12 drops", "B12 5 mg"), "2026-11-24")).toMatchObject({ ok: true });
   });
 });
 

@@ -254,3 +254,25 @@ describe("the edit form as it opens", () => {
     expect(text([item("med:1")])).not.toContain("DOSE_WINDOW");
   });
 });
+
+describe("the edit form's condition, as typed", () => {
+  const conditional = item("med:1", {
+    kind: { kind: "conditional", condition: "if she fits for over 5 min, call vet on 01632 960000" },
+  });
+  it("contact details a person types into it are refused at the field (it shows on the round posts)", () => {
+    const typed = (cond: string) =>
+      readEdit([item("med:2")], valuesOf([item("med:2")], { "cond:med:2": { value: cond } }), "Biscuit");
+    expect(typed("only if the owner at 12 Acacia Avenue agrees")).toEqual({
+      ok: false,
+      errors: {
+        "cond:med:2":
+          "A street address can't go into a channel post: write about the pet only; keep owner contact details in the booking system.",
+      },
+    });
+    expect(typed("if itching, ring 07700 900456")).toMatchObject({ ok: false });
+    expect(typed("only if scratching after 2 days")).toMatchObject({ ok: true });
+  });
+  it("the kennel's own words, shown and left as they were, are not the person's to answer for: saved", () => {
+    expect(readEdit([conditional], valuesOf([conditional]), "Biscuit")).toMatchObject({ ok: true });
+  });
+});

@@ -216,7 +216,7 @@ describe("kennel-desk record enter", () => {
       "a phone number beside a dose",
       [...BY_SAM, "--dose", "Rimadyl=given 08:05 JD; owner on 07700 900456"],
       [
-        "Rimadyl 50 mg: A phone number can't go into a channel post: write about the pet only; contact details stay in the kennel system.",
+        "Rimadyl 50 mg: A phone number can't go into a channel post: write about the pet only; keep owner contact details in the booking system.",
       ],
       [],
     ],

@@ -111,7 +111,7 @@ describe("the refusal's words", () => {
   });
   it("an email address in a note: the care record", () => {
     expect(contactRefusal("owner ann@example.com", "record", CONTACT_INSTEAD.note)).toBe(
-      "An email address can't go into the care record: write about the pet only; contact details stay in the kennel system.",
+      "An email address can't go into the care record: write about the pet only; keep owner contact details in the booking system.",
     );
   });
   it("nothing for words without a contact, or no words", () => {
