@@ -10,7 +10,8 @@
  * - Only current checks count (a correction supersedes what it corrects).
  * - The second abnormal flags: the pet's last two checks of its stay (or more, in a row) with the
  *   same sign and the same value ("loose stool" at 08:00 and 17:00; "not drinking" two days
- *   running) make one episode, named by its first check; eating, by the off-food rule
+ *   running) make one episode, named by its first check. A sign a vet would see today (SERIOUS:
+ *   blood in the stool or urine, no urine, in pain, lethargic) flags at its first check; eating, by the off-food rule
  *   (src/domain/off-food.ts): two meals in a row eaten in part or not at all (a meal "not offered"
  *   neither counts nor breaks the run; a check or a meal not recorded says nothing either way).
  * - An area is the rooms whose names begin with its words (case aside; the longest beginning wins);
@@ -134,7 +135,20 @@ const asEntry = (c: WelfareCheck): EpisodeEntry => ({
   at: c.recordedAt,
 });
 
-/** The latest run of each sign of one stay's checks, when it is two or more long. */
+/**
+ * The signs that open a flag at their first check, not the second: blood in the stool or the urine,
+ * no urine passed, in pain, lethargic. A vet asks to hear of each the same day; waiting for a second
+ * check (the next day, with one welfare round) would leave it unasked.
+ */
+const SERIOUS_SIGNS: ReadonlySet<Sign> = new Set<Sign>([
+  "stool:blood",
+  "urine:blood",
+  "urine:none",
+  "demeanour:in_pain",
+  "demeanour:lethargic",
+]);
+
+/** The latest run of each sign of one stay's checks, when it is two or more long (one, for a serious sign). */
 function checkEpisodes(mine: WelfareCheck[]): Episode[] {
   const last = mine.at(-1);
   if (!last) return [];
@@ -147,7 +161,7 @@ function checkEpisodes(mine: WelfareCheck[]): Episode[] {
       if (c.values[field] !== seen) break;
       run.unshift(c);
     }
-    if (run.length >= 2)
+    if (run.length >= (SERIOUS_SIGNS.has(sign) ? 1 : 2))
       out.push({
         sign,
         bookingId: last.bookingId,

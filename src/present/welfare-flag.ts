@@ -161,7 +161,7 @@ export function flagsListDoc(flags: WelfareFlag[] | undefined, date: string, o: 
     kind: "note",
     lines: [
       line(
-        "A flag opens at the second abnormal entry of a sign in a row (two loose stools, not drinking two days running, two meals not eaten) and stays open until marked resolved.",
+        "A flag opens at the second abnormal entry of a sign in a row (two loose stools, not drinking two days running, two meals not eaten), or at the first for blood in the stool or urine, no urine, in pain or lethargic, and stays open until marked resolved.",
       ),
     ],
   });

@@ -86,10 +86,12 @@ export const checkName = (round: Parameters<typeof roundWord>[0], date?: string)
 export const welfarePostedWords = (round: Round, date: string, at: string): string =>
   `📌 Already posted at ${at}: the ${checkName(round).toLowerCase()} of ${dayHeading(date)} was posted and its list kept in the care record. A real run now would post nothing. Below is the check as kept, with the checks recorded on it now.`;
 
-/** "🚩 Loose stool, 2 checks in a row" */
+/** "🚩 Loose stool, 2 checks in a row"; a serious sign seen once: "🚩 Blood in the stool, seen at 1 check". */
 export function flagHeadWords(f: Pick<WelfareFlag, "sign" | "entries">): string {
   const what = signWords(f.sign);
   const n = f.entries.length;
+  if (n === 1 && f.sign !== "eating:off")
+    return `🚩 ${what[0]?.toUpperCase()}${what.slice(1)}, seen at 1 check`;
   const unit = f.sign === "eating:off" ? plural(n, "meal") : `${n} checks`;
   return `🚩 ${what[0]?.toUpperCase()}${what.slice(1)}, ${unit} in a row`;
 }

@@ -94,9 +94,31 @@ describe("the second abnormal flags", () => {
     expect(welfareEpisodes(broken, [])).toEqual([]);
     const other = [
       check("2026-11-21", "evening", { stool: "loose" }),
-      check("2026-11-22", "evening", { stool: "blood" }),
+      check("2026-11-22", "evening", { stool: "none" }),
     ];
     expect(welfareEpisodes(other, [])).toEqual([]);
+  });
+
+  it("a serious sign (blood, no urine, in pain, lethargic) is an episode at its first check; quiet or anxious is not", () => {
+    for (const seen of [
+      { stool: "blood" },
+      { urine: "blood" },
+      { urine: "none" },
+      { demeanour: "in_pain" },
+      { demeanour: "lethargic" },
+    ] as const) {
+      const episodes = welfareEpisodes([check("2026-11-22", "evening", seen)], []);
+      const [field, value] = Object.entries(seen)[0] as [string, string];
+      expect(episodes.map((e) => [e.sign, e.entries.length])).toEqual([[`${field}:${value}`, 1]]);
+    }
+    for (const seen of [{ demeanour: "quiet" }, { demeanour: "anxious" }, { drinking: "none" }] as const)
+      expect(welfareEpisodes([check("2026-11-22", "evening", seen)], [])).toEqual([]);
+    // After loose stools, blood: the blood flags at once, the loose run (broken) does not.
+    const after = [
+      check("2026-11-21", "evening", { stool: "loose" }),
+      check("2026-11-22", "evening", { stool: "blood" }),
+    ];
+    expect(welfareEpisodes(after, []).map((e) => [e.sign, e.entries.length])).toEqual([["stool:blood", 1]]);
   });
 
   it("a check corrected since counts as its correction", () => {
