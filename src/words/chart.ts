@@ -113,8 +113,6 @@ export const CHART_CELL = {
   arrivedAfter: "arrived after the last round",
   dueOnArrival: "due on arrival",
   arrives: "arrives",
-  afterThisRound: ", after this round: ask the owner",
-  ask: ": ask the owner, record it",
 } as const;
 
 /**
@@ -142,10 +140,11 @@ export function dueRoundsWords(o: {
 }
 
 /** A dose due on the pet's arrival after the round's time, in its window: "due on arrival 19:00". */
-export const dueOnArrivalWords = (at: string) => `${CHART_CELL.dueOnArrival} ${at}${CHART_CELL.ask}`;
+export const dueOnArrivalWords = (at: string) => `${CHART_CELL.dueOnArrival} ${at}: ask the owner, record it`;
 
 /** A dose whose window closed before the pet arrived that day: "arrives 19:00, after this round: ask the owner". */
-export const arrivesAfterWords = (at: string) => `${CHART_CELL.arrives} ${at}${CHART_CELL.afterThisRound}`;
+export const arrivesAfterWords = (at: string) =>
+  `${CHART_CELL.arrives} ${at}, after this round: ask the owner`;
 
 /** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
 export const arrivedAfterWords = (came: string) =>
@@ -182,11 +181,11 @@ const KEY_MARKS: ReadonlyArray<[ChartKeyMark, string]> = [
   ["corrected", "struck through before another: the entry a correction replaced (the correction beneath)"],
   [
     "onArrival",
-    `${CHART_CELL.dueOnArrival} and a time: the pet arrives then, after this round's time, its dose's window still open: due on arrival: ask the owner whether this dose was given, record it`,
+    `${CHART_CELL.dueOnArrival} and a time: the pet arrives then, after this round's time, the dose's window still open (the round sheet: "due on arrival: ask the owner whether this dose was given, record it")`,
   ],
   [
     "arrivesAfter",
-    `${CHART_CELL.arrives} and a time${CHART_CELL.afterThisRound}: the pet arrives then, after this dose's window closed: arrives after this round: ask the owner whether it was given`,
+    `${CHART_CELL.arrives} and a time, after this round: the dose's window closed before the pet arrived (the round sheet: "arrives after this round: ask the owner whether it was given")`,
   ],
   [
     "arrivedAfter",

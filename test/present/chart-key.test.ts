@@ -153,7 +153,7 @@ const MARKS: Array<{ term: string; cell: RegExp }> = [
     cell: new RegExp(`due on arrival ${T}: ask the owner, record it`, "g"),
   },
   {
-    term: "arrives and a time, after this round: ask the owner: ",
+    term: "arrives and a time, after this round: ",
     cell: new RegExp(`arrives ${T}, after this round: ask the owner`, "g"),
   },
   { term: "arrived after the last round: ", cell: /arrived after the last round/g },
@@ -221,10 +221,10 @@ describe("the chart's key", () => {
     const [, arrival] = printed;
     const key = pages(arrival as Doc)[0]?.key ?? "";
     expect(key).toContain(
-      "due on arrival and a time: the pet arrives then, after this round's time, its dose's window still open: due on arrival: ask the owner whether this dose was given, record it",
+      "due on arrival and a time: the pet arrives then, after this round's time, the dose's window still open (the round sheet: \"due on arrival: ask the owner whether this dose was given, record it\")",
     );
     expect(key).toContain(
-      "arrives and a time, after this round: ask the owner: the pet arrives then, after this dose's window closed: arrives after this round: ask the owner whether it was given",
+      'arrives and a time, after this round: the dose\'s window closed before the pet arrived (the round sheet: "arrives after this round: ask the owner whether it was given")',
     );
     // In the terminal's text and the printed page alike.
     expect(docText(arrival as Doc, PLAIN_TEXT)).toContain(
