@@ -78,12 +78,24 @@ export function offTimeStates(
   return out;
 }
 
-/** What the time question shows first: now, in the kennel's zone. */
-function givenDefault(deps: Pick<Deps, "config" | "clock">): { date: string; time: string } {
-  const now = deps.clock.now();
+/**
+ * The day a time said on a round's form is read on: the sheet's, when it is of an earlier day (staff
+ * filling in yesterday's evening round the next morning: "19:40" is 19:40 of that evening); else
+ * today's (a time later than now on today's sheet is refused as in the future).
+ */
+export function givenDay(deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "date">): string {
+  const today = localDate(deps.clock.now(), deps.config.timezone);
+  return sheet.date < today ? sheet.date : today;
+}
+
+/** What the time question shows first: the sheet's day (givenDay), and the time now, in the kennel's zone. */
+function givenDefault(
+  deps: Pick<Deps, "config" | "clock">,
+  sheet: Pick<Sheet, "date">,
+): { date: string; time: string } {
   return {
-    date: localDate(now, deps.config.timezone),
-    time: timeOf(now.toISOString(), deps.config.timezone),
+    date: givenDay(deps, sheet),
+    time: timeOf(deps.clock.now().toISOString(), deps.config.timezone),
   };
 }
 
@@ -220,6 +232,7 @@ const STAY_WAIT_MS = 1_200;
 /** The question for these closed doses, or none when no window has closed. */
 export function timeQuestion(
   deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
+  sheet: Pick<Sheet, "date">,
   closed: ClosedDose[],
 ): TimeQuestion | undefined {
   if (closed.length === 0) return undefined;
@@ -230,7 +243,7 @@ export function timeQuestion(
     labels: closed.filter((c) => !c.recorded).map((c) => c.item.label),
     ...(recorded.length ? { recorded } : {}),
     closedAt,
-    ...givenDefault(deps),
+    ...givenDefault(deps, sheet),
     timezone: deps.config.timezone,
     ...(repeated ? { repeated } : {}),
   };
@@ -250,7 +263,7 @@ export async function checkGiven(
   deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
   sheet: Sheet,
   pet: SheetPet,
-  given: { date: string; time: string; which?: Which | undefined } | "missing" | undefined,
+  given: { date?: string | undefined; time: string; which?: Which | undefined } | "missing" | undefined,
   writes: Array<{ item: ItemKey; outcome: Outcome }>,
 ): Promise<
   { ok: true; givenAt: Map<ItemKey, string> } | { ok: false; field: "time" | "which"; error: string }
@@ -261,12 +274,18 @@ export async function checkGiven(
   const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
   const closed = closedDoses(deps, sheet, pet, now, timed);
   if (closed.length === 0) return { ok: true, givenAt };
-  const read = givenInstant(given === "missing" ? {} : given, deps.config.timezone);
+  // A time with no day (its day left empty) is of the sheet's day, as the day the form shows first.
+  const said = given === "missing" ? {} : { ...given, date: given.date ?? givenDay(deps, sheet) };
+  const read = givenInstant(said, deps.config.timezone);
   // Which of the hour that came twice is asked beside the time (the form asks it on such days).
   const asked = repeatedHourOf(deps, closed) !== undefined;
-  const said = offeredWords(writes.filter((w) => timed.includes(w.item)).map((w) => w.outcome));
+  const offered = offeredWords(writes.filter((w) => timed.includes(w.item)).map((w) => w.outcome));
   if (!read.ok)
-    return { ok: false, field: read.field === "which" && asked ? "which" : "time", error: said(read.error) };
+    return {
+      ok: false,
+      field: read.field === "which" && asked ? "which" : "time",
+      error: offered(read.error),
+    };
   const stay = await stayTimesSoon(deps, pet);
   const refusal = givenAtRefusal(read.at, {
     now,
@@ -276,7 +295,7 @@ export async function checkGiven(
     petName: pet.name,
     roundDate: sheet.date,
   });
-  if (refusal) return { ok: false, field: "time", error: said(refusal) };
+  if (refusal) return { ok: false, field: "time", error: offered(refusal) };
   for (const c of closed) givenAt.set(c.item.item, read.at);
   return { ok: true, givenAt };
 }

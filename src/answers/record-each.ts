@@ -21,7 +21,7 @@ import { localDate } from "../time.ts";
 import { dateTimeOf, laterThanNowWords, timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
-import { givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { givenDay, givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
 import { doseOf, prnDoses } from "./prn.ts";
 import { keepPrn } from "./prn-give.ts";
 import { type ItemWrite, recordItems, type Who, type WriteResult } from "./record-round.ts";
@@ -38,10 +38,7 @@ export const formClock = (deps: Pick<Deps, "clock" | "config">, sheet: Pick<Shee
 };
 
 /** The day an as-needed dose's time is read on: the sheet's, when it is of an earlier day; else today. */
-function ifNeededDay(deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "date">): string {
-  const today = localDate(deps.clock.now(), deps.config.timezone);
-  return sheet.date < today ? sheet.date : today;
-}
+const ifNeededDay = givenDay;
 
 /** An item's choice in the form, ready to write (src/blocks/record-form.ts reads it). */
 export type EachWrite = ItemWrite;

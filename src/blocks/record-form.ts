@@ -73,19 +73,22 @@ function reasonText(outcome: Outcome, code: NotGivenReason | undefined, why: str
 const whichOf = (picked: string | undefined): Which | undefined =>
   picked === "first" || picked === "second" ? picked : undefined;
 
-/** The day and time a form says a dose was given; on a day the clocks go back, which of the hour that came twice. */
+/**
+ * The day and time a form says a dose was given; on a day the clocks go back, which of the hour
+ * that came twice. No day (left empty): the sheet's day, as the form shows first (late-entry.ts givenDay).
+ */
 export interface Given {
-  date: string;
+  date?: string | undefined;
   time: string;
   which?: Which | undefined;
 }
 
-/** The day and time a form says a dose was given, when it asked; `missing` when a field is empty. */
+/** The day and time a form says a dose was given, when it asked; `missing` when the time is empty. */
 export function readGiven(values: FormValues): Given | "missing" {
   const date = values[GIVEN_ON]?.date?.selected_date ?? undefined;
   const time = values[GIVEN_AT]?.time?.selected_time ?? undefined;
   const which = whichOf(values[GIVEN_WHICH]?.which?.selected_option?.value);
-  return date && time ? { date, time, ...(which ? { which } : {}) } : "missing";
+  return time ? { ...(date ? { date } : {}), time, ...(which ? { which } : {}) } : "missing";
 }
 
 /** One item's choice, or the errors on its fields; undefined when nothing changed for it. */

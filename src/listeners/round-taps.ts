@@ -32,8 +32,9 @@ export function onSheet(what: string, o: { later: boolean } = { later: true }) {
 /**
  * After a round's entries are committed (Slack acknowledged): the message and the round's late and
  * missed replies redrawn from the record, the tapper told when the answer went late or the post
- * could not be updated, and, when an entry was written (`recorded`), the round's other messages with
- * a paper entry since. True when the post shows it.
+ * could not be updated, or `said` (the times a form kept: tapper-words.ts keptTimesWords) always,
+ * and, when an entry was written (`recorded`), the round's other messages with a paper entry since.
+ * True when the post shows it.
  */
 export async function afterRound(
   t: { deps: BotDeps; client: WebClient; ack: { late: boolean }; tell(text: string): Promise<void> },
@@ -41,9 +42,14 @@ export async function afterRound(
   { sheet, pet }: Pick<SheetPetFound, "sheet" | "pet">,
   at: MessageRef,
   recorded: boolean,
+  said?: string,
 ): Promise<boolean> {
   const updated = await redraw.afterTap(t.client, sheet, pet.message, at);
-  if (t.ack.late)
+  if (said)
+    await t.tell(
+      `${said}${updated ? "" : " The post could not be updated just now; it will show it at the next tap."}`,
+    );
+  else if (t.ack.late)
     await t.tell(
       `✅ Recorded: ${roundName(sheet, pet)}.${updated ? "" : " The post shows it at the next tap."}`,
     );

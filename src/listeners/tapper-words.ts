@@ -6,6 +6,7 @@ import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { outcomeWords } from "../words/record.ts";
 
@@ -35,4 +36,29 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
   const other = entries.filter((e) => e.outcome && e.outcome !== "given" && e.outcome !== "ate_all");
   const what = other.map((e) => `${esc(e.itemText ?? e.item)} ${outcomeWords(e.outcome)}`).join("; ");
   return `${names} recorded it at ${timeOf(last.recordedAt, timezone)}${what ? `: ${what}` : ""}`;
+}
+
+/**
+ * Said to the one who submitted a form that kept a time said (a dose given or refused after its
+ * window closed): each dose, what was recorded and when, the day named when it is not today, so a
+ * time typed on an earlier day's sheet is seen to be of that day: "✅ Rimadyl 50 mg recorded refused
+ * at 19:40 on Tue 1 Dec (Biscuit's evening round, Tue 1 Dec): a late entry, with both times.".
+ * Nothing (undefined) when no entry kept a time said.
+ */
+export function keptTimesWords(
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "name" | "due">,
+  entries: Entry[],
+  o: { timezone: string; now: Date },
+): string | undefined {
+  const today = localDate(o.now, o.timezone);
+  const timed = entries.filter((e) => e.givenAt && !e.paper);
+  if (timed.length === 0) return undefined;
+  const each = timed.map((e) => {
+    const at = e.givenAt as string;
+    const day = localDate(at, o.timezone);
+    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
+    return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}`;
+  });
+  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${timed.length === 1 ? "a late entry" : "late entries"}, with both times.`;
 }

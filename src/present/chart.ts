@@ -15,6 +15,7 @@ import {
   arrivedAfterWords,
   arrivesAfterWords,
   CHART_CELL,
+  type ChartKeyMark,
   careNotReadWords,
   chartEnterWords,
   chartKeyWords,
@@ -131,7 +132,25 @@ function onArrival(pet: ChartPet, cell: ChartCell, c: ChartColumn, o: ChartOptio
   return line(toned("warn", dueOnArrivalWords(timeOf(pet.checkIn, o.timezone))));
 }
 
-function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], o: ChartOptions): GridRow {
+/** The marks of a page's cells that its key explains only where they are (src/words/chart.ts). */
+type KeyUsed = Set<ChartKeyMark>;
+
+/** The marks a recorded cell shows that its page's key explains only where they are. */
+function markUsed(cell: ChartCell, used: KeyUsed): void {
+  if (cell.kind === "if_needed" && cell.given.length) used.add("ifNeeded");
+  if (cell.kind !== "given" && cell.kind !== "not_given") return;
+  if (cell.lateEntry) used.add("lateEntry");
+  if (cell.was?.length) used.add("corrected");
+  if (cell.kind === "given" && cell.timeliness && cell.timeliness !== "on_time") used.add("offTime");
+}
+
+function gridRow(
+  pet: ChartPet,
+  row: ChartRow,
+  columns: ChartColumn[],
+  o: ChartOptions,
+  used: KeyUsed,
+): GridRow {
   const tz = o.timezone;
   const witness = isHighAlert(row);
   const cells = columns.map((c): GridCell => {
@@ -140,7 +159,10 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], o: ChartO
     // What the cell is about, for a reader of the page: "501|77|2026-11-24|morning|med:1".
     const key = `${pet.bookingId}|${pet.petId}|${at}`;
     // A round the kennel system could not be read for: not known, never struck as nothing due.
-    if (cell.kind === "not_due")
+    if (cell.kind === "not_due") {
+      if (cell.arrives) used.add("arrivesAfter");
+      else if (c.unread) used.add("unread");
+      else if (pet.arrivedAfter === c.date) used.add("arrivedAfter");
       return cell.arrives
         ? { line: line(toned("warn", arrivesAfterWords(timeOf(cell.arrives, tz)))), key }
         : c.unread
@@ -148,8 +170,15 @@ function gridRow(pet: ChartPet, row: ChartRow, columns: ChartColumn[], o: ChartO
           : pet.arrivedAfter === c.date
             ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
             : { line: [], key, struck: true };
-    if (c.past && cell.kind === "open") return { line: line(toned("warn", CHART_CELL.notPosted)), key };
-    const said = [...cellLine(cell, tz, c.date), ...onArrival(pet, cell, c, o)];
+    }
+    if (c.past && cell.kind === "open") {
+      used.add("past");
+      return { line: line(toned("warn", CHART_CELL.notPosted)), key };
+    }
+    markUsed(cell, used);
+    const arrival = onArrival(pet, cell, c, o);
+    if (arrival.length) used.add("onArrival");
+    const said = [...cellLine(cell, tz, c.date), ...arrival];
     if (!witness || cell.kind !== "open") return { line: said, key };
     return { line: said.length ? [...said, ...line(" · ", WITNESS_PLACE)] : line(WITNESS_PLACE), key };
   });
@@ -231,12 +260,22 @@ function careLines(pet: ChartPet): Line[] {
   return out;
 }
 
-/** The key, beneath every page's grid; "not read" and "not posted" only on a page with such a round. */
-const keyLine = (columns: ChartColumn[]) =>
+/**
+ * The key, beneath every page's grid: every mark a cell can show; those not every page has ("not
+ * read", "not posted", a late entry, the words of a pet arriving after a round's time…) only on a
+ * page with such a cell, or a round not read or never posted.
+ */
+const keyLine = (columns: ChartColumn[], used: KeyUsed) =>
   line(
     strong("Key: "),
     CHART_KEY.map((k) => `${k.code} ${k.words}`).join(" · "),
-    chartKeyWords({ unread: columns.some((c) => c.unread), past: columns.some((c) => c.past) }),
+    chartKeyWords(
+      new Set([
+        ...used,
+        ...(columns.some((c) => c.unread) ? (["unread"] as const) : []),
+        ...(columns.some((c) => c.past) ? (["past"] as const) : []),
+      ]),
+    ),
   );
 
 /** The page's way back to Slack: the QR code and what to type there, or one small line why there is none. */
@@ -250,11 +289,12 @@ function slackPart(pet: ChartPet, slack: ChartSlack): Part {
 /** One printed page of a pet's chart: the pet and its care whole on each, the grid of its days. */
 function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string | undefined): Part[] {
   const columns = page.columns;
+  const used: KeyUsed = new Set();
   const grid: Part = {
     kind: "grid",
     corner: "Medication",
     columns: columns.map((c) => columnHead(c, o)),
-    rows: pet.rows.map((r) => gridRow(pet, r, columns, o)),
+    rows: pet.rows.map((r) => gridRow(pet, r, columns, o, used)),
   };
   const notes = cellNotes(pet, pet.rows, columns, o);
   return [
@@ -263,7 +303,7 @@ function petPage(pet: ChartPet, page: DayPage, o: ChartOptions, notIts: string |
     slackPart(pet, o.slack),
     grid,
     ...(notes.length ? [{ kind: "text" as const, lines: notes }] : []),
-    { kind: "text", lines: [keyLine(columns)] },
+    { kind: "text", lines: [keyLine(columns, used)] },
   ];
 }
 

@@ -4,6 +4,7 @@ import { roundsWords } from "../domain/house-routine.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
+import { OFF_TIME } from "./doses.ts";
 
 /**
  * What tells two pets of one name apart, as the paper round's picker and the chart's foot say it:
@@ -102,13 +103,16 @@ export const chartNoScanWords = (why: string, booking: string) =>
  * A cell's word where the record cannot say: `notRead`, a round not posted yet that the kennel system
  * could not be read for (the foot says why); `notPosted`, a dose of a past round Kennel Desk never
  * posted: what was due then is not known to the record, so never "missed" (the paper chart kept on
- * the day is its record; the key says so).
+ * the day is its record; the key says so); the words of a pet arriving after a round's time, due on
+ * arrival or its dose's window closed before it came (dueOnArrivalWords, arrivesAfterWords).
  */
 export const CHART_CELL = {
   notRead: "not read",
   notPosted: "not posted",
   recordedAt: "rec.",
   arrivedAfter: "arrived after the last round",
+  dueOnArrival: "due on arrival",
+  arrives: "arrives",
 } as const;
 
 /**
@@ -136,26 +140,78 @@ export function dueRoundsWords(o: {
 }
 
 /** A dose due on the pet's arrival after the round's time, in its window: "due on arrival 19:00". */
-export const dueOnArrivalWords = (at: string) => `due on arrival ${at}: ask the owner, record it`;
+export const dueOnArrivalWords = (at: string) => `${CHART_CELL.dueOnArrival} ${at}: ask the owner, record it`;
 
 /** A dose whose window closed before the pet arrived that day: "arrives 19:00, after this round: ask the owner". */
-export const arrivesAfterWords = (at: string) => `arrives ${at}, after this round: ask the owner`;
+export const arrivesAfterWords = (at: string) =>
+  `${CHART_CELL.arrives} ${at}, after this round: ask the owner`;
 
 /** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
 export const arrivedAfterWords = (came: string) =>
   `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;
 
-/** The key's words after the codes; "not read" and "not posted" only where a page has such a round. */
-export const chartKeyWords = (o: { unread: boolean; past: boolean }) =>
+/**
+ * What a page's cells show that not every page has: its key explains each only where the page has
+ * it (a blank chart for tomorrow keeps a short key). `unread`: a round not read ("not read");
+ * `past`: a past round never posted ("not posted"); `offTime`: a dose given early, late or after its
+ * window; `lateEntry`: one recorded after its window closed; `ifNeeded`: a dose given if needed;
+ * `corrected`: an entry a correction replaced, struck; `onArrival`: a dose due on the pet's arrival
+ * after the round's time; `arrivesAfter`: a dose whose window closed before the pet arrived;
+ * `arrivedAfter`: a day the pet came after its last round.
+ */
+export type ChartKeyMark =
+  | "unread"
+  | "past"
+  | "offTime"
+  | "lateEntry"
+  | "ifNeeded"
+  | "corrected"
+  | "onArrival"
+  | "arrivesAfter"
+  | "arrivedAfter";
+
+/** The key's lines of the marks not every page has, in the order printed. */
+const KEY_MARKS: ReadonlyArray<[ChartKeyMark, string]> = [
   [
-    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper) · blank: due, sign it (a row given if needed: sign each dose given, with why) · struck: nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
+    "offTime",
+    `${OFF_TIME.early.icon} early, ${OFF_TIME.late.icon} late, ${OFF_TIME.after_window.icon} after window: ${OFF_TIME.early.words}, ${OFF_TIME.late.words}, ${OFF_TIME.after_window.words}`,
+  ],
+  ["lateEntry", "late entry and a time: recorded at that time, after its window closed (both times beneath)"],
+  ["ifNeeded", "initials, time and (why): a dose given if needed, and why"],
+  ["corrected", "struck through before another: the entry a correction replaced (the correction beneath)"],
+  [
+    "onArrival",
+    `${CHART_CELL.dueOnArrival} and a time: the pet arrives then, after this round's time, the dose's window still open (the round sheet: "due on arrival: ask the owner whether this dose was given, record it")`,
+  ],
+  [
+    "arrivesAfter",
+    `${CHART_CELL.arrives} and a time, after this round: the dose's window closed before the pet arrived (the round sheet: "arrives after this round: ask the owner whether it was given")`,
+  ],
+  [
+    "arrivedAfter",
+    `${CHART_CELL.arrivedAfter}: the pet came that day after its last round, so no round of that day asked anything of it`,
+  ],
+  [
+    "unread",
+    `${CHART_CELL.notRead}: a round not posted yet that the kennel system could not be read for (said at the end)`,
+  ],
+  [
+    "past",
+    `${CHART_CELL.notPosted}: a past round Kennel Desk never posted (what the care plans make due now; the paper chart kept on the day is its record)`,
+  ],
+];
+
+/**
+ * The key's words after the codes: every mark and word a cell can show, each with what it means;
+ * those of `used` only where the page has them (test/present/chart-key.test.ts prints every kind of
+ * cell and finds each of its words explained in its page's key).
+ */
+export const chartKeyWords = (used: ReadonlySet<ChartKeyMark>) =>
+  [
+    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper; awaiting witness: its second person has not signed yet)",
+    " · blank: due, sign it (wit. ____: a high-alert dose's place for its witness's initials beside the giver's; a row given if needed: sign each dose given, with why) · struck (— in text): nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
     ` · code, initials, "${CHART_CELL.recordedAt}" and a time: not given, recorded at that time (a dose not given keeps no time of its own)`,
-    o.unread
-      ? ` · ${CHART_CELL.notRead}: a round not posted yet that the kennel system could not be read for (said at the end)`
-      : "",
-    o.past
-      ? ` · ${CHART_CELL.notPosted}: a past round Kennel Desk never posted (what the care plans make due now; the paper chart kept on the day is its record)`
-      : "",
+    ...KEY_MARKS.map(([mark, words]) => (used.has(mark) ? ` · ${words}` : "")),
   ].join("");
 
 /**

@@ -42,7 +42,7 @@ const now = (time: string) => {
 /** The form Sam's "✏️ Record each…" opens now: its metadata and its text. */
 async function openForm(): Promise<{ meta: ModalMeta; text: string }> {
   const asks = await tapAsks(deps(), { sheet, pet, day: "today" }, "each");
-  const when = timeQuestion(deps(), asks.closed);
+  const when = timeQuestion(deps(), sheet, asks.closed);
   const meta: ModalMeta = {
     s: sheet.id,
     b: pet.bookingId,

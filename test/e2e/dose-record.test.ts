@@ -218,6 +218,13 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
       expect(sectionOf(current(message).blocks, b.state)).toMatch(
         /✅ Caninsulin[^\n]* late entry: given 19:50, recorded 20:30 Jane/,
       );
+      // The one who tapped is told the time kept (its day named only when it is not today).
+      const told = () =>
+        h.slack.timeline.find((m) => String(m.text ?? "").includes("recorded given at 19:50"));
+      await h.slack.waitFor(() => told() !== undefined, 10_000);
+      expect(String(told()?.text)).toMatch(
+        /^✅ Caninsulin[^\n]* recorded given at 19:50 \(Pip's evening round, Sun 22 Nov\): a late entry, with both times\.$/,
+      );
     },
   );
 

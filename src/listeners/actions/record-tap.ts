@@ -40,7 +40,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
       async run(t) {
         const { sheet, pet } = t.found;
         const asks = await tapAsks(deps, t.found, each ? "each" : "all");
-        const when = timeQuestion(deps, asks.closed);
+        const when = timeQuestion(deps, sheet, asks.closed);
         if (each || asks.ask || when) {
           const meta = {
             s: sheet.id,
