@@ -4,13 +4,12 @@
  * stopped first (no tap may land in the old record while it is copied); then it starts with
  * DATABASE_URL set to that database, the SQLite file kept as a backup.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { UsageError } from "../answers/failure.ts";
 import { databaseUrl } from "../config/parsers.ts";
 import { headWords, linksWords } from "../record/chain.ts";
 import { CopyRefusedError, type CopyResult, copyRecord } from "../record/copy.ts";
-import { SQLITE_FILE, sqliteDriver } from "../record/sqlite.ts";
+import { sqliteDriver } from "../record/sqlite.ts";
+import { sqliteRecordThere } from "../record/sqlite-there.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { noRecord } from "./record-store.ts";
 
@@ -59,8 +58,8 @@ export async function copyToPostgres(ctx: CliContext): Promise<number> {
   const url = addressOf(ctx);
   const settings = ctx.config.record;
   if (settings.engine !== "sqlite") return 2;
-  const file = resolve(settings.dataDir, SQLITE_FILE);
-  if (!existsSync(file)) throw noRecord(file);
+  const { file, none } = sqliteRecordThere(settings.dataDir);
+  if (none) throw noRecord(file, "sqlite", none);
   const { postgresDriver } = await import("../record/postgres.ts");
   const source = sqliteDriver({ dir: settings.dataDir, busyTimeoutMs: 5000 });
   const target = postgresDriver({ url });

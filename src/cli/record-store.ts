@@ -1,29 +1,30 @@
 /** The care record as the terminal's commands open it (`kennel-desk record …`). */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { petsPage } from "../answers/lists.ts";
 import { StoreError } from "../record/errors.ts";
 import { otherKennel, recordKennel } from "../record/kennel.ts";
 import { openCareRecord, postgresRecordThere } from "../record/open.ts";
-import { SQLITE_FILE } from "../record/sqlite.ts";
+import { type NoSqliteRecord, sqliteRecordThere } from "../record/sqlite-there.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { type CliContext, kennelDeps } from "./context.ts";
 
 /**
- * The store and where it is; no store (said on standard error) when the SQLite file does not exist
- * yet, or the PostgreSQL database holds no record: a read never creates a record.
+ * The store and where it is; no store (said on standard error, and as `none`) when the SQLite file
+ * does not exist yet or holds no record (empty, a database of something else), or the PostgreSQL
+ * database holds no record: a read never creates a record. A SQLite file that is no record it can
+ * read (a folder, damaged, a table missing) throws its StoreError.
  */
 export async function openStore(
   ctx: CliContext,
   options: { quiet?: boolean } = {},
-): Promise<{ store?: CareRecordStore; where: string }> {
+): Promise<{ store?: CareRecordStore; where: string; none?: StoreError }> {
   const settings = ctx.config.record;
   if (settings.engine === "sqlite") {
-    const file = resolve(settings.dataDir, SQLITE_FILE);
-    if (!existsSync(file)) {
-      if (options.quiet) return { where: file };
-      ctx.io.stderr.write(`${noRecord(file).describe("command")}\n`);
-      return { where: file };
+    // Looked at without writing: no file, an empty one, a database of something else: no record.
+    const { file, none } = sqliteRecordThere(settings.dataDir);
+    if (none) {
+      const why = noRecord(file, "sqlite", none);
+      if (!options.quiet) ctx.io.stderr.write(`${why.describe("command")}\n`);
+      return { where: file, none: why };
     }
   } else {
     const { there, where } = await postgresRecordThere(settings);
@@ -41,8 +42,15 @@ export async function openStore(
   return { store: opened.store, where: opened.where };
 }
 
-/** No care record where it was looked for: nothing recorded there, so nothing to read or to verify. */
-export function noRecord(where: string, engine: "sqlite" | "postgres" = "sqlite"): StoreError {
+/**
+ * No care record where it was looked for: nothing recorded there, so nothing to read or to verify;
+ * `none`: why there is none (the file empty, KENNEL_DATA_DIR a file) and what to do then.
+ */
+export function noRecord(
+  where: string,
+  engine: "sqlite" | "postgres" = "sqlite",
+  none: NoSqliteRecord = {},
+): StoreError {
   if (engine === "postgres") {
     return new StoreError(
       "no_record",
@@ -53,8 +61,9 @@ export function noRecord(where: string, engine: "sqlite" | "postgres" = "sqlite"
   }
   return new StoreError(
     "no_record",
-    `There is no care record at ${where} yet: nothing has been recorded there, so there is nothing to read or verify.`,
-    "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it. To try the record before Slack is connected: npm start with no .env runs the preview, and the record commands in its folder read the preview's record.",
+    `There is no care record at ${where}${none.why ? `: ${none.why}` : " yet: nothing has been recorded there, so there is nothing to read or verify."}`,
+    none.hint ??
+      "The bot makes it at its first start. If the bot keeps it elsewhere, set KENNEL_DATA_DIR (or DATABASE_URL) as the bot has it. To try the record before Slack is connected: npm start with no .env runs the preview, and the record commands in its folder read the preview's record.",
     where,
   );
 }
@@ -65,8 +74,8 @@ export function noRecord(where: string, engine: "sqlite" | "postgres" = "sqlite"
  * ("no_record", exit 3), never created by a read.
  */
 export async function requireStore(ctx: CliContext): Promise<{ store: CareRecordStore; where: string }> {
-  const { store, where } = await openStore(ctx, { quiet: true });
-  if (!store) throw noRecord(where, ctx.config.record.engine);
+  const { store, where, none } = await openStore(ctx, { quiet: true });
+  if (!store) throw none ?? noRecord(where, ctx.config.record.engine);
   return { store, where };
 }
 

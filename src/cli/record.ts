@@ -6,8 +6,7 @@
  * 28]`: the kennel's medication figures (src/cli/record-audit.ts). All read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
@@ -19,7 +18,7 @@ import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
 import { backupSqlite } from "../record/backup.ts";
 import { headWords, linksWords } from "../record/chain.ts";
 import { isStoreError } from "../record/errors.ts";
-import { SQLITE_FILE } from "../record/sqlite.ts";
+import { sqliteRecordThere } from "../record/sqlite-there.ts";
 import { recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText } from "../text/welfare-record.ts";
@@ -121,6 +120,17 @@ async function day(ctx: CliContext): Promise<number> {
   }
 }
 
+/** Why the backup was not made, in words: a target folder this user may not write said as such. */
+function backupFailed(error: unknown, target: string): UsageError {
+  const errno = (error as NodeJS.ErrnoException)?.code;
+  if (errno === "EACCES" || errno === "EPERM" || errno === "EROFS")
+    return new UsageError(
+      `The backup was not made: the folder ${dirname(resolve(target))} cannot be written by this user (${errno}); nothing was written.`,
+      "Give a file name in a folder you can write (for example backups/care-record-2026-11-24.sqlite in your own folder).",
+    );
+  return new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
+}
+
 /** `record backup FILE`: an online copy of the SQLite store, checked and its chain walked (PostgreSQL: pg_dump). */
 async function backup(ctx: CliContext): Promise<number> {
   const { positionals } = readOptions(ctx.args.slice(1), {}, true);
@@ -138,14 +148,14 @@ async function backup(ctx: CliContext): Promise<number> {
       'Dump the whole database: pg_dump --format=custom --file=care-record.dump "$DATABASE_URL" (every table, the triggers with them; restore it with pg_restore into an empty database, then kennel-desk record verify: docs/care-record.md, "Backing it up").',
     );
   }
-  const file = resolve(settings.dataDir, SQLITE_FILE);
-  // No record is a record that cannot be read (exit 3), as for every record command.
-  if (!existsSync(file)) throw noRecord(file);
+  // No record (no file, an empty one) is a record that cannot be read (exit 3), as for every record command.
+  const { file, none } = sqliteRecordThere(settings.dataDir);
+  if (none) throw noRecord(file, "sqlite", none);
   let result: Awaited<ReturnType<typeof backupSqlite>>;
   try {
     result = await backupSqlite(file, target, ctx.clock.now());
   } catch (error) {
-    throw new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
+    throw backupFailed(error, target);
   }
   const { chain } = result;
   // What it holds, as record verify counts it (every link of the chain, by kind); a copy whose chain

@@ -33,6 +33,7 @@ import { recordedKennel } from "./kennel.ts";
 import { verifyIn } from "./ledger.ts";
 import { SCHEMA_VERSION } from "./schema.ts";
 import { fileSnapshot, SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
+import { SQLITE_READONLY, sqliteCode } from "./sqlite-errors.ts";
 import { createStore } from "./store.ts";
 import type { CareRecordStore, KennelIdentity } from "./types.ts";
 
@@ -145,14 +146,49 @@ export interface CopyVerified {
   kennel: KennelIdentity | undefined;
 }
 
-/** The schema a SQLite file's record is at; undefined when the file holds no care record. */
+/**
+ * The schema a SQLite file's record is at; undefined when the file holds no care record (no
+ * schema_version, or no database at all). Any other failure to read it (a folder that cannot be
+ * written) is thrown.
+ */
 async function schemaOf(read: Snapshot["query"]): Promise<number | undefined> {
   try {
     const [row] = await read("SELECT max(version) AS v FROM schema_version");
     return row?.v === null || row?.v === undefined ? undefined : Number(row.v);
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (/no such table|file is not a database/.test(String((error as Error)?.message))) return undefined;
+    throw error;
   }
+}
+
+/** A copy that could not be read, in words: a read-only folder, a table missing, or no record SQLite reads. */
+function unreadableCopy(error: unknown, path: string): StoreError {
+  const reason = String((error as Error)?.message ?? error).slice(0, 200);
+  const code = sqliteCode(error);
+  if (code !== undefined && (code & 0xff) === SQLITE_READONLY)
+    return new StoreError(
+      "read_only",
+      `${path} cannot be read where it is: its folder cannot be written by this user, and SQLite must make its -shm file beside it to read it (${reason}).`,
+      "Copy it (with its -wal file, if there is one) into a folder you can write, and give that copy.",
+      path,
+      error,
+    );
+  const table = /^no such table: (\w+)/.exec(reason)?.[1];
+  if (table)
+    return new StoreError(
+      "incomplete",
+      `${path} is incomplete: table ${table} is missing (a partial copy?).`,
+      "Ask for a whole copy of the record: kennel-desk record backup makes one.",
+      path,
+      error,
+    );
+  return new StoreError(
+    "no_record",
+    `${path} could not be read as a care record (${reason}).`,
+    COPY_HINT,
+    path,
+    error,
+  );
 }
 
 /**
@@ -220,13 +256,7 @@ async function readCopy<T>(path: string, what: string, work: (read: Snapshot) =>
     });
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    throw new StoreError(
-      "no_record",
-      `${path} could not be read as a care record (${String((error as Error)?.message ?? error)}).`,
-      COPY_HINT,
-      path,
-      error,
-    );
+    throw unreadableCopy(error, path);
   }
 }
 

@@ -25,7 +25,12 @@ export type StoreProblem =
   /** No record at all where it was looked for (the bot never started there, or another folder): nothing to read. */
   | "no_record"
   /** Part of the record is missing (a table not there: restored from a partial dump): restore a whole backup. */
-  | "incomplete";
+  | "incomplete"
+  /**
+   * The SQLite record's file is no database SQLite can read (damaged, another file put in its place,
+   * or a folder where the file should be): nothing to read or to write; restore a backup.
+   */
+  | "damaged";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";

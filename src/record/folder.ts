@@ -117,8 +117,11 @@ function privateRecordFile(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException)?.code !== "EEXIST") return undefined;
   }
   try {
-    const mode = lstatSync(file).mode & 0o777;
-    if ((mode & 0o077) === 0 || lstatSync(file).isSymbolicLink()) return undefined;
+    // Only the record's own file: a link is left as it is, and a folder in its place too (the store
+    // says so when it opens: it is no record).
+    const stat = lstatSync(file);
+    const mode = stat.mode & 0o777;
+    if ((mode & 0o077) === 0 || !stat.isFile()) return undefined;
     for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
     return `The care record's file ${file} could be read by other users of this computer (mode ${mode.toString(8)}): it is now readable by its owner only (600).`;
   } catch {

@@ -36,11 +36,12 @@ async function driverFor(settings: RecordSettings): Promise<Driver> {
 }
 
 /** What makes a record unusable for good, whatever is retried: the caller refuses to start. */
-const REFUSED = new Set(["newer_schema", "other_kennel", "incomplete"]);
+const REFUSED = new Set(["newer_schema", "other_kennel", "incomplete", "damaged"]);
 
 /**
  * Opens the store for a kennel (src/record/kennel.ts: the API's origin) and brings its schema up to
- * date. Throws the StoreError `newer_schema` or `other_kennel`, and a DataFolderError when the SQLite
+ * date. Throws the StoreError `newer_schema`, `other_kennel`, `incomplete` (a table missing) or
+ * `damaged` (no database SQLite can read), and a DataFolderError when the SQLite
  * data folder cannot be made (the caller refuses to start, in one line); any other StoreError comes
  * back as `problem`, with a store that tries again on its next use.
  */
@@ -78,7 +79,11 @@ export async function postgresRecordThere(
 ): Promise<{ there: boolean; where: string }> {
   const driver = await driverFor(settings);
   try {
-    const [row] = await driver.query("SELECT to_regclass('schema_version') IS NOT NULL AS there");
+    // The record's tables without its schema's history (a partial restore) are a record: opened, it
+    // is said to be incomplete.
+    const [row] = await driver.query(
+      "SELECT to_regclass('schema_version') IS NOT NULL OR to_regclass('care_entries') IS NOT NULL AS there",
+    );
     return { there: row?.there === true, where: driver.where };
   } catch (error) {
     throw driver.storeError(error) ?? error;

@@ -281,6 +281,16 @@ const MIGRATIONS: Migration[] = [
   SCHEMA_4,
 ];
 
+/** The record's tables at the newest schema: a record without one of them is incomplete. */
+export const RECORD_TABLES = [
+  "schema_version",
+  "care_kennel",
+  "care_staff",
+  "care_requests",
+  "care_entries",
+  "care_log",
+] as const;
+
 /** The newest schema this Kennel Desk knows. */
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
