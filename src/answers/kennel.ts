@@ -1,7 +1,7 @@
 /** /kennel: help, status and the bookings search, as data. */
 import { parseBookingsQuery } from "../dates.ts";
 import type { Deps } from "../deps.ts";
-import { LIKELY_STATUSES } from "../domain/bookings.ts";
+import { LIKELY_STATUSES, statusValue } from "../domain/bookings.ts";
 import { houseMealsWords } from "../domain/house-routine.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import type { KennelClient, StatusReport } from "../kennel/client.ts";
@@ -69,13 +69,14 @@ export interface BookingsSearch extends BookingsPage {
 const NO_BOOKINGS_MATCH = "No bookings match. Widen the dates or drop a filter.";
 
 /**
- * A list of bookings with none in it (`none`: what it says then). A status asked for that the kennel
- * does not use: the API matches it as written, so a near one is suggested, the same in Slack's
- * /kennel bookings, `kennel-desk bookings` and the connector's list_bookings.
+ * A list of bookings with none in it (`none`: what it says then). A status asked for that Kennel Desk
+ * does not know (none of LIKELY_STATUSES, in any case or with spaces for underscores): a near one is
+ * suggested, the same in Slack's /kennel bookings, `kennel-desk bookings` and the connector's
+ * list_bookings.
  */
 export function bookingsEmptyText(status: string | undefined, none = NO_BOOKINGS_MATCH): string {
-  if (!status || LIKELY_STATUSES.includes(status.toLowerCase())) return none;
-  return `No bookings have the status “${status.slice(0, 40)}” (the kennel API matches it as written).${didYouMean(status.toLowerCase(), LIKELY_STATUSES) || " For example: status:confirmed."}`;
+  if (!status || LIKELY_STATUSES.includes(statusValue(status))) return none;
+  return `No bookings have the status “${status.slice(0, 40)}”.${didYouMean(status.toLowerCase(), LIKELY_STATUSES) || " For example: status:confirmed."}`;
 }
 
 /** `/kennel bookings [from] [to] [status:…] [type:…] [customer:ID] [text]`, one page. */

@@ -71,7 +71,7 @@ export interface RoundReport {
   totals: {
     /** Pets in house, counted as /inhouse counts them (each booking's number of pets): the Home tab's figure. */
     inHouse: number;
-    /** Pets in house that day but gone home before the round's time, or arriving after it. */
+    /** Pets in house that day but gone home before the round's time (a pet arriving after it is listed). */
     away: number;
     /** Pets whose care record is on the sheet (the sheet's rows are these and one per booking not matched). */
     pets: number;

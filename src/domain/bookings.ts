@@ -107,6 +107,19 @@ export function statusText(status: string | undefined): string {
   return status ? status.replace(/[_-]+/g, " ").trim() : "";
 }
 
+/**
+ * A status as typed, as the API's value: the words a booking's status is shown in ("checked in",
+ * "Checked In", "checked-in") are its value ("checked_in") when that is a status Kennel Desk knows;
+ * any other is sent as typed.
+ */
+export function statusValue(typed: string): string {
+  const value = typed
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "_");
+  return LIKELY_STATUSES.includes(value) ? value : typed.trim();
+}
+
 export type Payment = "paid" | "unpaid" | "part_paid" | "unknown" | "not_read";
 
 /**

@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { parseDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
+import { statusValue } from "../domain/bookings.ts";
 import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
-import { isIsoDate } from "../time.ts";
+import { isIsoDate, wallClockInstants } from "../time.ts";
 
 /** A string with no lone surrogate (it cannot be sent in a URL). */
 function wellFormed(s: string): boolean {
@@ -16,9 +17,37 @@ function wellFormed(s: string): boolean {
 
 const BROKEN = "contains a broken character (an unpaired surrogate): send well-formed Unicode text";
 
-/** Free text of at most `max` characters. */
+/**
+ * Free text of at most `max` characters. A number or a boolean sent where text is wanted is told to
+ * be sent as text, never "expected string, received number".
+ */
 export const text = (max: number) =>
-  z.string().max(max, `at most ${max} characters`).refine(wellFormed, BROKEN);
+  z
+    .string({ error: (issue) => textTypeWords(issue.input) })
+    .max(max, `at most ${max} characters`)
+    .refine(wellFormed, BROKEN);
+
+function textTypeWords(input: unknown): string {
+  if (typeof input === "number" || typeof input === "boolean")
+    return `written as text: send "${String(input)}" in quotes`;
+  return "written as text, in quotes";
+}
+
+/** Surrounding quotes an assistant may have copied with a reference ("HP-DK4Q7M", “HP-DK4Q7M”). */
+const unquote = (s: string) =>
+  s
+    .trim()
+    .replace(/^(["'“‘`])(.*)(["'”’`])$/s, "$2")
+    .trim();
+
+/** A booking's reference or id (`what`), as typed, its surrounding quotes taken off. */
+export const bookingRef = (describe: string, what = "a booking reference or id") =>
+  text(64)
+    .min(1, `give ${what}`)
+    .transform(unquote)
+    .refine((s) => /\S/.test(s), `${what} is blank`)
+    .optional()
+    .describe(describe);
 
 /** Ids are integers the API accepts; at most 15 digits (what every id lookup reads as an id). */
 export const id = (what: string) =>
@@ -40,8 +69,23 @@ function idTypeWords(what: string, input: unknown): string {
   return `the ${what} id is a whole number, for example 950002`;
 }
 
+/** A count (page, pageSize) sent as anything but a JSON number, in words, as an id is. */
+const countTypeWords = (what: string) => (issue: { input?: unknown }) =>
+  typeof issue.input === "string" && /^\s*\d{1,6}\s*$/.test(issue.input)
+    ? `${what} is a number: send ${issue.input.trim()} without quotes`
+    : `${what} is a whole number, for example 2`;
+
+/** true or false, sent as JSON's own (never "true" in quotes, "expected boolean"). */
+export const yesNo = (what: string) =>
+  z.boolean({
+    error: (issue) =>
+      typeof issue.input === "string" && /^\s*(true|false)\s*$/i.test(issue.input)
+        ? `${what} is true or false: send ${issue.input.trim().toLowerCase()} without quotes`
+        : `${what} is true or false`,
+  });
+
 export const page = z
-  .number()
+  .number({ error: countTypeWords("page") })
   .int("page is a whole number")
   .min(1, "page is 1 or more")
   .max(100_000, "page is at most 100000")
@@ -51,7 +95,7 @@ export const page = z
 /** One-based page of a day's list in the text (the structured content carries the whole day). */
 export const textPage = (describe: string) =>
   z
-    .number()
+    .number({ error: countTypeWords("page") })
     .int("page is a whole number")
     .min(1, "page is 1 or more")
     .max(1000, "page is at most 1000")
@@ -59,7 +103,7 @@ export const textPage = (describe: string) =>
     .describe(describe);
 
 export const pageSize = z
-  .number()
+  .number({ error: countTypeWords("pageSize") })
   .int("pageSize is a whole number")
   .min(1, "pageSize is 1 to 100")
   .max(100, "pageSize is 1 to 100")
@@ -79,12 +123,18 @@ function readDay(deps: DayReader, typed: string) {
   return parseDay(typed, deps.clock.now(), deps.config.timezone, deps.config.dateOrder);
 }
 
-const DAY_WORDS =
-  "today, tomorrow, yesterday, a weekday (friday), +3 or -1, YYYY-MM-DD, or 24 Dec or 24/12 in the kennel's date order";
+/** The days a tool takes, its example of slashes in the kennel's date order (12/24 month first). */
+const dayWords = (deps: DayReader) =>
+  `today, tomorrow, yesterday, a weekday (friday), +3 or -1, YYYY-MM-DD, or ${deps.config.dateOrder === "mdy" ? "Dec 24 or 12/24 (month first)" : "24 Dec or 24/12 (day first)"}`;
+
+/** A blank date is refused, never read as today (leave the argument out for today). */
+const notBlank = (s: string) => /\S/.test(s);
+const BLANK_DATE = "the date is blank: give a day, or leave it out";
 
 /** The day as the terminal reads it, sent on as YYYY-MM-DD; refused in the terminal's words. */
 export const day = (deps: DayReader, what = "The day") =>
   text(40)
+    .refine(notBlank, BLANK_DATE)
     .transform((typed, ctx) => {
       const read = readDay(deps, typed);
       if (read.ok) return read.date;
@@ -92,29 +142,58 @@ export const day = (deps: DayReader, what = "The day") =>
       return z.NEVER;
     })
     .optional()
-    .describe(`${what}: ${DAY_WORDS}. Default: today in the kennel's time zone.`);
+    .describe(`${what}: ${dayWords(deps)}. Default: today in the kennel's time zone.`);
 
 /** An ISO 8601 date-time whose date is a real one: 2026-11-24T00:00:00Z, 2026-11-24T09:30+01:00. */
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}(?:\.\d{1,9})?))?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** A date-time passed on as given, or a day as the terminal reads it (the whole day, in the kennel's zone). */
+/**
+ * A date-time as sent: one with a zone (Z, +01:00) as given; one without read in the kennel's time
+ * zone, as a plain day is, and sent in UTC (the spec: the API's date-times are UTC, and "an explicit
+ * time zone such as Z avoids time-zone differences"), so 2026-12-03T00:00 is the kennel's midnight,
+ * never the API's guess. A wall-clock time the clocks skip that night is refused in words; one they
+ * repeat is its first.
+ */
+function dateTimeSent(deps: DayReader, typed: string, at: RegExpExecArray): string | { refused: string } {
+  const [, date, hhmm, seconds, zone] = at as unknown as [string, string, string, string?, string?];
+  if (zone) return typed;
+  const tz = deps.config.timezone;
+  const [instant] = wallClockInstants(date, hhmm, tz);
+  if (!instant)
+    return {
+      refused: `${typed} does not exist in the kennel's time zone (${tz}): the clocks skip that time. Give a time with a zone (Z or +01:00), or another time.`,
+    };
+  return new Date(instant.getTime() + Math.round(Number(seconds ?? 0) * 1000)).toISOString();
+}
+
+/**
+ * A date-time (one without a zone read in the kennel's), or a day as the terminal reads it (the whole
+ * day, in the kennel's zone).
+ */
 export const dateOrDateTime = (deps: DayReader, what: string) =>
   text(40)
+    .refine(notBlank, BLANK_DATE)
     .transform((typed, ctx) => {
-      const at = DATE_TIME.exec(typed.trim());
-      if (at && isIsoDate(at[1] as string) && !Number.isNaN(Date.parse(typed.trim()))) return typed.trim();
+      const t = typed.trim();
+      const at = DATE_TIME.exec(t);
+      if (at && isIsoDate(at[1] as string) && !Number.isNaN(Date.parse(t))) {
+        const sent = dateTimeSent(deps, t, at);
+        if (typeof sent === "string") return sent;
+        ctx.addIssue({ code: "custom", message: sent.refused, input: typed });
+        return z.NEVER;
+      }
       // A date-time on an impossible day is refused as that day is ("2026-02-31 is not a real date").
       const read = readDay(deps, at ? (at[1] as string) : typed);
       if (read.ok && !at) return read.date;
       const message = read.ok
-        ? `"${typed.trim()}" is not a real date-time. Give an ISO 8601 date-time, for example 2026-11-24T00:00:00Z, or a day.`
+        ? `"${t}" is not a real date-time. Give an ISO 8601 date-time, for example 2026-11-24T00:00:00Z, or a day.`
         : read.message;
       ctx.addIssue({ code: "custom", message, input: typed });
       return z.NEVER;
     })
     .optional()
     .describe(
-      `${what}: an ISO 8601 date-time (for example 2026-11-24T00:00:00Z), or a day (${DAY_WORDS}), taken as that whole day in the kennel's time zone.`,
+      `${what}: an ISO 8601 date-time (for example 2026-11-24T00:00:00Z; one without a zone, 2026-11-24T09:30, is the kennel's time in ${deps.config.timezone}), or a day (${dayWords(deps)}), taken as that whole day in the kennel's time zone.`,
     );
 
 /** The bookings filters of list_bookings and list_customer_bookings (a range ending before it starts: src/mcp/lists.ts). */
@@ -122,7 +201,12 @@ export const bookingFilters = (deps: DayReader) => ({
   from: dateOrDateTime(deps, "Start of the date range (bookings whose stay overlaps the range)"),
   to: dateOrDateTime(deps, "End of the date range"),
   bookingType: text(100).optional().describe('Booking type, for example "boarding".'),
-  status: text(100).optional().describe('Booking status, for example "confirmed" or "new".'),
+  status: text(100)
+    .transform(statusValue)
+    .optional()
+    .describe(
+      'Booking status, for example "confirmed", "new" or "checked_in"; as shown in answers ("checked in", "Checked In") is the same.',
+    ),
   search: text(200).optional().describe("Free text: reference, customer name, pet names."),
   page,
   pageSize,

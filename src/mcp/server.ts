@@ -22,6 +22,7 @@ import * as house from "./tools/house.ts";
 import * as medicineStock from "./tools/medicine-stock.ts";
 import * as pet from "./tools/pet.ts";
 import * as pets from "./tools/pets.ts";
+import * as round from "./tools/round.ts";
 import * as status from "./tools/status.ts";
 
 export const TOOL_NAMES = [
@@ -53,6 +54,7 @@ const TOOLS = [
   pet,
   status,
   house,
+  round,
   careRecord,
   carePlan,
   medicineStock,

@@ -9,6 +9,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
+  CallToolRequestParamsSchema,
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
@@ -25,6 +26,7 @@ import type { Doc } from "../present/doc.ts";
 import { docText } from "../text/doc.ts";
 import { failureText, jsonOf, rawText, type TextOptions } from "../text/index.ts";
 import { localDate } from "../time.ts";
+import { unknownArguments } from "./arguments.ts";
 import { BROKEN_TEXT, brokenStringAt } from "./inputs.ts";
 
 type ToolResult = {
@@ -159,6 +161,32 @@ interface RegisteredTool {
   run(args: unknown): Promise<Answered>;
 }
 
+/** A key no argument can have (the SDK checks the arguments' keys are strings): the value unwrapped by `sent`. */
+const NOT_AN_OBJECT = "\u0000not an object";
+
+/**
+ * tools/call as the SDK reads it, but taking in any `arguments`: null is none (as if left out), and
+ * anything else that is not an object reaches the tool, to be refused in words (never the protocol's
+ * internal error with a raw dump of its schema's complaint).
+ */
+const CallTool = CallToolRequestSchema.extend({
+  params: CallToolRequestParamsSchema.extend({
+    arguments: z
+      .unknown()
+      .transform((v): Record<string, unknown> | undefined =>
+        v === null || v === undefined
+          ? undefined
+          : typeof v === "object" && !Array.isArray(v)
+            ? (v as Record<string, unknown>)
+            : { [NOT_AN_OBJECT]: v },
+      ),
+  }),
+});
+
+/** The arguments as sent: what was not an object, unwrapped. */
+const sent = (args: Record<string, unknown> | undefined): unknown =>
+  args && NOT_AN_OBJECT in args ? args[NOT_AN_OBJECT] : args;
+
 /**
  * The connector's server: the SDK's protocol server (its public API) answering tools/list and
  * tools/call itself, so every tool's input is checked here first and bad input is a usage failure in
@@ -173,10 +201,25 @@ export class ToolServer {
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: [...this.#tools.values()].map((t) => t.definition),
     }));
-    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const { name, arguments: args } = request.params;
+    this.server.setRequestHandler(CallTool, async (request) => {
+      const { name } = request.params;
+      const args = sent(request.params.arguments);
       const tool = this.#tools.get(name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      const unknown = unknownArguments(name, args, Object.keys(tool.schema.shape));
+      if (unknown !== undefined) {
+        const known = Object.keys(tool.schema.shape);
+        return failure(
+          new UsageError(
+            unknown,
+            known.length
+              ? `Call ${name} again with its own arguments (${known.join(", ")}): nothing was looked up.`
+              : `Call ${name} again with no arguments: nothing was looked up.`,
+          ),
+          deps,
+          name,
+        );
+      }
       const problem = inputProblem(tool.schema, args);
       if (problem !== undefined) {
         return failure(
@@ -216,7 +259,9 @@ export function addTool<S extends ZodRawShape>(
   spec: ToolSpec<S>,
   body: (args: z.infer<z.ZodObject<S>>) => Promise<Answered>,
 ): void {
-  const schema = z.object(spec.inputSchema);
+  // Strict: an argument the tool does not take is refused (src/mcp/arguments.ts), and its input
+  // schema says so (additionalProperties: false).
+  const schema = z.strictObject(spec.inputSchema);
   server.add({
     definition: {
       name: spec.name,

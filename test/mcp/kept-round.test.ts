@@ -95,3 +95,77 @@ describe("get_round, the morning round posted at 07:30, the pet's medication tak
     expect(await store.head()).toEqual(before);
   });
 });
+
+describe("get_round of the posted morning round: its structured content says all its text says", () => {
+  type KeptPet = {
+    bookingId?: number;
+    petId?: number;
+    room?: string;
+    lines: string[];
+    alerts: string[];
+    record: string[];
+    due?: Array<{
+      item: string;
+      label: string;
+      state?: { state: string; outcome?: string };
+      entry?: unknown;
+    }>;
+  };
+
+  it("each item due with its state in the record (given, late…), as get_care_record gives it", async () => {
+    const dose = the.doses[0] as string;
+    const r0 = await mcp.call("get_round", { round: "morning", date: DAY });
+    const before = (r0.structuredContent as { pets: KeptPet[] }).pets.find(
+      (p) => p.bookingId === the.bookingId && p.petId === the.petId,
+    );
+    const item = before?.due?.find((d) => d.label === dose)?.item as string;
+    await store.record([
+      {
+        date: DAY,
+        round: "morning",
+        bookingId: the.bookingId,
+        petId: the.petId,
+        petName: before?.lines[0]?.split(" (")[0] ?? "pet",
+        item: item as never,
+        itemText: dose,
+        outcome: "given",
+        userId: "U0JANE",
+        userName: "Jane",
+        requestKey: "kept-round-given",
+      },
+    ]);
+    const r = await mcp.call("get_round", { round: "morning", date: DAY });
+    const pet = (r.structuredContent as { pets: KeptPet[] }).pets.find(
+      (p) => p.bookingId === the.bookingId && p.petId === the.petId,
+    );
+    const given = pet?.due?.find((d) => d.item === item);
+    expect(given?.state).toMatchObject({ state: "recorded", outcome: "given" });
+    expect(given?.entry).toMatchObject({ outcome: "given", userName: "Jane" });
+    // The rest, not recorded by 09:00: late, as the text says under the pet's lines.
+    for (const d of pet?.due ?? []) if (d.item !== item) expect(d.state?.state).toBe("late");
+    expect(pet?.record.join("\n")).toMatch(/⏰ .*late/);
+    // The same states as get_care_record's.
+    const rec = await mcp.call("get_care_record", { date: DAY, round: "morning", pet: the.petId });
+    const recRounds = (
+      rec.structuredContent as { rounds: Array<{ pets: Array<{ due: Array<{ state: unknown }> }> }> }
+    ).rounds;
+    const recPet = recRounds[0]?.pets[0];
+    expect(pet?.due?.map((d) => d.state)).toEqual(recPet?.due.map((d) => d.state));
+  });
+
+  it("every pet of the text, with its room, its lines and its alerts (allergies, notes of danger)", async () => {
+    const r = await mcp.call("get_round", { round: "morning", date: DAY });
+    const pets = r.structuredContent?.pets as KeptPet[];
+    const text = textOf(r);
+    // One per pet of the text (its first line, indented), a pet listed with nothing to record too.
+    const firsts = text.split("\n").filter((l) => /^ {2}\S/.test(l));
+    expect(pets.map((p) => `  ${p.lines[0]}`)).toEqual(firsts);
+    for (const p of pets) {
+      expect(firsts[pets.indexOf(p)]?.startsWith(`  ${p.room} · `)).toBe(true);
+      for (const l of p.lines) expect(text).toContain(l);
+    }
+    const allergic = pets.filter((p) => p.lines.some((l) => l.startsWith("⚠️ allergies: ")));
+    expect(allergic.length).toBeGreaterThan(0);
+    for (const p of allergic) expect(p.alerts).toContain(p.lines.find((l) => l.startsWith("⚠️ allergies: ")));
+  });
+});

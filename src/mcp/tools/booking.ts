@@ -3,7 +3,7 @@ import { UsageError } from "../../answers/failure.ts";
 import { bookingView } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingDoc } from "../../present/records.ts";
-import { id, text } from "../inputs.ts";
+import { bookingRef, id } from "../inputs.ts";
 import { addTool, docAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -20,11 +20,7 @@ export function register(server: ToolServer, deps: Deps): void {
         `Give exactly one of id or reference. A reference of digits only is tried as an id first. ${PRIVACY}`,
       inputSchema: {
         id: id("booking").optional(),
-        reference: text(64)
-          .min(1, "give a reference")
-          .regex(/\S/, "the reference is blank")
-          .optional()
-          .describe("The booking reference, for example HP-7K2M9Q."),
+        reference: bookingRef("The booking reference, for example HP-7K2M9Q.", "the reference"),
       },
       card: true,
     },

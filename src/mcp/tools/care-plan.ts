@@ -8,11 +8,13 @@
  */
 import { UsageError } from "../../answers/failure.ts";
 import { carePlans } from "../../answers/plan-view.ts";
+import { thisYear } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { carePlansDoc } from "../../present/plan.ts";
 import { docText } from "../../text/doc.ts";
-import { day, id, text } from "../inputs.ts";
-import { addTool, answer, type ToolServer, textOptions } from "../tool.ts";
+import { bookingRef, day, id } from "../inputs.ts";
+import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
+import { withYear } from "../years.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
   addTool(
@@ -26,11 +28,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "what is left to a person to read; whether the plan is confirmed (by whom and when), waits for a second person (a high-alert drug such as insulin), or changed in the kennel system; " +
         "and what each item asks of each round on a day (date, default today). Give a booking (a reference or id), or a pet id for that pet's latest kept plan. Read only.",
       inputSchema: {
-        booking: text(64)
-          .min(1, "give a booking reference or id")
-          .regex(/\S/, "the booking is blank")
-          .optional()
-          .describe("A booking's reference (for example HP-7K2M9Q) or id: its pets' plans."),
+        booking: bookingRef("A booking's reference (for example HP-7K2M9Q) or id: its pets' plans."),
         pet: id("pet")
           .optional()
           .describe("A pet's id: its latest plan kept in the care record. Not with booking."),
@@ -51,7 +49,8 @@ export function register(server: ToolServer, deps: Deps): void {
         );
       }
       const r = await carePlans(deps, { booking: a.booking, petId: a.pet, date: a.date });
-      return answer(docText(carePlansDoc(r, deps.config.timezone), textOptions(deps)), r);
+      const doc = withYear(carePlansDoc(r, deps.config.timezone), a.date ?? today(deps), thisYear(deps));
+      return answer(docText(doc, textOptions(deps)), r);
     },
   );
 }

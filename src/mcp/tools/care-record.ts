@@ -17,7 +17,7 @@ import { stayRecordDoc } from "../../present/stay.ts";
 import { welfareDayDoc } from "../../present/welfare-record.ts";
 import type { CareRecordStore } from "../../record/types.ts";
 import { docText } from "../../text/doc.ts";
-import { day, id, roundInput, text } from "../inputs.ts";
+import { bookingRef, day, id, roundInput } from "../inputs.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -38,13 +38,9 @@ export function register(server: ToolServer, deps: Deps): void {
         date: day(deps),
         round: roundInput(deps.config.rounds.names),
         pet: id("pet").optional(),
-        booking: text(64)
-          .min(1, "give a booking reference or id")
-          .regex(/\S/, "the booking is blank")
-          .optional()
-          .describe(
-            "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
-          ),
+        booking: bookingRef(
+          "A booking's reference (for example HP-7K2M9Q) or id: that stay's whole record. Not with date, round or pet.",
+        ),
       },
       card: true,
     },

@@ -3,8 +3,9 @@ import { customerPets } from "../../answers/lists.ts";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petCare } from "../../domain/day.ts";
-import { petListText } from "../../text/index.ts";
+import { docText } from "../../text/doc.ts";
 import { id } from "../inputs.ts";
+import { petListWithCare } from "../pet-list.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -14,7 +15,7 @@ export function register(server: ToolServer, deps: Deps): void {
     {
       name: "list_customer_pets",
       title: "List a customer's pets",
-      description: `The customer's pets with their care records and care flags (GET /customers/{id}/pets). ${PRIVACY}`,
+      description: `The customer's pets (GET /customers/{id}/pets), each with its care flags under it (medication by name, allergies, not evaluated, special diet, a fast, notes that carry danger, or none), and in the structured content its care record, care and flags. For a pet's medication and diet in full, use get_pet. ${PRIVACY}`,
       inputSchema: { customerId: id("customer") },
     },
     async (a) => {
@@ -38,7 +39,7 @@ export function register(server: ToolServer, deps: Deps): void {
         requestId: r.requestId,
         ...(r.raw !== undefined ? { raw: r.raw } : {}),
       };
-      return dataAnswer(deps, data, petListText);
+      return dataAnswer(deps, data, (d, o) => docText(petListWithCare(d), o));
     },
   );
 }

@@ -10,11 +10,11 @@ import type { Deps } from "../../deps.ts";
 import { bookingsThatCount } from "../../domain/bookings.ts";
 import type { DayKind } from "../../domain/day.ts";
 import { dayDoc } from "../../present/day.ts";
-import { docText } from "../../text/doc.ts";
 import { rawText } from "../../text/index.ts";
 import { day, textPage } from "../inputs.ts";
-import { dayPageLine } from "../lists.ts";
+import { dayPageAnswer } from "../lists.ts";
 import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
+import { withYear } from "../years.ts";
 
 const dayPage = textPage(
   "One-based page of the day's list in the text, paged as Slack pages it (at most 20 bookings, fewer when entries are long). Default 1. The structured content always carries the whole day.",
@@ -56,11 +56,15 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
         });
       }
       const whole = await dayReport(deps, kind, date, { wholeDay: true });
-      const shown = pageOfReport(whole, a.page ?? 1);
+      const asked = a.page ?? 1;
+      const shown = pageOfReport(whole, asked);
       const o = textOptions(deps);
-      const doc = dayDoc(shown, o);
-      const text = [docText(doc, o), dayPageLine(shown)].filter(Boolean).join("\n");
-      const textPage = { page: shown.page, pages: shown.pages, from: shown.from };
+      const { doc, text, textPage } = dayPageAnswer(
+        withYear(dayDoc(shown, o), date, o.thisYear),
+        shown,
+        asked,
+        o,
+      );
       return answer(text, { ...whole, textPage }, doc);
     },
   );

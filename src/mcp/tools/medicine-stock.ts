@@ -8,13 +8,12 @@
  * the person typed it.
  */
 
-import { z } from "zod";
 import { drugRegister, stockNow } from "../../answers/custody-stock.ts";
 import { UsageError } from "../../answers/failure.ts";
 import type { Deps } from "../../deps.ts";
 import { drugRegisterDoc, stockDoc } from "../../present/custody.ts";
 import { docText } from "../../text/doc.ts";
-import { day, text } from "../inputs.ts";
+import { day, text, yesNo } from "../inputs.ts";
 import { dateRange } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions } from "../tool.ts";
 
@@ -32,7 +31,7 @@ export function register(server: ToolServer, deps: Deps): void {
         "The boarders' own medicines the kennel holds in trust: each pet's medicine counted in with its balance now (≈ 9 tablets left, or 'count by hand' where a dose's amount cannot be matched, with why and the plan's words), how long it lasts to the pet's check-out, its discard-by date once opened, when a controlled drug's next count is due, and every count's discrepancy not closed by a manager. " +
         "With drug (a name, or part of it), that drug's register instead: each line counted in, given, counted or handed back, with the balance after it, who and the witness (from and to narrow it to days). Read only.",
       inputSchema: {
-        controlled: z.boolean().optional().describe("The controlled drugs only (not with drug)."),
+        controlled: yesNo("controlled").optional().describe("The controlled drugs only (not with drug)."),
         drug: text(100)
           .min(1, "give a drug's name")
           .regex(/\S/, "the drug is blank")
@@ -43,6 +42,11 @@ export function register(server: ToolServer, deps: Deps): void {
       },
     },
     async (a) => {
+      if (a.drug !== undefined && a.controlled === true)
+        throw new UsageError(
+          "Give controlled, or drug (a register), not both.",
+          "Call get_medicine_stock with controlled for the controlled drugs, or with drug for one drug's register.",
+        );
       if (a.drug === undefined && (a.from !== undefined || a.to !== undefined))
         throw new UsageError(
           "from and to go with drug (a register).",

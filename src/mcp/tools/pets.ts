@@ -5,9 +5,10 @@
 import { petsPage } from "../../answers/lists.ts";
 import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
-import { petListText } from "../../text/index.ts";
+import { petCare } from "../../domain/day.ts";
 import { page, pageSize, text } from "../inputs.ts";
-import { withPageLine } from "../lists.ts";
+import { listText } from "../lists.ts";
+import { petListWithCare } from "../pet-list.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -18,7 +19,7 @@ export function register(server: ToolServer, deps: Deps): void {
       name: "list_pets",
       title: "List pets",
       description:
-        "Pets by name, owner's name, species or breed; paged (GET /pets). The API's plain search, in its order; each pet comes with its owner's name and its care flags. " +
+        "Pets by name, owner's name, species or breed; paged (GET /pets). The API's plain search, in its order; each pet comes with its owner's name and its care flags under it (medication by name, allergies, not evaluated, special diet, a fast, notes that carry danger, or none), and in the structured content its record, care and flags. " +
         `For a pet's medication and diet in full, use get_pet. ${PRIVACY}`,
       inputSchema: {
         name: text(100).optional().describe("The pet's name, or part of it."),
@@ -49,12 +50,12 @@ export function register(server: ToolServer, deps: Deps): void {
         name: a.name ?? "",
         owner: a.owner,
         items: fields.items.map((pet) => ({
-          pet,
+          ...petCare(pet),
           owner: pet.customerId === undefined ? undefined : owners.get(pet.customerId),
           age: ageOf(pet, date),
         })),
       };
-      return dataAnswer(deps, data, (d, o) => withPageLine(petListText(d, o), d, "pets"));
+      return dataAnswer(deps, data, (d, o) => listText(petListWithCare(d), d, "pet", o));
     },
   );
 }
