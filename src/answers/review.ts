@@ -25,7 +25,7 @@ export interface DayReview {
    * window opened) or late (after it turned late), named (pet, drug, round).
    */
   exceptions: Array<
-    Pick<RoundDose, "petName" | "room" | "round" | "due"> & {
+    Pick<RoundDose, "bookingId" | "petId" | "petName" | "room" | "round" | "due"> & {
       kind: "missed" | "refused" | "not_given" | "early" | "late";
     }
   >;
@@ -68,7 +68,10 @@ function exceptionsOf(doses: RoundDose[]): DayReview["exceptions"] {
           ? s.outcome
           : undefined;
     const named = kind === "missed" || kind === "refused" || kind === "not_given" ? kind : mistimed(d);
-    if (named) out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind: named });
+    if (named) {
+      const { bookingId, petId, petName, room, round, due } = d;
+      out.push({ bookingId, petId, petName, room, round, due, kind: named });
+    }
   }
   return out
     .map((e, i) => ({ e, i }))
