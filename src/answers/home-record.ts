@@ -12,7 +12,7 @@ import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
-import type { NotGivenReason } from "../record/types.ts";
+import type { ItemKey, NotGivenReason } from "../record/types.ts";
 import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
@@ -27,9 +27,14 @@ import { witnessesOf } from "./witness.ts";
 /** A medication dose Home names: which pet's, in which room, what, and in which round. */
 interface DoseNamed {
   round: Round;
+  /** The pet's key ("bookingId-petId"): two of its doses named alike are told apart (src/words/apart.ts). */
+  pet?: string | undefined;
   petName: string;
   room: string | undefined;
   label: string;
+  /** Which item, and its own words: what tells two of a pet's doses named alike apart. */
+  item?: ItemKey | undefined;
+  text?: string | undefined;
   /** Due from the words, the pet's care plan not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
 }
@@ -179,9 +184,12 @@ async function todayDoses(
     const s = d.state;
     const who = {
       round: d.round,
+      pet: `${d.bookingId}-${d.petId}`,
       petName: d.petName,
       room: d.room ?? rooms.get(d.bookingId),
       label: d.due.label,
+      item: d.due.item,
+      text: d.due.text,
       ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     };
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });

@@ -28,7 +28,7 @@ export interface DayReview {
    * window opened) or late (after it turned late), named (pet, drug, round).
    */
   exceptions: Array<
-    Pick<RoundDose, "petName" | "room" | "round" | "due"> & {
+    Pick<RoundDose, "bookingId" | "petId" | "petName" | "room" | "round" | "due"> & {
       kind: "missed" | "refused" | "not_given" | "early" | "late" | "unwitnessed";
     }
   >;
@@ -67,11 +67,12 @@ function mistimed(d: RoundDose): "early" | "late" | undefined {
 function exceptionsOf(doses: RoundDose[], witnesses: WitnessesRead): DayReview["exceptions"] {
   const out: DayReview["exceptions"] = [];
   for (const d of doses) {
+    const { bookingId, petId, petName, room, round, due } = d;
     // A high-alert dose given with no witness in time (or none on the paper): named, as the audit counts it.
     const e = d.entry;
     if (e && d.state.state === "recorded" && needsWitness(e, d.due.highAlert))
       if (witnessState(e, witnesses.of.get(e.id), witnesses.now).state === "unwitnessed")
-        out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind: "unwitnessed" });
+        out.push({ bookingId, petId, petName, room, round, due, kind: "unwitnessed" });
     const s = d.state;
     const kind =
       s.state === "missed"
@@ -80,7 +81,7 @@ function exceptionsOf(doses: RoundDose[], witnesses: WitnessesRead): DayReview["
           ? s.outcome
           : undefined;
     const named = kind === "missed" || kind === "refused" || kind === "not_given" ? kind : mistimed(d);
-    if (named) out.push({ petName: d.petName, room: d.room, round: d.round, due: d.due, kind: named });
+    if (named) out.push({ bookingId, petId, petName, room, round, due, kind: named });
   }
   return out
     .map((e, i) => ({ e, i }))

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { DayReview } from "../answers/review.ts";
 import { refuseContacts } from "../present/form-contacts.ts";
-import { reviewDoc, reviewFormLabel } from "../present/review.ts";
+import { reviewDoc, reviewExceptionsDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
 import { docMessages } from "./doc.ts";
 import { atOf, defineForm, metaParts } from "./forms.ts";
@@ -17,6 +17,9 @@ const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** "✅ Reviewed…" on the day's review post: the day. */
 export const reviewButton = defineButton("day_review", () => z.object({ d: isoDate() }));
+
+/** "📋 Show all N" on the day's review post, past the doses it names: the day. */
+export const reviewEveryButton = defineButton("review_every", () => z.object({ d: isoDate() }));
 
 const reviewMeta = () =>
   z.object({
@@ -35,8 +38,12 @@ export const reviewForm = defineForm("day_review_modal", reviewMeta, {
 /** The post, with its button: one message, or as many as a long day needs (nothing cut). */
 export function reviewMessages(r: DayReview, timezone: string): Message[] {
   const action = { actionId: reviewButton.actionId(), value: reviewButton.encode({ d: r.date }) };
-  return docMessages(reviewDoc(r, { timezone, action }));
+  const every = { actionId: reviewEveryButton.actionId(), value: reviewEveryButton.encode({ d: r.date }) };
+  return docMessages(reviewDoc(r, { timezone, action, every }));
 }
+
+/** Every dose the review counts, named whole: as many messages as it takes (src/present/review.ts). */
+export const reviewEveryMessages = (r: DayReview): Message[] => docMessages(reviewExceptionsDoc(r));
 
 /** "✅ Reviewed…": a note (what was looked into, what was done). */
 export function reviewModal(sealed: string, date: string) {

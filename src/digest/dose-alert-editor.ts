@@ -52,17 +52,18 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
 /**
  * A claimed reply's messages (one, or as many as its words need: the first is the reply, the others
  * go on in its thread): the late and missed replies mention ROUND_CHECK_MENTION's user group; a late
- * one naming a high-alert drug also ROUND_ESCALATE_MENTION. `updatedAt`: an edit's time.
+ * one naming a high-alert drug also ROUND_ESCALATE_MENTION. `updatedAt`: an edit's time; `roundPost`:
+ * the reply is in the round post's thread (else it points at the sheet, not at a post).
  */
 export function alertMessages(
   deps: Pick<Deps, "config">,
   claim: Claim,
   date: string,
   entries: Entry[],
-  updatedAt?: string,
+  o: { updatedAt?: string; roundPost?: boolean | undefined } = {},
 ): Message[] {
   const view = alertView(claim, date, entries);
-  const doc = doseAlertDoc(view, { timezone: deps.config.timezone, updatedAt });
+  const doc = doseAlertDoc(view, { timezone: deps.config.timezone, ...o });
   if (claim.kind === "nudge") return doseAlertMessages(doc);
   const high = claim.kind === "late" && claim.doses.some((d) => d.highAlert);
   return doseAlertMessages(doc, [
@@ -108,7 +109,8 @@ export class DoseAlertEditor {
     for (const [key, p] of posted) {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
-      const messages = alertMessages(this.#deps, claim, date, entries, updatedAt);
+      const roundPost = p.inThread;
+      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost });
       await update(p.channel, p.ts, firstPart(messages));
       // The thread is read only when the reply is, or may have been, in more than one part: when it is
       // now; when its first drawing was (a reply is drawn first with no entries and no edit time,
@@ -124,7 +126,7 @@ export class DoseAlertEditor {
       const reply = `${p.channel}|${p.ts}`;
       const long =
         messages.length > 1 ||
-        alertMessages(this.#deps, claim, date, []).length > 1 ||
+        alertMessages(this.#deps, claim, date, [], { roundPost }).length > 1 ||
         (await longBefore()).has(reply);
       if (long) await this.#parts(date, round, p, messages);
     }

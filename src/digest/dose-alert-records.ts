@@ -113,7 +113,7 @@ export async function claimAlert(
 export async function recordPosted(
   store: CareRecordStore,
   a: Pick<DoseAlert, "kind" | "date" | "round" | "at">,
-  where: { attempt: number; channel: string; ts: string },
+  where: { attempt: number; channel: string; ts: string; inThread?: boolean },
 ): Promise<void> {
   const body: Posted = {
     v: 1,
@@ -124,6 +124,7 @@ export async function recordPosted(
     attempt: where.attempt,
     channel: where.channel,
     ts: where.ts,
+    ...(where.inThread !== undefined ? { inThread: where.inThread } : {}),
   };
   await store.append({
     kind: DOSE_ALERT_KIND,

@@ -232,12 +232,14 @@ export class DoseAlertJob {
     if (place.now.getTime() < retryAt)
       return { key, result: "claimed-elsewhere", retryAt: new Date(retryAt).toISOString() };
     // Claimed, and nothing said since: posted by a replica that stopped before recording it?
-    const [found] = await findCopies(place, key, (await findRoundPost(place))?.ts);
+    const parent = await findRoundPost(place);
+    const [found] = await findCopies(place, key, parent?.ts);
     if (!found) return undefined;
     await recordPosted(this.#o.deps.record, alert, {
       attempt: last.attempt,
       channel: this.#o.channel,
       ts: found,
+      inThread: Boolean(parent),
     });
     return { key, result: "found-posted", ts: found };
   }
@@ -277,10 +279,10 @@ export class DoseAlertJob {
         return { key, result: "claimed-elsewhere", retryAt };
       }
       const parent = await findRoundPost(place);
-      const messages = alertMessages(deps, claim, alert.date, []);
+      const messages = alertMessages(deps, claim, alert.date, [], { roundPost: Boolean(parent) });
       const posted = await postReply(place, key, firstPart(messages), parent?.ts);
       if (!posted.kept) return { key, result: "duplicate-removed", kept: posted.ts };
-      await recordPosted(deps.record, alert, { attempt, channel, ts: posted.ts });
+      await recordPosted(deps.record, alert, { attempt, channel, ts: posted.ts, inThread: Boolean(parent) });
       // A reply too long for one message goes on after it, in the same thread.
       await postFurther(slack, channel, messages, { firstTs: posted.ts, threadTs: parent?.ts ?? posted.ts });
       deps.log.info(

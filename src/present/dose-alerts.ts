@@ -2,18 +2,19 @@
  * The replies dose times make (issue 35) as documents: a high-alert dose's nudge ("💉 Sugar (Kennel
  * 4): Caninsulin 6iu with breakfast — due 07:30, window 06:30–08:00; a second person witnesses it"),
  * and the late and missed replies in the round post's thread, naming each pet (with its room) and
- * its items. A late or missed reply is drawn again as entries arrive: what was recorded since is
+ * its items: every dose, high-alert first, before any meal (only meals are ever counted in "and N
+ * more"), two of a pet's doses read alike told apart ("(medication 4)"). A late or missed reply is drawn again as entries arrive: what was recorded since is
  * struck through with who recorded it and when, and the foot counts them ("2 of 5 recorded since").
  * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
  */
 
 import type { AlertKind } from "../domain/dose-alerts.ts";
 import { type DoseWindow, doseState } from "../domain/doses.ts";
-import { pageOf } from "../domain/paging.ts";
 import { doseNamed } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
+import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
@@ -51,17 +52,27 @@ export interface AlertView {
 }
 
 /**
- * Most pets (or nudge lines) a reply names, and most characters of their lines: whole lines, within
- * a message's 12,000 once escaped and led by its mentions. The rest are counted (the round post lists
- * every pet), never cut short to fit. The first is named whatever its length: a pet longer than this
- * takes the reply into more parts (src/blocks/dose-alerts.ts).
+ * Most pets and characters of meal lines a late or missed reply names after its doses (every dose is
+ * named, high-alert first, in as many messages as it takes: src/blocks/dose-alerts.ts): whole lines,
+ * within a message's 12,000 once escaped and led by its mentions. The meals past them are counted
+ * ("and 135 more pets with a meal not recorded"), never a dose.
  */
 const SHOWN = { maxEntries: 36, maxChars: 8_000 };
 
-/** The lines a reply shows, whole, in parts that each fit a section, and how many it leaves out. */
-function shownParts(lines: Line[]): { parts: Part[]; left: number } {
-  const shown = pageOf(lines, 1, (l) => lineText(l).length + 1, SHOWN);
-  return { parts: textParts(shown.items), left: lines.length - shown.items.length };
+const size = (l: Line) => lineText(l).length + 1;
+
+/** The meal lines a reply has room for after its dose lines, whole, and how many it leaves out. */
+function mealsShown(doseLines: Line[], mealLines: Line[]): { shown: Line[]; left: number } {
+  let entries = doseLines.length;
+  let chars = doseLines.reduce((n, l) => n + size(l), 0);
+  const shown: Line[] = [];
+  for (const l of mealLines) {
+    if (entries + 1 > SHOWN.maxEntries || chars + size(l) > SHOWN.maxChars) break;
+    shown.push(l);
+    entries += 1;
+    chars += size(l);
+  }
+  return { shown, left: mealLines.length - shown.length };
 }
 
 const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
@@ -94,9 +105,13 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   return `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
 }
 
-/** One item on a pet's line: its label, struck through with who recorded it once it is recorded. */
-function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
-  const label = `${d.highAlert ? "💉 " : ""}${doseName(itemWords(d), d.unconfirmed)}`;
+/**
+ * One item on a pet's line: its label (with what tells it from a dose of the pet named alike:
+ * "(medication 4)"), struck through with who recorded it once it is recorded.
+ */
+function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: string): Span[] {
+  const named = `${itemWords(d)}${apart ? ` (${whole(apart)})` : ""}`;
+  const label = `${d.highAlert ? "💉 " : ""}${doseName(named, d.unconfirmed)}`;
   if (!d.entry) return [{ text: label }];
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];
 }
@@ -105,17 +120,35 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string): Span[] {
 const shared = (doses: AlertDoseView[], at: (w: DoseWindow) => string) =>
   new Set(doses.map((d) => at(d.window))).size === 1 ? at((doses[0] as AlertDoseView).window) : undefined;
 
-function petLines(a: AlertView, timezone: string, suffix: (d: AlertDoseView) => string): Line[] {
-  const pets = new Map<string, AlertDoseView[]>();
-  for (const d of a.doses) pets.set(d.key, [...(pets.get(d.key) ?? []), d]);
-  return [...pets.values()].map((ds) => {
-    const first = ds[0] as AlertDoseView;
+const isMeal = (d: Pick<AlertDoseView, "item" | "label">) => d.item === "meal" || d.label === "meal";
+
+/**
+ * One line per pet of these doses, in the reply's order, a pet with a high-alert dose first when
+ * `highFirst`: "• Skye (Kennel 2): Chloramphenicol 1% eye drops (medication 1); … (medication 4)".
+ */
+function petLines(
+  doses: AlertDoseView[],
+  a: Pick<AlertView, "date">,
+  o: { timezone: string; highFirst: boolean; suffix: (d: AlertDoseView) => string },
+): Line[] {
+  const apart = apartWords(
+    doses.map((d) => ({ whose: d.key, shown: itemWords(d), item: d.item, text: d.text })),
+  );
+  const pets = new Map<string, { d: AlertDoseView; i: number }[]>();
+  doses.forEach((d, i) => {
+    pets.set(d.key, [...(pets.get(d.key) ?? []), { d, i }]);
+  });
+  const groups = [...pets.values()];
+  const high = (g: { d: AlertDoseView }[]) => (o.highFirst && g.some((x) => x.d.highAlert) ? 0 : 1);
+  const ordered = groups.map((g, n) => ({ g, n })).sort((x, y) => high(x.g) - high(y.g) || x.n - y.n);
+  return ordered.map(({ g }) => {
+    const first = (g[0] as { d: AlertDoseView }).d;
     const items: Span[] = [];
-    ds.forEach((d, i) => {
-      if (i > 0) items.push({ text: "; " });
-      items.push(...itemSpans(d, timezone, a.date));
+    g.forEach(({ d, i }, k) => {
+      if (k > 0) items.push({ text: "; " });
+      items.push(...itemSpans(d, o.timezone, a.date, apart[i]));
     });
-    const more = suffix(first);
+    const more = o.suffix(first);
     return line(`• ${who(first)}: `, ...items, more && ` · ${more}`);
   });
 }
@@ -125,8 +158,34 @@ const HEAD: Record<Exclude<AlertKind, "nudge">, string> = {
   missed: "❌ Missed: nothing recorded in the window",
 };
 
-/** The late or missed reply: its heading, each pet's line, and how many were recorded since. */
-function lateOrMissedDoc(a: AlertView, o: { timezone: string; updatedAt?: string | undefined }): Doc {
+/** "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded". */
+function countLine(kind: "late" | "missed", pets: number, doses: AlertDoseView[], meals: number): Line {
+  const dosed = new Set(doses.map((d) => d.key)).size;
+  const high = new Set(doses.filter((d) => d.highAlert).map((d) => d.key)).size;
+  const notYet = kind === "missed" ? "not given" : "not given yet";
+  const dosesWords =
+    dosed === 0
+      ? `no dose ${kind}`
+      : `${dosed} with ${dosed === 1 ? "a dose" : "doses"} ${notYet}${high ? ` (💉 ${high} high-alert)` : ""}`;
+  return dotted(`${plural(pets, "pet")}: ${dosesWords}`, meals > 0 && `${meals} with a meal not recorded`);
+}
+
+/** Where the pets past the reply's meal lines are: its round's post when it is in its thread, else the sheet. */
+const whereRest = (a: AlertView, roundPost: boolean | undefined) =>
+  roundPost ? "see the round post" : `/rounds ${a.round} ${a.date} shows each`;
+
+export interface AlertDocOptions {
+  timezone: string;
+  updatedAt?: string | undefined;
+  /** The reply is in the round post's thread (the post exists): "see the round post" points there. */
+  roundPost?: boolean | undefined;
+}
+
+/**
+ * The late or missed reply: its heading and counts, every dose not recorded (pets with a high-alert
+ * dose first), then the meals as room allows (the rest counted), and how many were recorded since.
+ */
+function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
   const kind = a.kind as "late" | "missed";
   const round = `${roundWord(a.round)} round, ${dayHeading(a.date)}`;
   const tz = o.timezone;
@@ -139,24 +198,35 @@ function lateOrMissedDoc(a: AlertView, o: { timezone: string; updatedAt?: string
     due && `due ${timeOf(due, tz)}`,
     closes && closeWords(closes),
   );
-  const lines = petLines(a, tz, (d) =>
+  const suffix = (d: AlertDoseView) =>
     [due ? "" : `due ${timeOf(d.window.dueAt, tz)}`, closes ? "" : closeWords(d.window.closesAt)]
       .filter(Boolean)
-      .join(", "),
+      .join(", ");
+  const doses = a.doses.filter((d) => !isMeal(d));
+  const doseLines = petLines(doses, a, { timezone: tz, highFirst: true, suffix });
+  const mealLines = petLines(
+    a.doses.filter((d) => isMeal(d)),
+    a,
+    { timezone: tz, highFirst: false, suffix },
   );
-  const shown = shownParts(lines);
-  const parts: Part[] = [{ kind: "text", lines: [head] }, ...shown.parts];
-  const pets = lines.length;
+  const meals = mealsShown(doseLines, mealLines);
+  const pets = new Set(a.doses.map((d) => d.key)).size;
+  const parts: Part[] = [
+    { kind: "text", lines: [head, countLine(kind, pets, doses, mealLines.length)] },
+    ...textParts(doseLines),
+    ...textParts(meals.shown),
+  ];
   const recorded = a.doses.filter((d) => d.entry).length;
   const foot = dotted(
-    shown.left > 0 && `and ${plural(shown.left, "more pet")}: see the round post`,
+    meals.left > 0 &&
+      `and ${plural(meals.left, "more pet")} with a meal not recorded: ${whereRest(a, o.roundPost)}`,
     recorded === a.doses.length
       ? "✅ all recorded since"
       : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,
     o.updatedAt ? `updated ${o.updatedAt} · edited as entries arrive` : "edited as entries arrive",
   );
   parts.push({ kind: "note", lines: [foot] });
-  const fallback = `${HEAD[kind]} (${round}): ${plural(pets, "pet")}`;
+  const fallback = `${HEAD[kind]} (${round}): ${plural(pets, "pet")}, ${new Set(doses.map((d) => d.key)).size} with doses`;
   return { fallback, parts };
 }
 
@@ -173,13 +243,8 @@ function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
       },
     ],
   );
-  const shown = shownParts(lines);
-  const parts: Part[] = shown.parts;
-  if (shown.left > 0)
-    parts.push({
-      kind: "note",
-      lines: [line(`and ${plural(shown.left, "more high-alert dose")}: see the round post`)],
-    });
+  // Every high-alert dose named, in as many messages as it takes: never one behind "and N more".
+  const parts: Part[] = textParts(lines);
   const first = a.doses[0];
   const fallback = first
     ? `💉 ${who(first)}: ${whole(first.label)} due ${timeOf(first.window.dueAt, o.timezone)}${a.doses.length > 1 ? ` (and ${plural(a.doses.length - 1, "more high-alert dose")})` : ""}`
@@ -187,6 +252,6 @@ function nudgeDoc(a: AlertView, o: { timezone: string }): Doc {
   return { fallback, parts };
 }
 
-export function doseAlertDoc(a: AlertView, o: { timezone: string; updatedAt?: string | undefined }): Doc {
+export function doseAlertDoc(a: AlertView, o: AlertDocOptions): Doc {
   return a.kind === "nudge" ? nudgeDoc(a, o) : lateOrMissedDoc(a, o);
 }

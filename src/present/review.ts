@@ -7,6 +7,7 @@
  */
 import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
+import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, toned, value, whole } from "./doc.ts";
@@ -56,16 +57,47 @@ function figuresLine(r: DayReview): Line {
 export const reviewFormLabel = (date: string) =>
   `What you checked of ${dayHeading(date)} (kept in the care record with your name)`;
 
-export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Action, "text"> }): Doc {
-  const title = `📋 Day's review · ${dayHeading(r.date)}`;
-  const named = r.exceptions.slice(0, NAMED_MAX).map((e) =>
-    // The room beside the name: two Biscuits in house are two dogs (a fresh look found them alike).
+type Exception = DayReview["exceptions"][number];
+
+/**
+ * Each exception's line: "❌ missed: Skye (Kennel 2) · Chloramphenicol 1% eye drops · medication 4 ·
+ * morning", the room beside the name (two Biscuits in house are two dogs), and what tells two of one
+ * pet's doses of a round apart when their words are the same (src/words/apart.ts).
+ */
+function exceptionLines(exceptions: readonly Exception[]): Line[] {
+  const apart = apartWords(
+    exceptions.map((e) => ({
+      whose: `${e.bookingId}-${e.petId}|${e.round}`,
+      shown: e.due.label,
+      item: e.due.item,
+      text: e.due.text,
+    })),
+  );
+  return exceptions.map((e, i) =>
     line(
-      `${KIND_WORDS[e.kind]}: ${whole(e.petName)}${e.room ? ` (${whole(e.room)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${whole(e.due.label)} · ${e.round}`,
+      `${KIND_WORDS[e.kind]}: ${whole(e.petName)}${e.room ? ` (${whole(e.room)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${whole(e.due.label)}${apart[i] ? ` · ${whole(apart[i])}` : ""} · ${e.round}`,
     ),
   );
-  const more = r.exceptions.length - named.length;
-  if (more > 0) named.push(line(`and ${more} more (kennel-desk record ${r.date} lists each)`));
+}
+
+export interface ReviewDocOptions {
+  timezone: string;
+  /** "✅ Reviewed…" (Slack's; the terminal leaves it out). */
+  action?: Omit<Action, "text">;
+  /** "📋 Show all N…": every exception, in Slack, when more than the post names (Slack's). */
+  every?: Omit<Action, "text">;
+}
+
+export function reviewDoc(r: DayReview, o: ReviewDocOptions): Doc {
+  const title = `📋 Day's review · ${dayHeading(r.date)}`;
+  const all = exceptionLines(r.exceptions);
+  const named = all.slice(0, NAMED_MAX);
+  const more = all.length - named.length;
+  const moreLine = line(
+    o.every
+      ? `and ${more} more (📋 Show all ${all.length} names each here; kennel-desk record ${r.date} in the terminal)`
+      : `and ${more} more (kennel-desk record ${r.date} lists each)`,
+  );
   const reviews = r.reviews.map((v) =>
     line(
       `✅ Reviewed by ${whole(v.userName)} ${timeOnDay(v.at, o.timezone, r.date)}${v.note ? `: ${value(v.note, 1000)}` : ""}`,
@@ -79,6 +111,15 @@ export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Act
     },
     { kind: "text", lines: [figuresLine(r)] },
     ...(named.length ? [{ kind: "text" as const, lines: named }] : []),
+    ...(more > 0
+      ? [
+          {
+            kind: "text" as const,
+            lines: [moreLine],
+            ...(o.every ? { action: { text: `📋 Show all ${all.length}`, ...o.every } } : {}),
+          },
+        ]
+      : []),
     {
       kind: "text",
       lines: reviews.length ? reviews : [line(toned("warn", "Not reviewed yet."))],
@@ -86,4 +127,25 @@ export function reviewDoc(r: DayReview, o: { timezone: string; action?: Omit<Act
     },
   ];
   return { fallback: `${title}: ${r.doses.onTime} of ${r.doses.due} doses given on time`, parts };
+}
+
+/**
+ * Every dose the day's review counts as missed, refused or not given (and each high-alert dose given
+ * early or late), named whole, in the post's order: what "📋 Show all N" answers in Slack, as many
+ * messages as it takes, nothing cut.
+ */
+export function reviewExceptionsDoc(r: DayReview): Doc {
+  const title = `📋 Day's review · ${dayHeading(r.date)}: every dose to look at (${r.exceptions.length})`;
+  const lines = exceptionLines(r.exceptions);
+  return {
+    fallback: title,
+    parts: [
+      { kind: "title", text: title },
+      {
+        kind: "text",
+        lines: lines.length ? lines : [line("Nothing missed, refused or not given that day.")],
+      },
+      { kind: "note", lines: [line(`In the terminal: kennel-desk record ${r.date}.`)] },
+    ],
+  };
 }

@@ -8,6 +8,7 @@ import type { TodayOverview } from "../answers/today.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
+import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { houseCountWords } from "../words/house.ts";
@@ -87,7 +88,7 @@ const NAMED_STATE: Record<NamedDose["state"], { words: string; tone: "alert" | "
  * "⚠️ refused: Zoë (Kennel 2) Gabapentin 100 mg · morning · 08:05 · Jane", "⚠️ not given: … ·
  * vomited within 30 min · recorded 08:05 by Jane" (a dose not given keeps no time of its own).
  */
-function namedDoseLine(o: NamedDose, timezone: string): Line {
+function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined): Line {
   const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
   const when =
     "window" in o
@@ -104,7 +105,10 @@ function namedDoseLine(o: NamedDose, timezone: string): Line {
           .join(" · ");
   const s = NAMED_STATE[o.state];
   return [
-    toned(s.tone, `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)} · ${o.round} · ${when}`),
+    toned(
+      s.tone,
+      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""} · ${o.round} · ${when}`,
+    ),
   ];
 }
 
@@ -126,7 +130,18 @@ function dosesPart(d: HomeDoses, timezone: string): Part {
   const lines: Line[] = [
     [strong("💊 Today's doses:"), { text: " " }, ...doseFiguresWords(d.figures, { byState: true })],
   ];
-  for (const o of d.named.slice(0, NAMED_DOSES_MAX)) lines.push(namedDoseLine(o, timezone));
+  // Two of a pet's doses of a round named alike (one drug in two slots) each say what tells them apart.
+  const apart = apartWords(
+    d.named.map((o) => ({
+      whose: `${o.pet ?? o.petName}|${o.round}`,
+      shown: o.label,
+      item: o.item,
+      text: o.text,
+    })),
+  );
+  d.named.slice(0, NAMED_DOSES_MAX).forEach((o, i) => {
+    lines.push(namedDoseLine(o, timezone, apart[i]));
+  });
   if (d.named.length > NAMED_DOSES_MAX) {
     // The rest named by state ("and 17 more (❌ 12 missed, ⏰ 5 late)"), never one count of all.
     const rest = d.named.slice(NAMED_DOSES_MAX);

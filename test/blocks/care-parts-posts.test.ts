@@ -29,6 +29,8 @@ describe("the day's review", () => {
     exceptions: [
       {
         kind: "missed",
+        bookingId: 1,
+        petId: 1,
         petName,
         room: "Kennel 4",
         round: "morning",

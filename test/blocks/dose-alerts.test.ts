@@ -57,30 +57,96 @@ const textOf = (m: Message) =>
     )
     .join("\n");
 
+const allText = (ms: Message[]) => ms.map(textOf).join("\n");
+
 describe("a dose time's reply on the biggest day", () => {
   for (const kind of ["late", "missed", "nudge"] as const) {
-    it(`${kind}: 150 pets with long items, within Block Kit's limits, no line cut to fit`, () => {
-      const [m, ...more] = doseAlertMessages(
+    it(`${kind}: 150 pets with long doses, every dose named whole, in as many messages as Block Kit needs`, () => {
+      const messages = doseAlertMessages(
         doseAlertDoc(busyAlert(kind, 150, kind === "nudge" ? 1 : 4), { timezone: TZ, updatedAt: "10:15" }),
         ["S0NURSES", "U0MANAGER"],
       );
-      if (!m) throw new Error("no reply");
-      expect(more).toEqual([]);
-      expect(limitViolations(m)).toEqual([]);
-      const text = textOf(m);
+      for (const m of messages) expect(limitViolations(m)).toEqual([]);
+      const text = allText(messages);
       expect(text).not.toContain("…");
-      // Each pet named is named whole, and those left out are counted.
+      // A dose is never behind "and N more": every pet with a dose named, whatever the count.
       const named = new Set([...text.matchAll(/Pet(\d+) /g)].map((x) => x[1]));
-      expect(named.size).toBeGreaterThan(0);
-      if (kind !== "nudge") {
-        const more = /and (\d+) more pets?: see the round post/.exec(text);
-        expect(named.size + Number(more?.[1] ?? 0)).toBe(150);
-      } else {
-        const more = /and (\d+) more high-alert doses?/.exec(text);
-        expect(named.size + Number(more?.[1] ?? 0)).toBe(150);
-      }
+      expect(named.size).toBe(150);
+      expect(text).not.toMatch(/and \d+ more/);
+      if (kind === "missed") expect(text).toContain("150 pets: 150 with doses not given (💉 150 high-alert)");
     });
   }
+});
+
+/**
+ * The sandbox's biggest morning as the fresh try saw it: 171 pets, 23 with doses not given (two
+ * high-alert, one pet with one drug in two slots), the rest a meal only, in room order with the
+ * cattery's meals first.
+ */
+function mixedMorning(): AlertView {
+  const doses: AlertView["doses"] = [];
+  for (let p = 0; p < 148; p++)
+    doses.push({
+      key: `m-${p}`,
+      petName: `Cat${p}`,
+      room: `Cattery ${p}`,
+      item: "meal",
+      label: "meal",
+      text: "Half a tin",
+      window,
+    });
+  for (let p = 0; p < 23; p++) {
+    const key = `d-${p}`;
+    const pet = { key, petName: `Dog${p}`, room: `Kennel ${p}`, window };
+    doses.push({ ...pet, item: "meal", label: "meal", text: "1 cup kibble" });
+    doses.push({
+      ...pet,
+      item: "med:1",
+      label: `Drug${p} 10 mg`,
+      text: `Drug${p} 10 mg: one tablet`,
+      highAlert: p >= 21,
+    });
+    if (p === 2)
+      doses.push({ ...pet, item: "med:4", label: `Drug${p} 10 mg`, text: `Drug${p} 10 mg: one tablet` });
+  }
+  return { kind: "missed", date: DATE, round: "morning", doses };
+}
+
+describe("a missed reply with doses among many meals (a fresh try's biggest morning)", () => {
+  it("names every dose before any meal, high-alert first, counts them in its head, caps only meals", () => {
+    const messages = doseAlertMessages(doseAlertDoc(mixedMorning(), { timezone: TZ, roundPost: true }));
+    for (const m of messages) expect(limitViolations(m)).toEqual([]);
+    const text = allText(messages);
+    expect(text).toContain(
+      "171 pets: 23 with doses not given (💉 2 high-alert) · 171 with a meal not recorded",
+    );
+    const lines = text.split("\n").filter((l) => l.startsWith("• "));
+    const dogs = lines.filter((l) => /Dog\d+/.test(l));
+    expect(dogs.length).toBe(23);
+    // Every dose named, high-alert first, and before any meal-only line.
+    expect(lines[0]).toContain("Dog21");
+    expect(lines[1]).toContain("Dog22");
+    const firstMeal = lines.findIndex((l) => /: meal$/.test(l));
+    const lastDose = lines.findLastIndex((l) => /Drug\d+/.test(l));
+    expect(lastDose).toBeLessThan(firstMeal);
+    for (let p = 0; p < 23; p++) expect(text).toContain(`Drug${p} 10 mg: one tablet`);
+    // The meals past the room are counted, pointing at the round post the reply is in.
+    const more = /and (\d+) more pets? with a meal not recorded: see the round post/.exec(text);
+    expect(Number(more?.[1])).toBe(171 - lines.filter((l) => /: meal$/.test(l)).length);
+  });
+
+  it("with no round post (a late-started bot never posted it): points at the sheet, not at a post", () => {
+    const text = allText(doseAlertMessages(doseAlertDoc(mixedMorning(), { timezone: TZ, roundPost: false })));
+    expect(text).not.toContain("see the round post");
+    expect(text).toMatch(new RegExp(`with a meal not recorded: /rounds morning ${DATE} shows each`));
+  });
+
+  it("one drug in two slots of one round: each line says its slot", () => {
+    const text = allText(doseAlertMessages(doseAlertDoc(mixedMorning(), { timezone: TZ })));
+    expect(text).toContain(
+      "• Dog2 (Kennel 2): Drug2 10 mg: one tablet (medication 1); Drug2 10 mg: one tablet (medication 4)",
+    );
+  });
 });
 
 /** One pet's late doses, each of about `n` characters of distinct words, the first recorded since. */

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { owedRound } from "../../src/answers/obligations.ts";
+import { reviewEveryButton } from "../../src/blocks/review.ts";
 import { isMedicationItem } from "../../src/domain/record.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { type Harness, SIGNING_SECRET } from "../helpers/bot.ts";
@@ -107,6 +108,44 @@ describe("the day's review", () => {
     );
     expect(code).toBe(0);
     expect(JSON.parse(stdout).reviewed).toEqual({ days: 1, reviewed: 1, notReviewed: [] });
+  }, 60_000);
+
+  it("📋 Show all N names every dose it counts in the post's thread, through the tap pipeline", async () => {
+    const post = h.slack.timeline.find((m) => m.metadata?.event_payload.kind === "review");
+    if (!post) throw new Error("no review post");
+    // This day's review names all 15 it counts (the button shows past 15: test/digest/full-house-missed.test.ts);
+    // a tap on it lists them from the record again, every one.
+    const all = textOf(post.blocks)
+      .split("\n")
+      .filter((l) => l.includes("❌ missed: ")).length;
+    expect(all).toBe(15);
+    const value = reviewEveryButton.encode({ d: DATE });
+    const before = h.slack.timeline.length;
+    const tap = tapBody({
+      user: "U0MGR",
+      name: "morgan",
+      trigger: "trv3",
+      on: { message: post, channelName: "rounds" },
+      action: {
+        action_id: "review_every",
+        block_id: "b",
+        value,
+        action_ts: "1764100002.0001",
+        text: "📋 Show all",
+      },
+    });
+    expect(
+      (await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(tap) })).status,
+    ).toBe(200);
+    await h.slack.waitFor(() => h.slack.timeline.slice(before).some((m) => m.thread_ts === post.ts), 10_000);
+    const replies = h.slack.timeline.slice(before).filter((m) => m.thread_ts === post.ts);
+    const listed = replies
+      .map((m) => textOf(m.blocks))
+      .join("\n")
+      .split("\n")
+      .filter((l) => /(❌ missed|⚠️ refused|⚠️ not given|given (early|late)): /.test(l));
+    expect(listed).toHaveLength(all);
+    expect(new Set(listed).size).toBe(all);
   }, 60_000);
 
   it("the chart reads the morning's doses from its kept sheet: missed by night, the rounds not posted named", async () => {

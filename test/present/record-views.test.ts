@@ -80,11 +80,14 @@ describe("the dose times' replies: one document, two serializers", () => {
     expect(lines[0]).toMatch(
       /^⏰ Late: not recorded yet · Evening round, \w{3} \d+ \w{3} · due 18:00 · window closes 20:00$/,
     );
+    expect(lines[1]).toMatch(/^\d+ pets?: (\d+ with (a dose|doses) not given yet|no dose late)/);
     const named = lines.filter((l) => l.startsWith("• "));
-    expect(named.length).toBe(Math.min(36, new Set(view.doses.map((d) => d.key)).size));
+    // Every pet with a dose named; the meals as room allows.
+    const dosed = new Set(view.doses.filter((d) => d.label !== "meal").map((d) => d.key)).size;
+    expect(named.length).toBeGreaterThanOrEqual(Math.min(36, dosed));
     expect(named[0]).toMatch(/^• .+ \(.+\): .+/);
     expect(lines.at(-1)).toMatch(
-      /^(and \d+ more pets: see the round post · )?updated 19:40 · edited as entries arrive$/,
+      /^(and \d+ more pets? with a meal not recorded: \/rounds evening \S+ shows each · )?updated 19:40 · edited as entries arrive$/,
     );
   });
 
@@ -111,13 +114,18 @@ describe("the dose times' replies: one document, two serializers", () => {
         ...(view.doses[0] as View["doses"][number]),
         key: `k${i}`,
         petName: `Pet ${i}`,
+        item: "meal" as const,
+        label: "meal",
+        text: "1 cup kibble",
       })),
     };
     const big = doseAlertMessages(doseAlertDoc(many, { timezone: TZ }));
     expect(big.length).toBe(1);
     for (const m of big) expect(limitViolations(m)).toEqual([]);
     const bigLines = expectSameLines(big, docText(doseAlertDoc(many, { timezone: TZ }), TEXT));
-    expect(bigLines.join("\n")).toContain("and 14 more pets: see the round post");
+    expect(bigLines.join("\n")).toContain(
+      `and 14 more pets with a meal not recorded: /rounds evening ${busy.today} shows each`,
+    );
     const nudge: View = {
       ...view,
       kind: "nudge",

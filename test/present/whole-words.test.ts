@@ -106,6 +106,8 @@ describe("the day's review", () => {
       exceptions: [
         {
           kind: "missed",
+          bookingId: 1,
+          petId: 1,
           petName,
           room,
           round: "morning",

@@ -207,14 +207,17 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
         for (const a of alerts.filter((x) => x.kind !== "nudge")) {
           const { claim } = await claimAlert(store, a, 1, new Date(now).toISOString());
           const messages = alertMessages(deps, claim, day, []);
-          // The pets it names (the rest counted: "and N more pets: see the round post").
+          // The pets it names (meals past its room counted: "and N more pets with a meal not recorded").
           const view = seen(messages);
           const named = a.doses.filter((d) =>
             view.includes(normal(`• ${d.petName}${d.room ? ` (${d.room})` : ""}:`)),
           );
           add(`the ${a.kind} reply, ${round} at ${time}`, messages, of(named.map((d) => d.petId)), "name");
           const left = new Set(a.doses.map((d) => d.petId)).size - new Set(named.map((d) => d.petId)).size;
-          if (left > 0) expect(view).toMatch(/and \d+ more pets?: see the round post/);
+          if (left > 0) expect(view).toMatch(/and \d+ more pets? with a meal not recorded: /);
+          // Never a dose behind "and N more": every pet with a dose is named, whatever the count.
+          const dosed = a.doses.filter((d) => d.due.item !== "meal");
+          expect(dosed.filter((d) => !named.includes(d)).map((d) => d.petName)).toEqual([]);
           // Each pet named has each of its items whole: a drug with its strength and amount.
           const cut = named.filter((d) => d.due.item !== "meal" && !view.includes(normal(d.due.text)));
           add(

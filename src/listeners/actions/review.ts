@@ -7,11 +7,19 @@
 import type { App } from "@slack/bolt";
 import { describeFailure } from "../../answers/failure.ts";
 import { dayReview, recordReview } from "../../answers/review.ts";
-import { readReview, reviewButton, reviewForm, reviewMessages, reviewModal } from "../../blocks/review.ts";
+import {
+  readReview,
+  reviewButton,
+  reviewEveryButton,
+  reviewEveryMessages,
+  reviewForm,
+  reviewMessages,
+  reviewModal,
+} from "../../blocks/review.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed, type Tap } from "../interaction.ts";
 import type { MessageRef } from "../record-round.ts";
-import { replaceParts, tappedBlocks, tappedParts } from "../replace-parts.ts";
+import { postParts, replaceParts, tappedBlocks, tappedParts } from "../replace-parts.ts";
 
 const NO_RECORD = "This Kennel Desk keeps no care record: there is nothing to mark reviewed.";
 
@@ -40,7 +48,33 @@ function reviewMeta(
   };
 }
 
+/**
+ * "📋 Show all N": every dose the review counts, named whole, in the review post's thread (as many
+ * messages as it takes), read from the care record now; the tapper told where it is.
+ */
+async function showEvery(t: Tap<{ d: string }, undefined, MessageRef>): Promise<void> {
+  const { deps } = t;
+  const messages = reviewEveryMessages(await dayReview(deps, t.ids.d));
+  const first = tappedParts(t.at, tappedBlocks(t.body));
+  const thread = t.at.threadTs ?? first.ts;
+  const { sent, error } = await postParts(t.client, t.at.channel, messages, thread);
+  if (error !== undefined) {
+    deps.log.warn({ err: error, sent, parts: messages.length }, "the day's review list was not posted");
+    await t.tell("⚠️ Slack did not take the whole list just now: tap 📋 Show all again.");
+    return;
+  }
+  await t.tell("📋 Every one is named in the review post's thread.");
+}
+
 export function registerReview(app: App, deps: BotDeps): void {
+  onTap(app, deps, {
+    button: reviewEveryButton,
+    what: "a review list button",
+    onMessage: true,
+    reads: true,
+    locate: withRecord,
+    run: showEvery,
+  });
   onTap(app, deps, {
     button: reviewButton,
     what: "a review button",

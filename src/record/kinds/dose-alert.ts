@@ -52,6 +52,8 @@ const schemas = atFirstUse(() => {
     attempt: z.number().int().min(1),
     channel: text(40),
     ts: text(40),
+    /** Posted in the round post's thread (the post existed then); absent in records made before it was kept. */
+    inThread: z.boolean().optional(),
   });
   return { claim, posted, claimedDose };
 });
