@@ -50,12 +50,19 @@ export function apartWords(lines: readonly Named[]): (string | undefined)[] {
   });
   const words = lines.map((l) => [l.text, slotWords(l.item)]);
   const out: (string | undefined)[] = lines.map(() => undefined);
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    group.forEach((i, place) => {
+  for (const all of groups.values()) {
+    // Two lines of one item are one dose said twice (given early, and unwitnessed): not two doses.
+    const doseOf = (i: number) => String((lines[i] as Named).item ?? `#${i}`);
+    const doses = [...new Set(all.map(doseOf))];
+    if (doses.length < 2) continue;
+    const group = doses.map((d) => all.find((i) => doseOf(i) === d) as number);
+    for (const i of all) {
+      const place = doses.indexOf(doseOf(i));
+      const first = group[place] as number;
       out[i] =
-        firstUnique(i, group, words, (lines[i] as Named).shown) ?? `dose ${place + 1} of ${group.length}`;
-    });
+        firstUnique(first, group, words, (lines[first] as Named).shown) ??
+        `dose ${place + 1} of ${doses.length}`;
+    }
   }
   return out;
 }
