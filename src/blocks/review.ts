@@ -29,10 +29,12 @@ const reviewMeta = () =>
     h: z.string().max(40).optional(),
     u: z.string().max(500).optional(),
     pn: metaParts(),
+    /** 1: the day had exceptions when the form opened; the note is asked for. */
+    x: z.literal(1).optional(),
   });
 export const reviewForm = defineForm("day_review_modal", reviewMeta, {
   shorter: (m) => [{ ...m, u: undefined }],
-  names: (m) => ({ date: m.d, at: atOf(m) }),
+  names: (m) => ({ date: m.d, at: atOf(m), asked: m.x === 1 }),
 });
 
 /** The post, with its button: one message, or as many as a long day needs (nothing cut). */
@@ -45,8 +47,11 @@ export function reviewMessages(r: DayReview, timezone: string): Message[] {
 /** Every dose the review counts, named whole: as many messages as it takes (src/present/review.ts). */
 export const reviewEveryMessages = (r: DayReview): Message[] => docMessages(reviewExceptionsDoc(r));
 
-/** "✅ Reviewed…": a note (what was looked into, what was done). */
-export function reviewModal(sealed: string, date: string) {
+/**
+ * "✅ Reviewed…": a note (what was looked into, what was done). With `asks` (the day's exceptions,
+ * src/present/review.ts reviewAsks) the note is asked for, and the hint says about what.
+ */
+export function reviewModal(sealed: string, date: string, asks?: string) {
   return modalView({
     callbackId: reviewForm.id,
     sealed,
@@ -56,8 +61,9 @@ export function reviewModal(sealed: string, date: string) {
       {
         type: "input",
         block_id: "note",
-        optional: true,
+        optional: asks === undefined,
         label: plain(reviewFormLabel(date), 2000),
+        ...(asks ? { hint: plain(asks, 2000) } : {}),
         element: { type: "plain_text_input", action_id: "note", max_length: 1000, multiline: true },
       },
     ],
@@ -67,15 +73,20 @@ export function reviewModal(sealed: string, date: string) {
 type StateValues = Record<string, Record<string, { value?: string | null }>>;
 
 /**
- * The note as typed (the use case cleans it: src/answers/review.ts recordReview); empty is allowed, a
- * phone number or an email address is not (the review post shows it in the channel).
+ * The note as typed (the use case cleans it: src/answers/review.ts recordReview); empty is allowed
+ * unless the form `asked` for it (the day had exceptions), a phone number or an email address is not
+ * (the review post shows it in the channel).
  */
 export function readReview(
   state: StateValues | undefined,
+  asked = false,
 ): { ok: true; note: string } | { ok: false; errors: Record<string, string> } {
   const raw = state?.note?.note?.value;
   const note = typeof raw === "string" ? raw : "";
   const errors: Record<string, string> = {};
+  if (asked && !note.trim())
+    errors.note =
+      "The day has doses missed, refused or not given, or high-alert doses off time or unwitnessed: say what was done about them.";
   refuseContacts(errors, { note }, "channel");
   return errors.note ? { ok: false, errors } : { ok: true, note };
 }

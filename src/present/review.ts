@@ -57,6 +57,26 @@ function figuresLine(r: DayReview): Line {
 export const reviewFormLabel = (date: string) =>
   `What you checked of ${dayHeading(date)} (kept in the care record with your name)`;
 
+/**
+ * What the day's review asks its reviewer to answer, when the day has a dose missed, refused or not
+ * given, or a high-alert dose given early, late or with no witness: "3 missed (1 high-alert) · 1
+ * high-alert dose unwitnessed: say what was done about them". Undefined for a day with none (the
+ * note stays optional then). A fresh try saw an empty form accepted over 63 missed doses.
+ */
+export function reviewAsks(r: Pick<DayReview, "exceptions">): string | undefined {
+  if (r.exceptions.length === 0) return undefined;
+  const counts = (Object.keys(KIND_WORDS) as Exception["kind"][])
+    .map((kind) => {
+      const of = r.exceptions.filter((e) => e.kind === kind);
+      const high = of.filter((e) => e.due.highAlert).length;
+      if (of.length === 0) return "";
+      const words = KIND_WORDS[kind].replace(/^\S+ /, "");
+      return `${of.length} ${words}${high && high < of.length ? ` (${high} high-alert)` : high ? " (high-alert)" : ""}`;
+    })
+    .filter(Boolean);
+  return `${counts.join(" · ")}: say what was done about them (the vet or the owner told, a dose given late, nothing needed and why).`;
+}
+
 type Exception = DayReview["exceptions"][number];
 
 /**

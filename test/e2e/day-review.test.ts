@@ -77,6 +77,29 @@ describe("the day's review", () => {
       ReturnType<typeof h.slack.modals.get>
     >;
     expect(await record.store.log({ kind: "review", date: DATE })).toHaveLength(0);
+    // The day has missed doses: the note is asked for, the hint says about what; an empty one is
+    // refused at the field, nothing kept (a fresh try saw an empty form accepted over 63 missed).
+    const field = (
+      modal.view.blocks as Array<{ block_id?: string; optional?: boolean; hint?: { text: string } }>
+    ).find((b) => b.block_id === "note");
+    expect(field?.optional).toBe(false);
+    expect(field?.hint?.text).toMatch(/^\d+ missed.*: say what was done about them/);
+    const empty = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+      payload: JSON.stringify(
+        submissionBody(modal, {
+          user: "U0MGR",
+          name: "morgan",
+          trigger: "trv0",
+          values: { note: { note: { type: "plain_text_input", value: "  " } } },
+        }),
+      ),
+    });
+    expect(empty.status).toBe(200);
+    expect(JSON.parse(empty.text || "{}")).toMatchObject({
+      response_action: "errors",
+      errors: { note: expect.stringContaining("say what was done about them") },
+    });
+    expect(await record.store.log({ kind: "review", date: DATE })).toHaveLength(0);
     // Submitted: kept, then acknowledged (the response comes after the commit), then drawn again.
     const note = "Bobby's missed Rimadyl: vet told <!channel>";
     const submitted = submissionBody(modal, {

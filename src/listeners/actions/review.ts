@@ -16,6 +16,7 @@ import {
   reviewMessages,
   reviewModal,
 } from "../../blocks/review.ts";
+import { reviewAsks } from "../../present/review.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Located, onForm, onTap, sealed, type Tap } from "../interaction.ts";
 import type { MessageRef } from "../record-round.ts";
@@ -81,8 +82,12 @@ export function registerReview(app: App, deps: BotDeps): void {
     onMessage: true,
     opens: true,
     locate: withRecord,
-    run: (t) =>
-      t.open(reviewModal(sealed(deps, reviewForm, reviewMeta(t.ids.d, t.where, t.at, t.body)), t.ids.d)),
+    // The day's exceptions now: the note is asked for when there are any (what was done about them).
+    run: async (t) => {
+      const asks = reviewAsks(await dayReview(deps, t.ids.d));
+      const meta = { ...reviewMeta(t.ids.d, t.where, t.at, t.body), ...(asks ? { x: 1 as const } : {}) };
+      await t.open(reviewModal(sealed(deps, reviewForm, meta), t.ids.d, asks));
+    },
   });
   onForm(app, deps, {
     form: reviewForm,
@@ -91,7 +96,7 @@ export function registerReview(app: App, deps: BotDeps): void {
     to: (meta) => ({ channel: meta.at.channel, responseUrl: meta.at.responseUrl }),
     locate: withRecord,
     async run(f) {
-      const read = readReview(f.values as never);
+      const read = readReview(f.values as never, f.meta.asked);
       if (!read.ok) return await f.atFields(read.errors);
       await recordReview(deps, f.meta.date, read.note, f.who, f.requestKey);
       await f.ack.send();
