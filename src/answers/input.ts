@@ -23,6 +23,30 @@ export function freeText(input: string, rule: TextRule): string {
   return text;
 }
 
+/** Quotes and backticks a person may type around a value: "HP-DK4Q7M", `HP-DK4Q7M`, “HP-DK4Q7M”. */
+const WRAPPERS: Record<string, string> = {
+  '"': '"',
+  "'": "'",
+  "`": "`",
+  "“": "”",
+  "”": "”",
+  "‘": "’",
+  "«": "»",
+};
+
+/**
+ * The value inside the quotes or backticks typed around it (`/booking "HP/TWU XE"`, a reference
+ * copied from a list as `HP-DK4Q7M`), pairs within pairs too (```HP-DK4Q7M```); anything else as is.
+ */
+export function unwrapped(text: string): string {
+  let t = text.trim();
+  for (;;) {
+    const close = WRAPPERS[t[0] ?? ""];
+    if (close === undefined || t.length < 2 || !t.endsWith(close)) return t;
+    t = t.slice(1, -1).trim();
+  }
+}
+
 export const TEXT_RULES = {
   reference: { what: "a booking reference or id", max: 64, example: "/booking HP-DK4Q7M" },
   pet: { what: "a pet's name (and owner's surname) or id", max: 100, example: "/pet Biscuit Müller" },

@@ -19,7 +19,7 @@ import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { knownHouse } from "./house-known.ts";
-import { freeText, TEXT_RULES } from "./input.ts";
+import { freeText, TEXT_RULES, unwrapped } from "./input.ts";
 import { orLogged } from "./logged.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
@@ -68,7 +68,8 @@ export async function bookingView(
   /** doses: the stay's record with each dose's timeliness and witness (the full record, issue 35). */
   o: { doses?: boolean } = {},
 ): Promise<BookingView> {
-  const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
+  // Quotes or backticks typed around the reference are not part of it (nor of the words said of it).
+  const ref = typeof input === "string" ? unwrapped(freeText(input, TEXT_RULES.reference)) : "";
   if (typeof input === "string" && !ref) {
     throw new UsageError(
       "Which booking?",
