@@ -13,6 +13,7 @@ import { NotFoundError } from "../kennel/errors.ts";
 import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { careNotLoadedWords } from "../words/care.ts";
 import { findBooking } from "./booking-find.ts";
 import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
@@ -97,7 +98,7 @@ export async function bookingView(
     pets = listed ? await completeCare(deps, listed) : null;
   } else {
     const f = describeFailure(petsResult.reason);
-    careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
+    careProblem = careNotLoadedWords(f.what, f.requestId, false);
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
   const care = careOfBooking(booking, pets);

@@ -286,6 +286,17 @@ export function unmatchedOnBookingWords(unmatched: string[], customerId: number 
   return `care details not matched${unmatched.length ? ` (${unmatched.join(", ")})` : ""}: ${then}fix the pet's name in the kennel system so the booking's pet names match its pets`;
 }
 
+/**
+ * Pets' care details not loaded (a day's list: `some`; a booking: all its pets): why, with the
+ * request id kept, then what to do: run it again, and until then check those pets' allergies and
+ * medication in the kennel system (a list without them must not read as a list of pets with none).
+ */
+export function careNotLoadedWords(what: string, requestId: string | undefined, some: boolean): string {
+  const why = `${what.replace(/\.\s*$/, "")}${requestId ? ` (request id ${requestId})` : ""}`;
+  const pets = some ? "those pets'" : "the pets'";
+  return `${some ? "Some pets'" : "The pets'"} care details could not be loaded: ${why}. Run it again; until then check ${pets} allergies and medication in the kennel system.`;
+}
+
 /** A pet's record state, in words: "🗑 deleted", "📦 archived" (none when current). */
 export function petStateWords(pet: Pet): string[] {
   return [pet.deleted ? "🗑 deleted" : "", pet.archived ? "📦 archived" : ""].filter(Boolean);
