@@ -23,6 +23,7 @@ import { knownHouse } from "./house-known.ts";
 import { freeText, TEXT_RULES, unwrapped } from "./input.ts";
 import { orLogged } from "./logged.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
+import { searchPets } from "./pet-search.ts";
 import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
 import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
@@ -255,21 +256,16 @@ export function ageOf(pet: Pet, today: string): string | undefined {
 /**
  * `/pet NAME`, `/pet NAME OWNER` or `/pet ID`: a card for an id or a single match; a page of
  * matches otherwise, each with its owner. When the whole text finds no pet and it has several
- * words, the last word is read as the owner's surname ("Biscuit Müller").
+ * words, the last word is read as the owner's surname ("Biscuit Müller"); then without accents.
  */
 export async function petAnswer(deps: Deps, input: string, page = 1): Promise<PetAnswer> {
   const q = freeText(input, TEXT_RULES.pet);
   if (!q) throw new UsageError("Which pet?", "Type /pet and a name, for example /pet Biscuit, or a pet id.");
   if (looksLikeId(q)) return { type: "pet", view: await petView(deps, Number(q)) };
-  let name = q;
-  let owner: string | undefined;
-  let r = await deps.kennel.listPets({ name }, { page, pageSize: LIST_PAGE_SIZE });
-  const words = q.split(" ");
-  if (r.data.totalRecords === 0 && words.length > 1) {
-    name = words.slice(0, -1).join(" ");
-    owner = words[words.length - 1];
-    r = await deps.kennel.listPets({ name, owner }, { page, pageSize: LIST_PAGE_SIZE });
-  }
+  // As typed, then with the owner's surname, then without accents (src/answers/pet-search.ts).
+  const { name, owner, r } = await searchPets(deps, q, { page, pageSize: LIST_PAGE_SIZE }, (ids) =>
+    ownerNames(deps, ids),
+  );
   const items = activePets(r.data.items);
   if (r.data.totalRecords === 0) {
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
