@@ -8,6 +8,7 @@ import { customerAnswer } from "../answers/customers.ts";
 import { dayReport } from "../answers/day.ts";
 import { UsageError } from "../answers/failure.ts";
 import { readHouseNaming } from "../answers/house-search.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { bookingsSearch } from "../answers/kennel.ts";
 import { bookingView, petAnswer } from "../answers/records.ts";
 import { looksLikeId } from "../domain/ids.ts";
@@ -108,7 +109,9 @@ async function petOrList(ctx: CliContext, text: string, page: number, json: bool
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
     // Today's stays naming the pet, so the list is Slack's: the pets in house first, marked.
-    if (!looksLikeId(text)) await readHouseNaming(deps, text).catch((e: unknown) => houseNotRead(ctx, e));
+    // (The text checked first: a text too long is refused before any API call.)
+    const q = freeText(text, TEXT_RULES.pet);
+    if (q && !looksLikeId(q)) await readHouseNaming(deps, q).catch((e: unknown) => houseNotRead(ctx, e));
     const a = await petAnswer(deps, text, page);
     const o = textOptions(ctx);
     if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
