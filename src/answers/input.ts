@@ -24,27 +24,15 @@ export function freeText(input: string, rule: TextRule): string {
 }
 
 /** Quotes and backticks a person may type around a value: "HP-DK4Q7M", `HP-DK4Q7M`, “HP-DK4Q7M”. */
-const WRAPPERS: Record<string, string> = {
-  '"': '"',
-  "'": "'",
-  "`": "`",
-  "“": "”",
-  "”": "”",
-  "‘": "’",
-  "«": "»",
-};
+const WRAPPING = /^["'`“”‘’«»„]+|["'`“”‘’«»„]+$/g;
 
 /**
- * The value inside the quotes or backticks typed around it (`/booking "HP/TWU XE"`, a reference
- * copied from a list as `HP-DK4Q7M`), pairs within pairs too (```HP-DK4Q7M```); anything else as is.
+ * A booking reference without the quotes or backticks typed around it (`/booking "HP/TWU XE"`, a
+ * reference copied from a list as `HP-DK4Q7M`, ```HP-DK4Q7M```, a quote left at one end): no
+ * reference begins or ends with one, and the words said of it then never double them.
  */
 export function unwrapped(text: string): string {
-  let t = text.trim();
-  for (;;) {
-    const close = WRAPPERS[t[0] ?? ""];
-    if (close === undefined || t.length < 2 || !t.endsWith(close)) return t;
-    t = t.slice(1, -1).trim();
-  }
+  return text.trim().replace(WRAPPING, "").trim();
 }
 
 export const TEXT_RULES = {

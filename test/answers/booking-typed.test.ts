@@ -58,5 +58,8 @@ describe("a booking reference as typed", () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe('No booking with reference "hp-nope99" was found.');
     expect(sandbox.requests.length - before).toBe(2);
+    // A quote left at one end only is not part of the reference either.
+    const lone = await bookingView(deps, '"HP-NOPE98').catch((e: unknown) => e);
+    expect((lone as Error).message).toBe('No booking with reference "HP-NOPE98" was found.');
   });
 });
