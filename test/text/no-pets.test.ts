@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { BookingView } from "../../src/answers/records.ts";
 import { careOfBooking } from "../../src/domain/day.ts";
+import { roundText } from "../../src/text/house.ts";
 import { bookingText, dayText } from "../../src/text/index.ts";
-import { booking, dayOf, PLAIN, pet } from "./fixtures.ts";
+import { booking, dayOf, PLAIN, pet, roundReportOf } from "./fixtures.ts";
 
 const NO_PETS = "❔ no pets on this booking: check it in the kennel system";
 const empty = booking({ bookingId: 9002, reference: "HP-NOPETS", petNames: "", numberOfPets: 0 });
@@ -35,6 +36,15 @@ describe("a booking with no pets", () => {
       requestId: "r",
     };
     expect(bookingText(v, PLAIN)).toContain(NO_PETS);
+  });
+
+  it("a round's sheet: the same words, never a pet's care to check by hand", () => {
+    const r = roundReportOf("evening", [
+      { booking: empty, pet: undefined, sheet: undefined, careStatus: "no_pets", unmatched: [] },
+    ]);
+    const text = roundText(r, PLAIN);
+    expect(text).toContain(NO_PETS);
+    expect(text).not.toContain("check this pet's care by hand");
   });
 
   it("a booking whose names are there but whose count is 0 is still matched by its names", () => {
