@@ -1,7 +1,8 @@
 /**
  * The booking `/booking`, its buttons and the connector's get_booking ask for: by id, by reference,
  * or (all digits) an id first, then a reference. A reference already seen in a list is its full
- * booking by its id at once (issue 48: one round trip, not two).
+ * booking by its id at once (issue 48: one round trip, not two). A reference typed in small letters
+ * that is not found as typed is asked once more in capitals.
  */
 import type { Deps } from "../deps.ts";
 import { looksLikeId } from "../domain/ids.ts";
@@ -34,17 +35,38 @@ export async function findBooking(
       }
     }
   }
-  // A reference seen in a list read before: its full booking by id at once (read now, never kept),
-  // when it still carries that reference; otherwise by reference, as for one never seen.
-  const known = deps.kennel.bookingIdOf(input);
+  // A reference typed in another case ("hp-dk4q7m"): as typed first, then in capitals, as the
+  // kennel system prints them (one more call, only when the first finds nothing).
+  const upper = input.toUpperCase();
+  try {
+    return await byReference(deps, input);
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || upper === input) throw error;
+    try {
+      return await byReference(deps, upper);
+    } catch (second) {
+      throw second instanceof NotFoundError ? error : second;
+    }
+  }
+}
+
+/**
+ * A reference seen in a list read before: its full booking by id at once (read now, never kept),
+ * when it still carries that reference; otherwise by reference, as for one never seen.
+ */
+async function byReference(
+  deps: Deps,
+  reference: string,
+): Promise<{ full?: Booking; reduced?: ReducedBooking; requestId: string; raw: unknown }> {
+  const known = deps.kennel.bookingIdOf(reference);
   if (known !== undefined) {
     try {
       const { data, requestId, raw } = await deps.kennel.getBooking(known);
-      if (data.reference === input) return { full: data, requestId, raw };
+      if (data.reference === reference) return { full: data, requestId, raw };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }
   }
-  const { data, requestId, raw } = await deps.kennel.getBookingByReference(input);
+  const { data, requestId, raw } = await deps.kennel.getBookingByReference(reference);
   return { reduced: data, requestId, raw };
 }

@@ -12,6 +12,7 @@ import type { Deps } from "../deps.ts";
 import { careOfBooking, type EntryCare } from "../domain/day.ts";
 import { allowCalls } from "../kennel/limiter.ts";
 import { type Booking, careLeftOut, type Pet } from "../kennel/schemas.ts";
+import { careNotLoadedWords } from "../words/care.ts";
 import { describeFailure } from "./failure.ts";
 
 export interface CareLookup {
@@ -52,7 +53,7 @@ export async function lookUpCare(
     byCustomer.set(id, null);
     const f = describeFailure(r.reason);
     deps.log.warn({ customerId: id, err: f }, "could not load a customer's pets");
-    problem ??= `Some pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
+    problem ??= careNotLoadedWords(f.what, f.requestId, true);
   });
   const matched = new Map<Booking, EntryCare>();
   return {

@@ -23,6 +23,18 @@ export function freeText(input: string, rule: TextRule): string {
   return text;
 }
 
+/** Quotes and backticks a person may type around a value: "HP-DK4Q7M", `HP-DK4Q7M`, “HP-DK4Q7M”. */
+const WRAPPING = /^["'`“”‘’«»„]+|["'`“”‘’«»„]+$/g;
+
+/**
+ * A booking reference without the quotes or backticks typed around it (`/booking "HP/TWU XE"`, a
+ * reference copied from a list as `HP-DK4Q7M`, ```HP-DK4Q7M```, a quote left at one end): no
+ * reference begins or ends with one, and the words said of it then never double them.
+ */
+export function unwrapped(text: string): string {
+  return text.trim().replace(WRAPPING, "").trim();
+}
+
 export const TEXT_RULES = {
   reference: { what: "a booking reference or id", max: 64, example: "/booking HP-DK4Q7M" },
   pet: { what: "a pet's name (and owner's surname) or id", max: 100, example: "/pet Biscuit Müller" },

@@ -15,6 +15,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { activePets } from "../domain/customers.ts";
+import { holdsFolded } from "../domain/name-fold.ts";
 import type { Page, Pet } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { nameOrderBase } from "../words/order.ts";
@@ -45,11 +46,11 @@ export function petsInHouseFirst(
   const { data } = answer;
   const house = knownHouse(deps, localDate(deps.clock.now(), deps.config.timezone));
   const inHouse = new Set((house?.pets ?? []).flatMap((p) => (p.petId === undefined ? [] : [p.petId])));
-  const text = filter.name.toLowerCase();
-  // The staying pets the search finds, on page 1 (an owner's name is not on a pet: not when one is given).
+  // The staying pets the search finds, on page 1 (an owner's name is not on a pet: not when one is
+  // given), accents and case aside ("Chloe": Chloé).
   const leading =
     filter.owner === undefined
-      ? activePets(house?.pets ?? []).filter((p) => (p.name ?? "").toLowerCase().includes(text))
+      ? activePets(house?.pets ?? []).filter((p) => holdsFolded(p.name ?? "", filter.name))
       : [];
   const led = new Set(leading.map((p) => p.petId));
   const rest = activePets(data.items).filter((p) => !led.has(p.petId));

@@ -13,15 +13,17 @@ import { NotFoundError } from "../kennel/errors.ts";
 import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
+import { careNotLoadedWords } from "../words/care.ts";
 import { findBooking } from "./booking-find.ts";
 import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { describeFailure, UsageError } from "./failure.ts";
 import { knownHouse } from "./house-known.ts";
-import { freeText, TEXT_RULES } from "./input.ts";
+import { freeText, TEXT_RULES, unwrapped } from "./input.ts";
 import { orLogged } from "./logged.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
+import { searchPets } from "./pet-search.ts";
 import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
 import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
@@ -68,7 +70,8 @@ export async function bookingView(
   /** doses: the stay's record with each dose's timeliness and witness (the full record, issue 35). */
   o: { doses?: boolean } = {},
 ): Promise<BookingView> {
-  const ref = typeof input === "string" ? freeText(input, TEXT_RULES.reference) : "";
+  // Quotes or backticks typed around the reference are not part of it (nor of the words said of it).
+  const ref = typeof input === "string" ? unwrapped(freeText(input, TEXT_RULES.reference)) : "";
   if (typeof input === "string" && !ref) {
     throw new UsageError(
       "Which booking?",
@@ -96,7 +99,7 @@ export async function bookingView(
     pets = listed ? await completeCare(deps, listed) : null;
   } else {
     const f = describeFailure(petsResult.reason);
-    careProblem = `The pets' care details could not be loaded: ${f.what}${f.requestId ? ` (request id ${f.requestId})` : ""}`;
+    careProblem = careNotLoadedWords(f.what, f.requestId, false);
     deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
   }
   const care = careOfBooking(booking, pets);
@@ -253,21 +256,16 @@ export function ageOf(pet: Pet, today: string): string | undefined {
 /**
  * `/pet NAME`, `/pet NAME OWNER` or `/pet ID`: a card for an id or a single match; a page of
  * matches otherwise, each with its owner. When the whole text finds no pet and it has several
- * words, the last word is read as the owner's surname ("Biscuit Müller").
+ * words, the last word is read as the owner's surname ("Biscuit Müller"); then without accents.
  */
 export async function petAnswer(deps: Deps, input: string, page = 1): Promise<PetAnswer> {
   const q = freeText(input, TEXT_RULES.pet);
   if (!q) throw new UsageError("Which pet?", "Type /pet and a name, for example /pet Biscuit, or a pet id.");
   if (looksLikeId(q)) return { type: "pet", view: await petView(deps, Number(q)) };
-  let name = q;
-  let owner: string | undefined;
-  let r = await deps.kennel.listPets({ name }, { page, pageSize: LIST_PAGE_SIZE });
-  const words = q.split(" ");
-  if (r.data.totalRecords === 0 && words.length > 1) {
-    name = words.slice(0, -1).join(" ");
-    owner = words[words.length - 1];
-    r = await deps.kennel.listPets({ name, owner }, { page, pageSize: LIST_PAGE_SIZE });
-  }
+  // As typed, then with the owner's surname, then without accents (src/answers/pet-search.ts).
+  const { name, owner, r } = await searchPets(deps, q, { page, pageSize: LIST_PAGE_SIZE }, (ids) =>
+    ownerNames(deps, ids),
+  );
   const items = activePets(r.data.items);
   if (r.data.totalRecords === 0) {
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });

@@ -37,7 +37,7 @@ export interface RoundPet {
    * For an unmatched or unloaded booking: why its care is not here; `too_long`: a pet whose care is
    * longer than the care record keeps, set aside to be recorded on paper (src/answers/round-paper.ts).
    */
-  careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer" | "too_long";
+  careStatus: EntryCare["status"] | "too_long";
   unmatched: string[];
   /** Arrives that day after the round's time: "19:00" (listed, with its dose and diet). */
   arrives?: string | undefined;

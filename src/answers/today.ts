@@ -3,7 +3,7 @@
 import type { Deps } from "../deps.ts";
 import { bookingsThatCount, counts, type LeftOut, owes, paymentOf } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
-import { sortForDay } from "../domain/day.ts";
+import { type EntryCare, sortForDay } from "../domain/day.ts";
 import { missingCare, type PetFlags } from "../domain/flags.ts";
 import type { HouseCount } from "../domain/house.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
@@ -30,7 +30,7 @@ interface MissingCareEntry {
   /** Per pet: what is missing. */
   pets: Array<{ flags: PetFlags; missing: string[] }>;
   /** The booking's pets could not all be matched or loaded. */
-  careStatus: "matched" | "not_matched" | "not_loaded" | "no_customer";
+  careStatus: EntryCare["status"];
   unmatched: string[];
 }
 

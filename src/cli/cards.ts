@@ -7,8 +7,11 @@
 import { customerAnswer } from "../answers/customers.ts";
 import { dayReport } from "../answers/day.ts";
 import { UsageError } from "../answers/failure.ts";
+import { readHouseNaming } from "../answers/house-search.ts";
+import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { bookingsSearch } from "../answers/kennel.ts";
 import { bookingView, petAnswer } from "../answers/records.ts";
+import { looksLikeId } from "../domain/ids.ts";
 import {
   bookingsText,
   bookingText,
@@ -105,6 +108,10 @@ async function petOrList(ctx: CliContext, text: string, page: number, json: bool
   // With the care record when there is one: the card's welfare flags and care plan, as in Slack.
   const { deps, close } = await kennelDepsWithRecord(ctx);
   try {
+    // Today's stays naming the pet, so the list is Slack's: the pets in house first, marked.
+    // (The text checked first: a text too long is refused before any API call.)
+    const q = freeText(text, TEXT_RULES.pet);
+    if (q && !looksLikeId(q)) await readHouseNaming(deps, q).catch((e: unknown) => houseNotRead(ctx, e));
     const a = await petAnswer(deps, text, page);
     const o = textOptions(ctx);
     if (a.type === "pet") return print(ctx, a, json, () => petText(a.view, o));
@@ -113,6 +120,11 @@ async function petOrList(ctx: CliContext, text: string, page: number, json: bool
   } finally {
     await close();
   }
+}
+
+/** Today's house not read: the list comes in the API's order, unmarked; the reason is logged. */
+function houseNotRead(ctx: CliContext, error: unknown): void {
+  ctx.log.warn({ err: String(error) }, "today's stays not read: the pets in house are not listed first");
 }
 
 /** `kennel-desk customer`: one customer's card, or the customers matching, paged. */

@@ -11,10 +11,20 @@ import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type Round
 export const SLACK_FIX =
   "Copy it again from the Slack app's settings (the preview's setup page checks it as you paste it; by hand: docs/connecting.md).";
 
+/**
+ * A key is sent in an HTTP header, which holds only visible ASCII: a typographic quote (“…”), an
+ * invisible character (a zero-width space, a byte-order mark) or any other letter outside it would
+ * make every request fail on this computer, blamed on the network. Refused at start, never echoed.
+ */
 export function apiKey(value: string): Check<string> {
-  return /\s/.test(value)
-    ? bad("contains whitespace inside it.", "Paste the key exactly as it was shown when generated.")
-    : ok(value);
+  if (/\s/.test(value))
+    return bad("contains whitespace inside it.", "Paste the key exactly as it was shown when generated.");
+  if (!/^[\x21-\x7e]+$/.test(value))
+    return bad(
+      "contains a character that cannot be part of a key (a typographic quote, an invisible character such as a zero-width space, or a letter outside plain ASCII).",
+      "Paste the key again, exactly as the business's API settings showed it (copied from a document or a chat, it can carry such characters).",
+    );
+  return ok(value);
 }
 
 export function channelList(value: string): Check<string[]> {

@@ -8,7 +8,7 @@ import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from
 import { type CareFacts, careOf } from "./care.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
 import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
-import { matchPets, stayPets } from "./pet-match.ts";
+import { hasNoPets, matchPets, stayPets } from "./pet-match.ts";
 import type { StayRecordView } from "./stay.ts";
 
 export type DayKind = "arrivals" | "departures";
@@ -29,10 +29,12 @@ export function petCare(pet: Pet): PetCare {
  * - matched: every pet on the booking was found among the customer's pets;
  * - not_matched: some (or all) could not be matched: `unmatched` names them, `pets` has the rest;
  * - not_loaded: the customer's pets could not be fetched (`problem` says why);
- * - no_customer: the booking names no customer, so there is nothing to look up.
+ * - no_customer: the booking names no customer, so there is nothing to look up;
+ * - no_pets: the booking names no pet and counts none (petNames empty, numberOfPets 0): nothing to
+ *   look up, and nothing to say "no special care" of; staff check it in the kennel system.
  */
 export interface EntryCare {
-  status: "matched" | "not_matched" | "not_loaded" | "no_customer";
+  status: "matched" | "not_matched" | "not_loaded" | "no_customer" | "no_pets";
   pets: PetCare[];
   unmatched: string[];
 }
@@ -49,6 +51,7 @@ export interface DayEntry {
 
 /** The care of a booking from its customer's pets (null: they could not be loaded). */
 export function careOfBooking(booking: Booking, customerPets: Pet[] | null | undefined): EntryCare {
+  if (hasNoPets(booking)) return { status: "no_pets", pets: [], unmatched: [] };
   if (booking.customerId === undefined) return { status: "no_customer", pets: [], unmatched: [] };
   if (!customerPets) return { status: "not_loaded", pets: [], unmatched: [] };
   const m = matchPets(booking, customerPets);

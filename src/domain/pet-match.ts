@@ -182,9 +182,18 @@ export function namedParts(petNames: string | undefined): string[] {
 }
 
 /**
+ * A booking that names no pet and counts none (petNames empty, numberOfPets 0): no pet to care for,
+ * or a booking entered wrong; never "no special care" (src/domain/day.ts: its care is `no_pets`).
+ */
+export function hasNoPets(booking: Pick<Booking, "numberOfPets" | "petNames">): boolean {
+  return booking.numberOfPets === 0 && !booking.petNames?.trim();
+}
+
+/**
  * How many pets a stay brings: its `numberOfPets`; when that is not given (or could not be read),
  * the pets its care matched and named but not matched, else the pets its names name ("Hazel & Nala":
- * 2), else 1. Never fewer than its names say, so a count is not cut by a field left unread.
+ * 2), else 1. Never fewer than its names say, so a count is not cut by a field left unread. A
+ * booking with no pets (`hasNoPets`) counts none, so a day's summary adds up.
  */
 export function stayPets(
   booking: Pick<Booking, "numberOfPets" | "petNames">,
@@ -192,6 +201,7 @@ export function stayPets(
 ): number {
   if (booking.numberOfPets !== undefined && booking.numberOfPets > 0) return booking.numberOfPets;
   const cared = care ? care.pets.length + care.unmatched.length : 0;
+  if (hasNoPets(booking) && cared === 0) return 0;
   return Math.max(1, cared, namedParts(booking.petNames).length);
 }
 

@@ -5,7 +5,14 @@
  */
 import type { EntryCare, PetCare } from "../domain/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
-import { careWarningWords, type FlagWord, flagWords, NO_CARE_NEEDS, noteWords } from "../words/care.ts";
+import {
+  careWarningWords,
+  type FlagWord,
+  flagWords,
+  NO_CARE_NEEDS,
+  noteWords,
+  unmatchedOnBookingWords,
+} from "../words/care.ts";
 import { dotted, type Line, line, strong, type Tone, toned, whole } from "./doc.ts";
 
 const FLAG_TONE: Partial<Record<FlagWord["tone"], Tone>> = {
@@ -53,9 +60,20 @@ export function hazardLines(p: ChannelSafe<PetCare>): Line[] {
     );
 }
 
-/** "❔ care details not matched: open the booking (Bisky)", or nothing when every pet was matched. */
-export function careWarningLine(care: ChannelSafe<EntryCare>): Line | undefined {
-  const words = careWarningWords({ status: care.status, unmatched: care.unmatched.map(whole) });
+/**
+ * "❔ care details not matched: open the booking (Bisky)", or nothing when every pet was matched. On
+ * the booking's own card (`onBooking`, its customer's id) the step is a real one: the pet by name,
+ * the owner's pets, the name fixed in the kennel system.
+ */
+export function careWarningLine(
+  care: ChannelSafe<EntryCare>,
+  o: { onBooking?: { customerId: number | undefined } } = {},
+): Line | undefined {
+  const unmatched = care.unmatched.map(whole);
+  const words =
+    o.onBooking && care.status === "not_matched"
+      ? unmatchedOnBookingWords(unmatched, o.onBooking.customerId)
+      : careWarningWords({ status: care.status, unmatched });
   return words ? [toned("alert", `❔ ${whole(words)}`)] : undefined;
 }
 

@@ -202,7 +202,7 @@ function bookingFields(v: BookingView, o: BookingDocOptions): Array<{ label: str
 
 /** What is wrong with the booking's care: its warning, and why it could not be loaded. */
 function careProblemLines(v: BookingView): Line[] {
-  const warning = careWarningLine(v.care);
+  const warning = careWarningLine(v.care, { onBooking: { customerId: v.booking.customerId } });
   return [
     ...(warning ? [warning] : []),
     ...(v.careProblem ? [[toned("alert", `❔ ${whole(v.careProblem)}`)]] : []),

@@ -51,7 +51,9 @@ function petLines(p: ChannelSafe<RoundPet>, r: ChannelSafe<RoundReport>): Line[]
   if (!p.pet || !p.sheet) {
     const which = whole(p.unmatched.length ? p.unmatched.join(", ") : (b.petNames ?? "pets"));
     const why = careWarningWords({ status: p.careStatus, unmatched: [] }) || "care details not known";
-    return [dotted(room, line(strong(which), owner), ...marks), [toned("alert", `❔ ${byHandWords(why)}`)]];
+    // A booking with no pets has no pet's care to check by hand: its own words say where to look.
+    const said = p.careStatus === "no_pets" ? why : byHandWords(why);
+    return [dotted(room, line(strong(which), owner), ...marks), [toned("alert", `❔ ${said}`)]];
   }
   const s = p.sheet;
   const name = line(`${speciesEmoji(p.pet.pet)} `, strong(whole(p.pet.flags.name)), owner);

@@ -227,6 +227,8 @@ export function speciesEmoji(pet: Pet): string {
 
 const CARE_NOT_MATCHED = "care details not matched: open the booking";
 const CARE_NOT_LOADED = "care details could not be loaded";
+/** A booking that names no pet and counts none: said, with where to look, never "no special care". */
+const NO_PETS = "no pets on this booking: check it in the kennel system";
 const CARE_TOO_LONG =
   "care longer than a round's post and the care record can keep: record this pet on paper, from its care whole in the kennel system";
 export const NO_CARE_NEEDS = "no medication, allergies or special care recorded";
@@ -255,7 +257,44 @@ export function careWarningWords(care: { status: string; unmatched: string[] }):
   if (care.status === "not_loaded") return CARE_NOT_LOADED;
   if (care.status === "no_customer") return `${CARE_NOT_LOADED}: no customer on the booking`;
   if (care.status === "too_long") return CARE_TOO_LONG;
+  if (care.status === "no_pets") return NO_PETS;
   return "";
+}
+
+/**
+ * The booking's own card, where "open the booking" would lead back to itself: the names not matched,
+ * each to look up with /pet, the owner's pets with /customer, then the lasting fix in the kennel
+ * system ("care details not matched (Biccy): look the pet up with /pet Biccy or /customer 1402 (the
+ * owner's pets), then fix the pet's name in the kennel system so the booking's pet names match its
+ * pets"). A part that names no pet ("2 dogs: no pet named") is not looked up by name.
+ */
+export function unmatchedOnBookingWords(unmatched: string[], customerId: number | undefined): string {
+  const names = unmatched
+    .filter((u) => !u.endsWith(": no pet named"))
+    .map((u) =>
+      u
+        .replace(/\s*\([^)]*\)?\s*(:.*)?$/s, "")
+        .replace(/:.*$/s, "")
+        .trim(),
+    )
+    .filter(Boolean);
+  const look = [
+    ...names.map((n) => `/pet ${n}`),
+    ...(customerId !== undefined ? [`/customer ${customerId} (the owner's pets)`] : []),
+  ];
+  const then = look.length ? `look the pet up with ${look.join(" or ")}, then ` : "";
+  return `care details not matched${unmatched.length ? ` (${unmatched.join(", ")})` : ""}: ${then}fix the pet's name in the kennel system so the booking's pet names match its pets`;
+}
+
+/**
+ * Pets' care details not loaded (a day's list: `some`; a booking: all its pets): why, with the
+ * request id kept, then what to do: run it again, and until then check those pets' allergies and
+ * medication in the kennel system (a list without them must not read as a list of pets with none).
+ */
+export function careNotLoadedWords(what: string, requestId: string | undefined, some: boolean): string {
+  const why = `${what.replace(/\.\s*$/, "")}${requestId ? ` (request id ${requestId})` : ""}`;
+  const pets = some ? "those pets'" : "the pets'";
+  return `${some ? "Some pets'" : "The pets'"} care details could not be loaded: ${why}. Run it again; until then check ${pets} allergies and medication in the kennel system.`;
 }
 
 /** A pet's record state, in words: "🗑 deleted", "📦 archived" (none when current). */

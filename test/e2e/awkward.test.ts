@@ -162,7 +162,8 @@ describe("1. matching never borrows a pet", () => {
   it("'Daisy' under a customer whose only pet is Bonnie: not matched, never Bonnie's Vetmedin", async () => {
     // Before: Bonnie and her Vetmedin were shown for Daisy on /booking, /inhouse and every round.
     for (const [surface, text] of Object.entries(await bookingEverywhere("AW-DAISY"))) {
-      expect(text, surface).toContain("care details not matched: open the booking (Daisy)");
+      // The booking's own card: a step that leads elsewhere than the booking.
+      expect(text, surface).toContain("care details not matched (Daisy): look the pet up with /pet Daisy");
       expect(text, surface).not.toContain("Vetmedin");
       expect(text, surface).not.toContain("Bonnie");
     }
@@ -178,7 +179,8 @@ describe("1. matching never borrows a pet", () => {
     // Before: Daisy was dropped and the card said nothing was missing.
     for (const [surface, text] of Object.entries(await bookingEverywhere("AW-SCOUT"))) {
       expect(text, surface).toContain("Apoquel 16 mg");
-      expect(text, surface).toContain("care details not matched: open the booking (Daisy)");
+      // The booking's own card: a step that leads elsewhere than the booking.
+      expect(text, surface).toContain("care details not matched (Daisy): look the pet up with /pet Daisy");
     }
   });
 
@@ -364,7 +366,8 @@ describe("issue 32: notes that carry danger, a pet still here, numbers whole, fl
       expect(text, surface).not.toContain("Metacam 2 ml");
     }
     for (const [surface, text] of Object.entries(await bookingEverywhere("AW-OTHER"))) {
-      expect(text, surface).toContain("care details not matched: open the booking (Moss)");
+      // The booking's own card: a step that leads elsewhere than the booking.
+      expect(text, surface).toContain("care details not matched (Moss): look the pet up with /pet Moss");
       expect(text, surface).not.toContain("Metacam");
     }
     for (const [surface, text] of Object.entries(await bookingEverywhere("AW-SALT"))) {
