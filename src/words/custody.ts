@@ -17,7 +17,7 @@ import {
   readAmount,
   unitWords,
 } from "../domain/custody-units.ts";
-import { addDays, localDate } from "../time.ts";
+import { localDate } from "../time.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
