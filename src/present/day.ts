@@ -17,6 +17,7 @@ import {
   goingHomeGroomingWords,
   handBackWords,
   noneWords,
+  onlyWords,
   pagePlace,
   STATUS_NOT_RECORDED,
   summaryParts,
@@ -125,7 +126,7 @@ function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): P
 
 /** The day as a document: one item per entry of the page, in the day's order. */
 export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
-  const title = dayTitle(r.kind, r.date, r.totals.bookings);
+  const title = dayTitle(r.kind, r.date, r.totals.bookings, r.only);
   const parts = summaryParts(r.kind, r.totals);
   if (r.totals.bookings === 0) {
     const off = parts.slice(2).map((p) => p.text);
@@ -133,13 +134,18 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
       fallback: `${title}: none`,
       parts: [
         { kind: "title", text: title },
-        { kind: "text", lines: [line(`${noneWords(r.kind)}${off.length ? ` (${off.join("; ")}.)` : ""}`)] },
+        {
+          kind: "text",
+          lines: [line(`${noneWords(r.kind, r.only)}${off.length ? ` (${off.join("; ")}.)` : ""}`)],
+        },
       ],
     };
   }
   const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   const out: Part[] = [
     { kind: "title", text: title },
+    // A narrowed list says so first: it is not the whole day's going-home check.
+    ...(r.only ? [{ kind: "text" as const, lines: [line(onlyWords(r.only, r.totals.bookings))] }] : []),
     { kind: "summary", lines: [summaryLine(parts, place)] },
     ...r.entries.map((e) => entryPart(r.kind, e, o)),
   ];
