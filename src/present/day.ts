@@ -9,6 +9,7 @@
 import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, petCountText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, ENTRY_CAPS, whenOf } from "../domain/day.ts";
+import { kennelStock } from "../domain/drug-names.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { timeOf } from "../words/dates.ts";
@@ -16,6 +17,7 @@ import {
   dayTitle,
   goingHomeGroomingWords,
   handBackWords,
+  kennelStockWords,
   noneWords,
   onlyWords,
   pagePlace,
@@ -77,9 +79,13 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
     // Notes that carry danger ("AGGRESSIVE with other dogs") matter at the handover too.
     for (const p of care.pets) out.push(...dangerNoteLines(p), ...hazardLines(p));
     for (const p of care.pets) {
-      const meds = p.care.medications.map((m) => whole(m.name));
+      const pet = whole(p.flags.name);
+      const theirs = p.care.medications.filter((m) => !kennelStock(m)).map((m) => whole(m.name));
       // Every name, whole: no medication to hand back is ever left off the line.
-      if (meds.length) out.push(line(toned("warn", handBackWords(meds, whole(p.flags.name)))));
+      if (theirs.length) out.push(line(toned("warn", handBackWords(theirs, pet))));
+      // The kennel's own stock (its words say so) is not the owner's to take: said apart, never hidden.
+      const kennel = p.care.medications.filter(kennelStock).map((m) => whole(m.name));
+      if (kennel.length) out.push(line(kennelStockWords(kennel, pet)));
     }
     const where = `/booking ${e.booking.reference ?? e.booking.bookingId ?? ""}`.trim();
     for (const p of care.pets)

@@ -114,6 +114,13 @@ export const unknownStatusWords = (status: string): string =>
 export const handBackWords = (medications: string[], pet: string): string =>
   `💊 hand back: ${medications.join(", ")} (${pet})`;
 
+/**
+ * Departures: a pet's medications the kennel's own stock (their words say so), not the owner's to take
+ * home: "💊 kennel stock, not to hand back: Kennel stock Metacam 1.5ml (Otis)".
+ */
+export const kennelStockWords = (medications: string[], pet: string): string =>
+  `💊 kennel stock, not to hand back: ${medications.join(", ")} (${pet})`;
+
 /** Departures: "✂️ Rex: nails clipped", a pet's grooming notes. */
 export const goingHomeGroomingWords = (pet: string, notes: string): string => `✂️ ${pet}: ${notes}`;
 
