@@ -21,6 +21,7 @@ import {
   progressWords,
   signWords,
   valuesWords,
+  welfareHouseWords,
 } from "../words/welfare.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, prose, strong, toned, value, valueWithin, whole } from "./doc.ts";
@@ -168,7 +169,8 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     parts.push({ kind: "title", text: title });
     head.push(
       line(
-        `${plural(list.pets.length, "pet")} in house · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
+        // The house as the round's sheet counts it: the bookings not matched (at the foot) too.
+        `${welfareHouseWords(list.pets.length, list.unlisted.length)} · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
         o.lateAt ? ` · posted late, at ${value(o.lateAt, 10)}` : "",
       ),
     );
@@ -210,7 +212,11 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
       ],
     });
   return {
-    fallback: welfareFallback(title, mine, several ? { message, of: list.pets.length } : undefined),
+    fallback: welfareFallback(
+      title,
+      mine,
+      several ? { message, of: list.pets.length + list.unlisted.length } : undefined,
+    ),
     parts,
   };
 }
