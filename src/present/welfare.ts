@@ -151,6 +151,23 @@ export interface WelfareDocOptions {
   compact?: boolean | "short";
 }
 
+/** The bookings whose pets could not be matched, at the parent's foot: the first named, the rest counted. */
+function unlistedPart(unlisted: string[]): Part {
+  return {
+    kind: "note",
+    lines: [
+      ...unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${whole(u)}`)]),
+      ...(unlisted.length > UNLISTED
+        ? [
+            line(
+              `and ${unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
+            ),
+          ]
+        : []),
+    ],
+  };
+}
+
 /**
  * One message of a welfare post: the parent (title, how it works, its pets, the bookings not
  * listed) or a reply ("Evening welfare check · Kennel · 41–80 of 150", its pets); each pet an item
@@ -197,20 +214,7 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     });
   if (message === 0 && list.pets.length === 0 && list.unlisted.length === 0)
     parts.push({ kind: "text", lines: [line("No pet in house here at this round.")] });
-  if (message === 0 && list.unlisted.length)
-    parts.push({
-      kind: "note",
-      lines: [
-        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${whole(u)}`)]),
-        ...(list.unlisted.length > UNLISTED
-          ? [
-              line(
-                `and ${list.unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
-              ),
-            ]
-          : []),
-      ],
-    });
+  if (message === 0 && list.unlisted.length) parts.push(unlistedPart(list.unlisted));
   return {
     fallback: welfareFallback(
       title,
