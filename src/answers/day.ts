@@ -9,7 +9,7 @@
  * entrySize), so "page 1 of 2" may read "of 3" on page 2; the entries of each page never change.
  */
 import type { Deps } from "../deps.ts";
-import { bookingsThatCount, type LeftOut } from "../domain/bookings.ts";
+import { bookingsThatCount, DAY_ONLY, type DayOnly, type LeftOut } from "../domain/bookings.ts";
 import {
   type DayEntry,
   type DayKind,
@@ -44,6 +44,8 @@ export interface DayReport {
   careProblem: string | undefined;
   /** With KENNEL_RAW_RESPONSES=1: the API's JSON, without contact fields (it goes to a channel). */
   raw?: unknown;
+  /** Only the departures a Home figure counts (money to take…), and how many the whole day lists. */
+  only?: { only: DayOnly; of: number };
 }
 
 export interface DayOptions {
@@ -68,6 +70,11 @@ export interface DayOptions {
    * would have shared this one's list call, so it may share the whole answer (src/listeners/replies.ts).
    */
   onListed?: () => void;
+  /**
+   * Only the bookings a Home figure counts (its button's list: the departures with money to take),
+   * every total and page of those alone; the whole day's count beside them.
+   */
+  only?: DayOnly;
 }
 
 /** Which bookings a day lists, in order, and which of them are shown. Pure. */
@@ -121,8 +128,11 @@ export async function dayReport(
   date: string,
   options: DayOptions = {},
 ): Promise<DayReport> {
-  const list = await listDay(deps, kind, date).finally(() => options.onListed?.());
-  if (options.raw) {
+  const listed = await listDay(deps, kind, date).finally(() => options.onListed?.());
+  const only = options.only;
+  const list = only ? { ...listed, data: listed.data.filter(DAY_ONLY[only]) } : listed;
+  const narrowed = only ? { only: { only, of: bookingsThatCount(listed.data).kept.length } } : {};
+  if (options.raw && !only) {
     const plan = planDay(kind, date, list.data, { wholeDay: true });
     return {
       ...assembleDay(
@@ -141,7 +151,7 @@ export async function dayReport(
   const plan = planDay(kind, date, list.data, options, careOf);
   // Counts of the page alone ("on this page") when the rest of the day's care is not read yet.
   const counted = careOf.whole ? careOf : careOfShown(plan, careOf);
-  const report = assembleDay(plan, counted, list.requestId, problem);
+  const report: DayReport = { ...assembleDay(plan, counted, list.requestId, problem), ...narrowed };
   // Departures carry each stay's care record, for the handover at pick-up.
   if (kind === "departures") {
     const stays = await stayRecords(deps, report.entries);

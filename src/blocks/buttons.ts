@@ -75,9 +75,14 @@ const page = () => z.number().int().min(1).max(100_000);
 const recordId = () => z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const isoDate = () => z.string().refine(isIsoDate);
 
-/** Previous/Next on /arrivals and /departures. */
+/** Previous/Next on /arrivals and /departures (`o`: a departures list narrowed by Home's figure). */
 export const dayPage = defineButton("day_page", () =>
-  z.object({ k: z.enum(["arrivals", "departures"]), d: isoDate(), p: page() }),
+  z.object({
+    k: z.enum(["arrivals", "departures"]),
+    d: isoDate(),
+    p: page(),
+    o: z.enum(["money", "payment_check"]).optional(),
+  }),
 );
 /** Previous/Next on /inhouse. */
 export const housePage = defineButton("house_page", () => z.object({ d: isoDate(), p: page() }));
@@ -105,6 +110,7 @@ export const homeList = defineButton("home_list", () =>
       "departures",
       "inhouse",
       "unpaid",
+      "paycheck",
       "rounds",
       "tomorrow",
       "offfood",

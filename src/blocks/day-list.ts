@@ -20,7 +20,7 @@ function slackDayOptions(r: ChannelSafe<DayReport>, timezone: string): DayDocOpt
     stayAction: stayRecordAction,
     pageAction: (p, direction) => ({
       actionId: dayPage.actionId(direction),
-      value: dayPage.encode({ k: r.kind, d: r.date, p }),
+      value: dayPage.encode({ k: r.kind, d: r.date, p, ...(r.only ? { o: r.only.only } : {}) }),
     }),
   };
 }

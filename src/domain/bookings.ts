@@ -147,6 +147,21 @@ export function owes(booking: Booking | ReducedBooking): boolean {
   return p === "unpaid" || p === "part_paid";
 }
 
+/**
+ * A departures list narrowed to what a Home figure counts (its button opens only those): `money`,
+ * the bookings with money to take (unpaid or part-paid); `payment_check`, those whose payment was
+ * not recorded or could not be read.
+ */
+export type DayOnly = "money" | "payment_check";
+
+export const DAY_ONLY: Record<DayOnly, (b: Booking | ReducedBooking) => boolean> = {
+  money: owes,
+  payment_check: (b) => {
+    const p = paymentOf(b);
+    return p === "unknown" || p === "not_read";
+  },
+};
+
 /** "boarding", "daycare"…: the type as the API wrote it, lower-cased words; "" when absent. */
 export function bookingTypeText(booking: Booking | ReducedBooking): string {
   return booking.bookingType ? booking.bookingType.replace(/[_-]+/g, " ").trim() : "";

@@ -6,6 +6,7 @@ import type { Booking, Pet } from "../kennel/schemas.ts";
 import { nameOrder } from "../words/order.ts";
 import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from "./bookings.ts";
 import { type CareFacts, careOf } from "./care.ts";
+import { kennelStock } from "./drug-names.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
 import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
 import { hasNoPets, matchPets, stayPets } from "./pet-match.ts";
@@ -159,7 +160,7 @@ export interface DayTotals {
   unknownStatus: number;
   /** Among entries whose care was looked up: */
   withMedication: number;
-  /** Medications on those bookings (to hand back, for departures). */
+  /** Medications on those bookings, the kennel's own stock not counted (to hand back, for departures). */
   medications: number;
   withAllergies: number;
   notEvaluated: number;
@@ -183,7 +184,11 @@ export function totalsOf(entries: DayEntry[], leftOut: LeftOut): DayTotals {
     paymentNotRead: entries.filter((e) => e.payment === "not_read").length,
     unknownStatus: entries.filter((e) => e.standing === "unknown_status").length,
     withMedication: looked.filter((e) => pets(e).some((p) => p.flags.medications.length > 0)).length,
-    medications: looked.reduce((s, e) => s + pets(e).reduce((t, p) => t + p.flags.medications.length, 0), 0),
+    // The owner's to hand back at departures: the kennel's own stock (its words say so) is not.
+    medications: looked.reduce(
+      (s, e) => s + pets(e).reduce((t, p) => t + p.care.medications.filter((m) => !kennelStock(m)).length, 0),
+      0,
+    ),
     withAllergies: looked.filter((e) => pets(e).some((p) => p.flags.allergies)).length,
     notEvaluated: looked.filter((e) => pets(e).some((p) => p.flags.notEvaluated)).length,
     withGroomingNotes: looked.filter((e) => pets(e).some((p) => p.flags.grooming)).length,

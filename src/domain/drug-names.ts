@@ -1,7 +1,7 @@
 /**
  * A drug's short name from its instruction, for lists and the sheets' rows ("Rimadyl 50 mg, half a
- * tablet" → "Rimadyl 50 mg"). A short name never splits a number ("2,5", "1.5", "1/2"): where it
- * would, the whole instruction is the name.
+ * tablet" → "Rimadyl 50 mg"). A short name is whole words, never cut with "…", and never splits a
+ * number ("2,5", "1.5", "1/2"): where it would, the whole instruction is the name.
  */
 import { shorten } from "./text.ts";
 
@@ -31,34 +31,63 @@ const NOT_A_DRUG = new Set(
  */
 const NAME_CUT = /\s*(?:(?<!\d)[,:]|[,:](?!\d)|[;(]|\s[-–—]\s)\s*/;
 
-/** Longest short name of a drug. */
+/** Past this many characters, a drug's short name ends before how or when it is given (whole words). */
 const NAME_MAX = 32;
 
 /**
- * The text cut cleanly to NAME_MAX characters, unless the cut would fall inside a number ("2,5",
- * "1.5", "1/2"): then the whole instruction is the name, so a dose is never shown cut.
+ * Words that, past a drug's name and strength, begin how or when it is given ("with breakfast",
+ * "EOD AM", "twice daily"): a long short name ends before the first of them. Never "and", "or",
+ * "plus" nor a form ("oral suspension", "tablet"): they may be the drug's own words.
  */
-function nameOf(text: string, instruction: string): string {
-  const short = shorten(text, NAME_MAX);
-  if (short === text) return text;
+const GIVEN_HOW = new Set(
+  (
+    "with before after at in on into onto by to from for until then every each once twice thrice " +
+    "daily bid sid tid qid bd od eod am pm a.m p.m morning mornings evening evenings night nightly " +
+    "noon midday lunch lunchtime breakfast dinner tea supper bedtime only if when as per give apply " +
+    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday"
+  ).split(" "),
+);
+
+/** Would a cut to NAME_MAX characters fall inside a number ("2,5", "1.5", "1/2")? */
+function cutInsideNumber(text: string): boolean {
   const chars = Array.from(text);
-  const at = Array.from(short).length - 1;
+  const at = Array.from(shorten(text, NAME_MAX)).length - 1;
   // The run of non-space characters the cut falls in: a number when it holds a digit.
   let from = at;
   while (from > 0 && !/\s/.test(chars[from - 1] ?? " ")) from--;
   let to = at;
   while (to < chars.length && !/\s/.test(chars[to] ?? " ")) to++;
-  const run = chars.slice(from, to).join("");
-  const inside = from < at && at < to;
-  return inside && /\d/.test(run) ? instruction.trim() : short;
+  return from < at && at < to && /\d/.test(chars.slice(from, to).join(""));
+}
+
+/**
+ * A drug's short name, never cut inside a word nor with "…" (a drug's words are never cut): the text
+ * itself up to NAME_MAX characters; past it, the words before how or when it is given, after the
+ * drug's name and its strength ("Owner's own Metacam 1.5ml with breakfast" → "Owner's own Metacam
+ * 1.5ml"); with no such word, the text whole, or the whole instruction where a cut would have fallen
+ * inside a number, so a dose is never shown cut.
+ */
+function nameOf(text: string, instruction: string): string {
+  if (Array.from(text).length <= NAME_MAX) return text;
+  const words = text.split(/\s+/);
+  // The drug's strength is its first word with a digit: the name ends after it, never before.
+  const after = Math.max(1, words.findIndex((w) => /\d/.test(w)) + 1);
+  const bare = (w: string) =>
+    w
+      .toLowerCase()
+      .replace(/[^\p{L}.]+/gu, "")
+      .replace(/\.$/, "");
+  const end = words.findIndex((w, i) => i >= after && GIVEN_HOW.has(bare(w)));
+  if (end > 0) return words.slice(0, end).join(" ");
+  return cutInsideNumber(text) ? instruction.trim() : text;
 }
 
 /**
  * The drug's name in an instruction: the words before the first comma, semicolon, colon, dash or
  * parenthesis (NAME_CUT), from the first word that can name a drug ("AM: Vetmedin 5 mg" → "Vetmedin
  * 5 mg"; "Give 1 tablet of Rimadyl" → "Rimadyl"; "Vetmedin 2,5 mg, one tablet" → "Vetmedin 2,5 mg"),
- * cut cleanly to 32 characters but never inside a number; undefined when no word there names one
- * ("AM", "1 tablet twice daily").
+ * past 32 characters ended before how or when it is given ("… 1.5ml with breakfast" → "… 1.5ml"),
+ * never cut; undefined when no word there names one ("AM", "1 tablet twice daily").
  */
 export function drugWords(instruction: string): string | undefined {
   const cuts = instruction.split(NAME_CUT).map((c) => c.trim());
@@ -80,10 +109,32 @@ export function drugWords(instruction: string): string | undefined {
 
 /**
  * The drug's short name from its instruction ("Rimadyl 50 mg, half a tablet" → "Rimadyl 50 mg"):
- * the words that name the drug, else the instruction's first words, cut cleanly to 32 characters
- * (never inside a number: then the whole instruction).
+ * the words that name the drug, else the instruction's first words, as `nameOf` ends them (never
+ * cut; where a cut would split a number, the whole instruction).
  */
 export function drugName(instruction: string): string {
   const head = instruction.split(NAME_CUT)[0]?.trim() || instruction.trim();
   return drugWords(instruction) ?? nameOf(head, instruction);
+}
+
+/**
+ * The words that say a medication is the kennel's own stock: "Kennel stock Metacam 1.5ml", "From
+ * the kennel's stock: …", "Kennel supply …" at its start, or "(kennel stock)" anywhere. Only these:
+ * "owner's own", or nothing said, is never read as the kennel's.
+ */
+const KENNEL_STOCK =
+  /^\s*(?:(?:use|from|give)\s+)?(?:the\s+)?kennel(?:'?s|s')?(?:\s+own)?\s+(?:stock|supply)\b|\(\s*(?:the\s+)?kennel(?:'?s|s')?(?:\s+own)?\s+(?:stock|supply)\s*\)/i;
+
+/**
+ * Is this medication the kennel's own stock, by the words of the instruction that names it (the
+ * first of its instruction, midday and evening given)? It is not handed back to the owner at
+ * pick-up; it stays on the rounds like any other dose. Never guessed: only KENNEL_STOCK's words say so.
+ */
+export function kennelStock(m: {
+  instruction?: string | undefined;
+  midday?: string | undefined;
+  evening?: string | undefined;
+}): boolean {
+  const first = [m.instruction, m.midday, m.evening].find((t) => t?.trim());
+  return first !== undefined && KENNEL_STOCK.test(first);
 }

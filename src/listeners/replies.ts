@@ -26,6 +26,7 @@ import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { PostMessages } from "../digest/posts.ts";
 import { prepareRoundPost } from "../digest/round-post.ts";
+import type { DayOnly } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import type { DayKind } from "../domain/day.ts";
 import type { Answer } from "./runner.ts";
@@ -49,10 +50,16 @@ const rawAsThread = (deps: Deps, messages: Message[]): Answer =>
  */
 const daysBeingRead = new WeakMap<object, Map<string, Promise<Answer>>>();
 
-export function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): Promise<Answer> {
+export function dayMessages(
+  deps: Deps,
+  kind: DayKind,
+  date: string,
+  page = 1,
+  only?: DayOnly,
+): Promise<Answer> {
   const open = daysBeingRead.get(deps.kennel) ?? new Map<string, Promise<Answer>>();
   daysBeingRead.set(deps.kennel, open);
-  const key = `${kind} ${date} ${page}`;
+  const key = `${kind} ${date} ${page} ${only ?? "all"}`;
   const joined = open.get(key);
   if (joined) return joined;
   const listed = () => {
@@ -64,6 +71,7 @@ export function dayMessages(deps: Deps, kind: DayKind, date: string, page = 1): 
       raw: deps.config.rawResponses,
       readAhead: true,
       onListed: listed,
+      ...(only ? { only } : {}),
     });
     return rawAsThread(deps, dayListMessages(report, tz(deps)));
   })();

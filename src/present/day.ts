@@ -9,6 +9,7 @@
 import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, petCountText, statusText } from "../domain/bookings.ts";
 import { type DayEntry, type DayKind, ENTRY_CAPS, whenOf } from "../domain/day.ts";
+import { kennelStock } from "../domain/drug-names.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import type { StayRecordView } from "../domain/stay.ts";
 import { timeOf } from "../words/dates.ts";
@@ -16,7 +17,9 @@ import {
   dayTitle,
   goingHomeGroomingWords,
   handBackWords,
+  kennelStockWords,
   noneWords,
+  onlyWords,
   pagePlace,
   STATUS_NOT_RECORDED,
   summaryParts,
@@ -76,9 +79,13 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
     // Notes that carry danger ("AGGRESSIVE with other dogs") matter at the handover too.
     for (const p of care.pets) out.push(...dangerNoteLines(p), ...hazardLines(p));
     for (const p of care.pets) {
-      const meds = p.care.medications.map((m) => whole(m.name));
+      const pet = whole(p.flags.name);
+      const theirs = p.care.medications.filter((m) => !kennelStock(m)).map((m) => whole(m.name));
       // Every name, whole: no medication to hand back is ever left off the line.
-      if (meds.length) out.push(line(toned("warn", handBackWords(meds, whole(p.flags.name)))));
+      if (theirs.length) out.push(line(toned("warn", handBackWords(theirs, pet))));
+      // The kennel's own stock (its words say so) is not the owner's to take: said apart, never hidden.
+      const kennel = p.care.medications.filter(kennelStock).map((m) => whole(m.name));
+      if (kennel.length) out.push(line(kennelStockWords(kennel, pet)));
     }
     const where = `/booking ${e.booking.reference ?? e.booking.bookingId ?? ""}`.trim();
     for (const p of care.pets)
@@ -125,7 +132,7 @@ function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): P
 
 /** The day as a document: one item per entry of the page, in the day's order. */
 export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
-  const title = dayTitle(r.kind, r.date, r.totals.bookings);
+  const title = dayTitle(r.kind, r.date, r.totals.bookings, r.only);
   const parts = summaryParts(r.kind, r.totals);
   if (r.totals.bookings === 0) {
     const off = parts.slice(2).map((p) => p.text);
@@ -133,13 +140,18 @@ export function dayDoc(r: ChannelSafe<DayReport>, o: DayDocOptions): Doc {
       fallback: `${title}: none`,
       parts: [
         { kind: "title", text: title },
-        { kind: "text", lines: [line(`${noneWords(r.kind)}${off.length ? ` (${off.join("; ")}.)` : ""}`)] },
+        {
+          kind: "text",
+          lines: [line(`${noneWords(r.kind, r.only)}${off.length ? ` (${off.join("; ")}.)` : ""}`)],
+        },
       ],
     };
   }
   const place = pagePlace({ ...r, shown: r.entries.length, total: r.totals.bookings });
   const out: Part[] = [
     { kind: "title", text: title },
+    // A narrowed list says so first: it is not the whole day's going-home check.
+    ...(r.only ? [{ kind: "text" as const, lines: [line(onlyWords(r.only, r.totals.bookings))] }] : []),
     { kind: "summary", lines: [summaryLine(parts, place)] },
     ...r.entries.map((e) => entryPart(r.kind, e, o)),
   ];

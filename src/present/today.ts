@@ -29,6 +29,7 @@ type TodayList =
   | "departures"
   | "inhouse"
   | "unpaid"
+  | "paycheck"
   | "rounds"
   | "tomorrow"
   | "offfood"
@@ -281,7 +282,7 @@ function paymentsToCheck(t: TodayOverview, row: Row): Part[] {
           row(
             `❔ Departures with payment ${how} (to check)`,
             figure(n, "booking"),
-            "departures",
+            "paycheck",
             "Show the going-home check",
           ),
         ]

@@ -21,6 +21,7 @@ import {
   progressWords,
   signWords,
   valuesWords,
+  welfareHouseWords,
 } from "../words/welfare.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, prose, strong, toned, value, valueWithin, whole } from "./doc.ts";
@@ -150,6 +151,23 @@ export interface WelfareDocOptions {
   compact?: boolean | "short";
 }
 
+/** The bookings whose pets could not be matched, at the parent's foot: the first named, the rest counted. */
+function unlistedPart(unlisted: string[]): Part {
+  return {
+    kind: "note",
+    lines: [
+      ...unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${whole(u)}`)]),
+      ...(unlisted.length > UNLISTED
+        ? [
+            line(
+              `and ${unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
+            ),
+          ]
+        : []),
+    ],
+  };
+}
+
 /**
  * One message of a welfare post: the parent (title, how it works, its pets, the bookings not
  * listed) or a reply ("Evening welfare check · Kennel · 41–80 of 150", its pets); each pet an item
@@ -168,7 +186,8 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     parts.push({ kind: "title", text: title });
     head.push(
       line(
-        `${plural(list.pets.length, "pet")} in house · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
+        // The house as the round's sheet counts it: the bookings not matched (at the foot) too.
+        `${welfareHouseWords(list.pets.length, list.unlisted.length)} · ✅ All normal: one tap · ✏️ Something to note: drinking, stool, urine, demeanour, a note · eating is read from the round's meals`,
         o.lateAt ? ` · posted late, at ${value(o.lateAt, 10)}` : "",
       ),
     );
@@ -195,22 +214,13 @@ export function welfareMessageDoc(board: WelfareBoard, message: number, o: Welfa
     });
   if (message === 0 && list.pets.length === 0 && list.unlisted.length === 0)
     parts.push({ kind: "text", lines: [line("No pet in house here at this round.")] });
-  if (message === 0 && list.unlisted.length)
-    parts.push({
-      kind: "note",
-      lines: [
-        ...list.unlisted.slice(0, UNLISTED).map((u): Line => [toned("alert", `❔ ${whole(u)}`)]),
-        ...(list.unlisted.length > UNLISTED
-          ? [
-              line(
-                `and ${list.unlisted.length - UNLISTED} more bookings to check by hand (the round post names each)`,
-              ),
-            ]
-          : []),
-      ],
-    });
+  if (message === 0 && list.unlisted.length) parts.push(unlistedPart(list.unlisted));
   return {
-    fallback: welfareFallback(title, mine, several ? { message, of: list.pets.length } : undefined),
+    fallback: welfareFallback(
+      title,
+      mine,
+      several ? { message, of: list.pets.length + list.unlisted.length } : undefined,
+    ),
     parts,
   };
 }

@@ -1,4 +1,5 @@
 /** A day's lists in words: titles, summary parts, what was left out. */
+import type { DayOnly } from "../domain/bookings.ts";
 import type { DayKind, DayTotals } from "../domain/day.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
@@ -6,12 +7,39 @@ import { NO_SHEET_CANNOT_SAY, NO_SHEET_PAPER, paperNoSheetWords } from "./paper.
 
 const DAY_TITLES: Record<DayKind, string> = { arrivals: "Arrivals", departures: "Departures" };
 
-/** "Departures — Mon 24 Nov (12)" */
-export function dayTitle(kind: DayKind, date: string, count: number): string {
+/** A departures list narrowed to a Home figure's bookings (src/domain/bookings.ts DAY_ONLY), by what it holds. */
+const ONLY_TITLES: Record<DayOnly, { title: string; which: string }> = {
+  money: { title: "Departures with money to take", which: "🔴 unpaid or 🟠 part-paid" },
+  payment_check: {
+    title: "Departures with a payment to check",
+    which: "payment not recorded, or could not be read",
+  },
+};
+
+/** Which departures a narrowed list holds, and how many of the day's. */
+export interface OnlyOf {
+  only: DayOnly;
+  of: number;
+}
+
+/** "Departures — Mon 24 Nov (12)"; narrowed: "Departures with money to take — Mon 24 Nov (5 of 12)". */
+export function dayTitle(kind: DayKind, date: string, count: number, only?: OnlyOf): string {
+  if (only) return `${ONLY_TITLES[only.only].title} — ${dayHeading(date)} (${count} of ${only.of})`;
   return `${DAY_TITLES[kind]} — ${dayHeading(date)} (${count})`;
 }
 
-export function noneWords(kind: DayKind): string {
+/**
+ * A narrowed list's first words, saying it is not the whole day: "Only the departures with money to
+ * take (🔴 unpaid or 🟠 part-paid): 5 of the day's 12; /departures lists them all."
+ */
+export function onlyWords(only: OnlyOf, count: number): string {
+  const o = ONLY_TITLES[only.only];
+  return `Only the ${o.title.toLowerCase()} (${o.which}): ${count} of the day's ${only.of}; /departures lists them all.`;
+}
+
+export function noneWords(kind: DayKind, only?: OnlyOf): string {
+  if (only)
+    return `No ${ONLY_TITLES[only.only].title.toLowerCase()} on this day (${only.of} departures in all).`;
   return kind === "arrivals" ? "No arrivals on this day." : "No departures on this day.";
 }
 
@@ -85,6 +113,13 @@ export const unknownStatusWords = (status: string): string =>
 /** Departures: "💊 hand back: Rimadyl 50 mg, Apoquel (Rex)", one pet's medication. */
 export const handBackWords = (medications: string[], pet: string): string =>
   `💊 hand back: ${medications.join(", ")} (${pet})`;
+
+/**
+ * Departures: a pet's medications the kennel's own stock (their words say so), not the owner's to take
+ * home: "💊 kennel stock, not to hand back: Kennel stock Metacam 1.5ml (Otis)".
+ */
+export const kennelStockWords = (medications: string[], pet: string): string =>
+  `💊 kennel stock, not to hand back: ${medications.join(", ")} (${pet})`;
 
 /** Departures: "✂️ Rex: nails clipped", a pet's grooming notes. */
 export const goingHomeGroomingWords = (pet: string, notes: string): string => `✂️ ${pet}: ${notes}`;

@@ -101,6 +101,16 @@ export const progressWords = (checked: number, pets: number) =>
   `${checked} of ${plural(pets, "pet")} checked`;
 
 /** "2 welfare flags open" */
+/**
+ * A welfare post's count of the house, as the round's sheet counts it: each pet listed, and one for
+ * each booking whose pets could not be matched (named at the post's foot, to check by hand):
+ * "89 pets in house (7 with care details not matched: at the foot)".
+ */
+export function welfareHouseWords(listed: number, notMatched: number): string {
+  const all = `${plural(listed + notMatched, "pet")} in house`;
+  return notMatched ? `${all} (${notMatched} with care details not matched: at the foot)` : all;
+}
+
 export const flagCountWords = (n: number) => `${n} welfare ${n === 1 ? "flag" : "flags"} open`;
 
 /** "Sun 22 Nov" (one welfare round a day) or "Sun 22 Nov, evening". */

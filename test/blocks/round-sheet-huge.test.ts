@@ -91,7 +91,8 @@ describe("a pet whose one instruction passes a message (15,000 characters)", () 
               ?.join("") ?? "",
         )
         .join("").length,
-    ).toBe(run.length);
+      // The drug's name (never cut: no word of how or when it is given to end before) and its instruction, each whole.
+    ).toBe(2 * run.length);
   });
 
   it("a round of normal pets is posted in as many messages as before (one; seven for 150 pets)", () => {

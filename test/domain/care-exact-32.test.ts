@@ -144,10 +144,13 @@ describe("3. numbers are never cut", () => {
     // Cut at 32 characters, the name would end inside "1000mg" ("…/500mg/1…").
     const long = "Co-amoxiclav 50mg/250mg/500mg/1000mg, one tablet";
     expect(drugName(long)).toBe(long);
-    // Cut at a space, no number is split: the short name stands.
-    expect(drugName("Phenobarbital and potassium bromide 1/2 tablet")).toBe("Phenobarbital and potassium…");
-    // A cut inside a word is still cut cleanly.
-    expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe("Metacam 1.5 mg/ml oral…");
+    // No word of how or when it is given to end before: the drug's words whole, never cut.
+    expect(drugName("Phenobarbital and potassium bromide 1/2 tablet")).toBe(
+      "Phenobarbital and potassium bromide 1/2 tablet",
+    );
+    expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe(
+      "Metacam 1.5 mg/ml oral suspension",
+    );
   });
 });
 

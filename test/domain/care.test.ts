@@ -47,12 +47,14 @@ describe("medication as the API gives it", () => {
     );
   });
 
-  it("a drug's short name is cut cleanly", () => {
-    expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe("Metacam 1.5 mg/ml oral…");
+  it("a drug's short name is whole words, never cut", () => {
+    expect(drugName("Metacam 1.5 mg/ml oral suspension - 2.3 ml on food")).toBe(
+      "Metacam 1.5 mg/ml oral suspension",
+    );
     expect(drugName("Apoquel 16 mg (one tablet)")).toBe("Apoquel 16 mg");
-    expect(
-      drugName("A very long medication name that goes on and on forever and ever").length,
-    ).toBeLessThanOrEqual(32);
+    // Past 32 characters, it ends before how or when it is given.
+    expect(drugName("Furosemide 20mg 1 tab EOD AM from 30 Nov")).toBe("Furosemide 20mg 1 tab");
+    expect(drugName("A very long medication name that goes on and on forever and ever")).not.toMatch(/…/);
   });
 
   it("'none' and blanks are not care facts", () => {

@@ -10,7 +10,7 @@ export function registerDayPages(app: App, deps: BotDeps): void {
     kind: dayPage,
     replace: true,
     visibility: "in_channel",
-    answer: (s) => dayMessages(deps, s.k, s.d, s.p),
+    answer: (s) => dayMessages(deps, s.k, s.d, s.p, s.o),
   });
   onButton(app, deps, {
     kind: housePage,

@@ -24,8 +24,12 @@ export function registerHomeList(app: App, deps: BotDeps): void {
         case "arrivals":
           return dayMessages(deps, "arrivals", today);
         case "departures":
-        case "unpaid":
           return dayMessages(deps, "departures", today);
+        // Only the departures the figure counts, never the whole day's (the figure beside "Departures").
+        case "unpaid":
+          return dayMessages(deps, "departures", today, 1, "money");
+        case "paycheck":
+          return dayMessages(deps, "departures", today, 1, "payment_check");
         case "inhouse":
           return houseBoard(deps, today);
         case "rounds":
