@@ -109,7 +109,8 @@ export const welfareFlag = defineKind({
       petName: text(PET_NAME_MAX),
       room: text(PET_NAME_MAX).optional(),
       sign: z.string().regex(/^(drinking|stool|urine|demeanour|eating):[a-z_]+$/),
-      entries: z.array(episodeEntry()).min(2).max(50),
+      // Two or more in a row; one for a sign that flags at its first check (src/domain/welfare.ts SERIOUS_SIGNS).
+      entries: z.array(episodeEntry()).min(1).max(50),
     }),
 });
 
