@@ -41,15 +41,11 @@ export interface DayReview {
 }
 
 /**
- * The order a manager reads them in: a high-alert dose missed first, then any missed, then the
- * rest (refused or not given), then the high-alert doses given early or late.
+ * The order a manager reads them in: every high-alert dose first (missed, given with no witness,
+ * given early or late, refused or not given), then the others (missed, then refused or not given).
  */
-const weight = (e: DayReview["exceptions"][number]) =>
-  e.kind === "early" || e.kind === "late"
-    ? 4
-    : e.kind === "unwitnessed"
-      ? 1
-      : (e.kind === "missed" ? 0 : 2) + (e.due.highAlert ? 0 : 1);
+const KIND_ORDER = { missed: 0, unwitnessed: 1, early: 2, late: 2, refused: 3, not_given: 3 } as const;
+const weight = (e: DayReview["exceptions"][number]) => (e.due.highAlert ? 0 : 10) + KIND_ORDER[e.kind];
 
 /** A high-alert dose given at the wrong time: early (before its window) or late (after it turned late). */
 function mistimed(d: RoundDose): "early" | "late" | undefined {

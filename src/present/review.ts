@@ -111,7 +111,9 @@ export interface ReviewDocOptions {
 export function reviewDoc(r: DayReview, o: ReviewDocOptions): Doc {
   const title = `📋 Day's review · ${dayHeading(r.date)}`;
   const all = exceptionLines(r.exceptions);
-  const named = all.slice(0, NAMED_MAX);
+  // Every high-alert dose is named on the post (they come first), the rest up to NAMED_MAX in all.
+  const high = r.exceptions.filter((e) => e.due.highAlert).length;
+  const named = all.slice(0, Math.max(NAMED_MAX, high));
   const more = all.length - named.length;
   const moreLine = line(
     o.every
