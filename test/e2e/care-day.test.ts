@@ -209,7 +209,10 @@ describe("/rounds", () => {
 describe("care that cannot be matched", () => {
   it("a booking naming a pet the customer's records do not have says so, in /booking and on the round sheet", async () => {
     const [card] = await ask("/booking", SANDBOX_REFERENCES.unmatched);
-    expect(JSON.stringify(card)).toContain("care details not matched: open the booking (Biccy)");
+    // The card gives a step to take, never only "open the booking" (a fresh try found it sent back).
+    expect(JSON.stringify(card)).toContain(
+      "❔ care details not matched (Biccy): look the pet up with /pet Biccy or /customer",
+    );
     const sheet =
       (await ask("/rounds", "morning")).flatMap(sectionTexts).find((t) => t.includes("Biccy")) ?? "";
     expect(sheet).toContain("care details not matched: open the booking, and check this pet's care by hand");

@@ -209,9 +209,9 @@ describe.each(engines)(
         );
         // Salt & Pepper (AW-SALT): Felimazole beside its evening field, left to a person; nothing recorded.
         expect(onRoundPost("AW-SALT", "Salt & Pepper").section).toContain("Felimazole 2.5 mg");
-        // The dose whole, with its amount (issue 47), each item after a "; " (the items hold commas).
+        // The dose whole, with its amount (issue 47), among the doses named before any meal.
         const named =
-          /Salt &amp; Pepper \(Cattery 2\): meal; Felimazole 2\.5 mg · one tablet \(plan not confirmed\)/;
+          /• Salt &amp; Pepper \(Cattery 2\): Felimazole 2\.5 mg · one tablet \(plan not confirmed\)/;
         at = Date.parse(`${DATE}T20:15:01Z`);
         await h.bot.doseAlerts?.check();
         expect(replyOf("late")).toMatch(named);
