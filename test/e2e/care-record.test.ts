@@ -340,7 +340,13 @@ describe.each(engines)("recording a round in Slack ($name)", ({ open, skip }) =>
   );
 
   it.skipIf(skip)("Slack re-delivering the same action records nothing twice", async () => {
-    const { entry, p } = await eveningTap(4);
+    // A pet no earlier test recorded (the tests before it record pets of the same round).
+    const [msg] = await rounds("evening");
+    const entry = msg as NonNullable<typeof msg>;
+    let p: Button | undefined;
+    for (const b of atOnce(await buttonsOf(store, entry.blocks, recordAll)))
+      if (!p && (await entriesOf(b.state.d, b.state.p)).length === 0) p = b;
+    if (!p) throw new Error("no pet of the evening round left to tap");
     const a = actionPayload(h.slack, entry.id, p, "U0JANE", { actionTs: "1764000000.123456" });
     const send = () =>
       postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(a.body) });
