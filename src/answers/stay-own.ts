@@ -3,29 +3,61 @@
  * what its kept rounds asked decides what was due, never the kennel API's dates or pets now.
  */
 import type { Deps } from "../deps.ts";
-import { keptStayDays, roundDates, type StayBooking } from "./stay-dates.ts";
+import type { OwedRound } from "../domain/obligations.ts";
+import { owedRounds } from "./obligations.ts";
+import { namedDays, roundDates, type StayBooking, saidOf, stayEdge, todayOf, widened } from "./stay-dates.ts";
+
+type Stay = StayBooking & { bookingId: number };
+
+/** A stay as its own record knows it: its dates as its kept rounds said them, and the days to read (none: the API's). */
+export interface OwnStay {
+  stay: Stay;
+  days: { from: string; to: string } | undefined;
+}
 
 /**
- * A stay as its own record knows it (issue 45: what its kept rounds asked decides what was due, never
- * the kennel API's dates now): the days to read, the record's kept days of it (src/answers/stay-dates.ts
- * keptStayDays, from the API's dates too) and its check-in and check-out as its kept rounds said them
- * (else the API's); with nothing in the record naming it, the API's dates, as before a round kept it.
+ * Stays as their own record knows them (issue 45: what the kept rounds asked decides what was due,
+ * never the kennel API's dates now), found as src/answers/stay-dates.ts keptStayDays finds one, from
+ * the API's dates too: the days the record names each on, widened to its check-in and check-out as
+ * the rounds of those days said them, then walked out while its rounds still ask it; its check-in
+ * and check-out as its kept rounds said them (else the API's). The rounds of the named days are read
+ * once for all the stays, and each day walked out to once. A stay nothing names: the API's dates.
  */
-export async function ownStay(
+export async function ownStays(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
-  booking: StayBooking & { bookingId: number },
-): Promise<{ stay: StayBooking & { bookingId: number }; days: { from?: string; to?: string } | undefined }> {
-  const kept = await keptStayDays(deps, booking.bookingId, roundDates(deps, booking));
-  if (!kept) return { stay: booking, days: undefined };
-  const said = kept.said;
-  return {
-    stay: {
-      ...booking,
-      checkInDate: said?.checkIn ?? booking.checkInDate,
-      checkOutDate: said?.checkOut ?? booking.checkOutDate,
-    },
-    days: { from: kept.from, to: kept.to },
+  stays: Stay[],
+): Promise<OwnStay[]> {
+  const named = await Promise.all(stays.map((b) => namedDays(deps, b.bookingId, roundDates(deps, b))));
+  const span = sharedSpan(named.filter((d) => d !== undefined));
+  const rounds = span ? await owedRounds(deps, span) : [];
+  const read = new Map<string, Promise<OwedRound[]>>();
+  const roundsOn = (date: string) => {
+    const within = span && date >= span.from && date <= span.to;
+    const got = read.get(date) ?? (within ? Promise.resolve(rounds) : owedRounds(deps, { date }));
+    read.set(date, got);
+    return got.then((rs) => rs.filter((r) => r.date === date));
   };
+  const today = todayOf(deps);
+  return Promise.all(
+    stays.map(async (booking, i): Promise<OwnStay> => {
+      const first = named[i];
+      if (!first) return { stay: booking, days: undefined };
+      const asked = rounds.filter((r) => r.date >= first.from && r.date <= first.to);
+      const said = saidOf(asked.flatMap((r) => r.pets.filter((p) => p.bookingId === booking.bookingId)));
+      const whole = widened(deps, first, said);
+      const ids = new Set([booking.bookingId]);
+      const days = {
+        from: await stayEdge(deps, ids, whole.from, -1, undefined, roundsOn),
+        to: await stayEdge(deps, ids, whole.to, 1, today, roundsOn),
+      };
+      const stay = {
+        ...booking,
+        checkInDate: said?.checkIn ?? booking.checkInDate,
+        checkOutDate: said?.checkOut ?? booking.checkOutDate,
+      };
+      return { stay, days };
+    }),
+  );
 }
 
 /** The first and last of the stays' days, when every one has both (the rounds read once for them all). */

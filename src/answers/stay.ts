@@ -32,7 +32,7 @@ import {
   stayDates,
   unkeptRounds,
 } from "./stay-dates.ts";
-import { ownStay, sharedSpan } from "./stay-own.ts";
+import { ownStays, sharedSpan } from "./stay-own.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -212,7 +212,7 @@ export async function stayFacts(
  * (no store). When the store cannot be read, each says so (never silently left out). `doses`: with
  * each dose's times and the stay's witnesses (the full stay record, issue 35; a list's summary
  * lines leave them out, sparing the read). Each stay is read over the days its own record kept it
- * (ownStay), so a booking whose dates changed in the kennel API since never loses a dose its rounds asked.
+ * (ownStays), so a booking whose dates changed in the kennel API since never loses a dose its rounds asked.
  */
 export async function stayRecords(
   deps: Deps,
@@ -234,19 +234,18 @@ export async function stayRecords(
   // When the record began: a stay's round before it is not said to be unkept.
   const began = await store.began().catch(() => undefined);
   const recordSince = began ? new Date(began) : undefined;
-  const own = await Promise.all(
-    bookings.map(async ({ booking, care }) => {
-      const bookingId = booking.bookingId;
-      if (bookingId === undefined) return undefined;
-      try {
-        return { care, ...(await ownStay({ ...deps, record: store }, { ...booking, bookingId })) };
-      } catch (error) {
-        failed(bookingId, error);
-        return undefined;
-      }
-    }),
+  const asked = bookings.flatMap(({ booking, care }) =>
+    booking.bookingId === undefined ? [] : [{ booking: { ...booking, bookingId: booking.bookingId }, care }],
   );
-  const read = own.filter((x) => x !== undefined);
+  // Each stay's own days and dates, as its kept rounds said them (the record's, never the API's now).
+  const own = await ownStays(
+    { ...deps, record: store },
+    asked.map((a) => a.booking),
+  ).catch((error: unknown) => {
+    for (const a of asked) failed(a.booking.bookingId, error);
+    return [];
+  });
+  const read = own.map((x, i) => ({ ...x, care: asked[i]?.care }));
   // What the rounds of every stay's days asked, read once for them all (a departures post's stays).
   const span = sharedSpan(read.map((x) => x.days ?? roundDates(deps, x.stay)));
   const shared = span ? await owedRounds(deps, span).catch(() => undefined) : undefined;
