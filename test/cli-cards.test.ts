@@ -75,16 +75,21 @@ describe("cards in the terminal", () => {
     expect(r.stdout.match(/\(booking id \d+\) · /g)).toHaveLength(expected);
   });
 
-  it("a record not found is one line and its hint, nothing more (no request id, no other businesses)", async () => {
+  it("a record not found is its line, its hint and the request id to quote (no other businesses)", async () => {
     const r = await run(["booking", "NOPE-1"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe('⚠️ No booking with reference "NOPE-1" was found.\nCheck the reference or id.\n');
+    expect(r.stderr).toMatch(
+      /^⚠️ No booking with reference "NOPE-1" was found\.\nCheck the reference or id\.\nRequest id: sbx-\S+ \(quote it to support\)\n$/,
+    );
     const pet = await run(["pet", "Zzzzqx"]);
-    expect(pet.stderr.trim().split("\n")).toEqual([
+    const lines = pet.stderr.trim().split("\n");
+    expect(lines.slice(0, 2)).toEqual([
       "⚠️ No pet named “Zzzzqx” was found.",
       "Check the spelling (part of the name is enough), or give the id.",
     ]);
+    expect(lines[2]).toMatch(/^Request id: sbx-\S+ \(quote it to support\)$/);
+    expect(lines).toHaveLength(3);
   });
 
   it("exit codes: 1 not found, 2 invalid input or settings, 3 API failure", async () => {

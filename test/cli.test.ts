@@ -185,7 +185,9 @@ describe("kennel-desk status", () => {
     mode = "down";
     const down = await run(["status"], { KENNEL_API_KEY: KEY, KENNEL_API_BASE_URL: base });
     expect(down.code).toBe(1);
-    expect(down.stdout).toMatch(/cannot be reached/);
+    // It answered (503): failing on its side, never "cannot be reached… check the internet connection".
+    expect(down.stdout).toMatch(/answered at this address, but is failing on its side \(HTTP 503\)/);
+    expect(down.stdout).not.toMatch(/cannot be reached|internet connection/);
     expect(down.stdout).toContain("Request id: srv-down");
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));

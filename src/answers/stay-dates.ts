@@ -252,13 +252,14 @@ export async function keptStaysDays(
   );
 }
 
-const todayOf = (deps: Pick<Deps, "config" | "clock">) => localDate(deps.clock.now(), deps.config.timezone);
+export const todayOf = (deps: Pick<Deps, "config" | "clock">) =>
+  localDate(deps.clock.now(), deps.config.timezone);
 
 /**
  * The first and last days the record names a stay on (its entries and DATED_KINDS, up to today)
  * with `range`'s; none when nothing names it on its days.
  */
-async function namedDays(
+export async function namedDays(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   bookingId: number,
   range: { from?: string | undefined; to?: string | undefined } = {},
@@ -278,7 +279,7 @@ async function namedDays(
 }
 
 /** A stay's named days widened to its check-in and check-out as its rounds said them, and to today while it may still be here. */
-function widened(
+export function widened(
   deps: Pick<Deps, "config" | "clock">,
   first: { from: string; to: string },
   said: SaidBooking | undefined,
@@ -298,17 +299,19 @@ function widened(
  * stay (one of `bookingIds`), each day read on its own: it stops at a day whose kept rounds do not ask it, and looks past
  * days with no kept rounds at all (the bot not running) for a week of them at most.
  */
-async function stayEdge(
+export async function stayEdge(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config">,
   bookingIds: ReadonlySet<number>,
   day: string,
   step: 1 | -1,
   bound?: string,
+  /** A day's kept rounds (several stays' walks share their reads). */
+  roundsOn: (date: string) => Promise<OwedRound[]> = (date) => owedRounds(deps, { date }),
 ): Promise<string> {
   let edge = day;
   let unkept = 0;
   for (let d = addDays(day, step); bound === undefined || d <= bound; d = addDays(d, step)) {
-    const rounds = await owedRounds(deps, { date: d });
+    const rounds = await roundsOn(d);
     if (rounds.some((r) => r.pets.some((p) => bookingIds.has(p.bookingId)))) {
       edge = d;
       unkept = 0;

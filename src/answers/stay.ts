@@ -32,6 +32,7 @@ import {
   stayDates,
   unkeptRounds,
 } from "./stay-dates.ts";
+import { ownStays, sharedSpan } from "./stay-own.ts";
 import { readChecks, readFlags } from "./welfare-store.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -210,7 +211,8 @@ export async function stayFacts(
  * The stay records of these bookings, by booking id: undefined when Kennel Desk keeps no record here
  * (no store). When the store cannot be read, each says so (never silently left out). `doses`: with
  * each dose's times and the stay's witnesses (the full stay record, issue 35; a list's summary
- * lines leave them out, sparing the read).
+ * lines leave them out, sparing the read). Each stay is read over the days its own record kept it
+ * (ownStays), so a booking whose dates changed in the kennel API since never loses a dose its rounds asked.
  */
 export async function stayRecords(
   deps: Deps,
@@ -220,51 +222,76 @@ export async function stayRecords(
   const store = deps.record;
   if (!store) return undefined;
   const out = new Map<number, StayRecordView>();
+  const failed = (bookingId: number, error: unknown) => {
+    const f = describeFailure(error);
+    deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");
+    out.set(bookingId, {
+      bookingId,
+      pets: [],
+      problem: `The stay record could not be read: ${f.what} ${f.whatToDo}`.trim(),
+    });
+  };
   // When the record began: a stay's round before it is not said to be unkept.
   const began = await store.began().catch(() => undefined);
   const recordSince = began ? new Date(began) : undefined;
+  const asked = bookings.flatMap(({ booking, care }) =>
+    booking.bookingId === undefined ? [] : [{ booking: { ...booking, bookingId: booking.bookingId }, care }],
+  );
+  // Each stay's own days and dates, as its kept rounds said them (the record's, never the API's now).
+  const own = await ownStays(
+    { ...deps, record: store },
+    asked.map((a) => a.booking),
+  ).catch((error: unknown) => {
+    for (const a of asked) failed(a.booking.bookingId, error);
+    return [];
+  });
+  const read = own.map((x, i) => ({ ...x, care: asked[i]?.care }));
   // What the rounds of every stay's days asked, read once for them all (a departures post's stays).
-  const spans = bookings.map((b) => roundDates(deps, b.booking));
-  const from = spans.map((d) => d.from).sort()[0];
-  const to = spans
-    .map((d) => d.to)
-    .sort()
-    .at(-1);
-  const shared =
-    from && to && spans.every((d) => d.from)
-      ? await owedRounds(deps, { from, to }).catch(() => undefined)
-      : undefined;
+  const span = sharedSpan(read.map((x) => x.days ?? roundDates(deps, x.stay)));
+  const shared = span ? await owedRounds(deps, span).catch(() => undefined) : undefined;
   await Promise.all(
-    bookings.map(async ({ booking, care }) => {
-      const bookingId = booking.bookingId;
-      if (bookingId === undefined) return;
+    read.map(async ({ stay, care, days }) => {
       try {
-        const stay = { ...booking, bookingId };
-        const [facts, asNeeded] = await Promise.all([
-          stayFacts(deps, stay, { ...o, recordSince, ...(shared ? { rounds: shared } : {}) }),
-          prnDoses(deps, { bookingId, ...stayDates(deps, booking) }),
-        ]);
-        const view = stayOf(deps, stay, care, { ...facts, asNeeded });
-        // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
-        // registers in custody (issue 49).
-        const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
-        out.set(bookingId, {
-          ...view,
-          ...(asNeeded.length ? { asNeeded } : {}),
-          ...(medicines.length ? { medicines } : {}),
-        });
+        out.set(stay.bookingId, await stayRead(deps, stay, care, { ...o, days, recordSince, shared }));
       } catch (error) {
-        const f = describeFailure(error);
-        deps.log.warn({ failure: f, bookingId }, "the care record could not be read for a stay");
-        out.set(bookingId, {
-          bookingId,
-          pets: [],
-          problem: `The stay record could not be read: ${f.what} ${f.whatToDo}`.trim(),
-        });
+        failed(stay.bookingId, error);
       }
     }),
   );
   return out;
+}
+
+/** One stay's record, over its own days (`days`; none: the API's dates), its doses given if needed and medicines too. */
+async function stayRead(
+  deps: Deps,
+  stay: StayBooking & { bookingId: number },
+  care: EntryCare | undefined,
+  o: {
+    doses?: boolean;
+    days: { from?: string; to?: string } | undefined;
+    recordSince: Date | undefined;
+    shared: OwedRound[] | undefined;
+  },
+): Promise<StayRecordView> {
+  const { bookingId } = stay;
+  const [facts, asNeeded] = await Promise.all([
+    stayFacts(deps, stay, {
+      ...(o.doses ? { doses: true } : {}),
+      recordSince: o.recordSince,
+      ...(o.days ? { dates: o.days } : {}),
+      ...(o.shared ? { rounds: o.shared } : {}),
+    }),
+    prnDoses(deps, { bookingId, ...(o.days ?? stayDates(deps, stay)) }),
+  ]);
+  const view = stayOf(deps, stay, care, { ...facts, asNeeded });
+  // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
+  // registers in custody (issue 49).
+  const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
+  return {
+    ...view,
+    ...(asNeeded.length ? { asNeeded } : {}),
+    ...(medicines.length ? { medicines } : {}),
+  };
 }
 
 /**

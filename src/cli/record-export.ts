@@ -5,11 +5,8 @@
  * time and written as it goes (src/answers/record-export.ts), up to the head taken when the export began.
  */
 import { UsageError } from "../answers/failure.ts";
-import { bookingIdInRecord } from "../answers/obligations.ts";
 import { mergeBySeq } from "../answers/pages.ts";
 import { type ExportRows, exportRows } from "../answers/record-export.ts";
-import { bookingIdByReference } from "../answers/records.ts";
-import { looksLikeId } from "../domain/ids.ts";
 import { memoryCeiling } from "../process/memory.ts";
 import { exportedKennel } from "../record/kennel.ts";
 import type { CareRecordStore } from "../record/types.ts";
@@ -25,7 +22,8 @@ import {
   unrecordedExportRow,
 } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
-import { type CliContext, dayOption, HELP_HINT, kennelDeps, petOption, readOptions } from "./context.ts";
+import { type CliContext, dayOption, HELP_HINT, petOption, readOptions } from "./context.ts";
+import { bookingIdOf } from "./record-booking.ts";
 import { type Counts, countPlans, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
@@ -195,31 +193,6 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
   const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel(null), ...c }));
   if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
   await out.write("\n}\n");
-}
-
-/**
- * The booking asked for: an id (digits), or a reference looked up in the kennel API when it is set,
- * else as the record's kept rounds named it (a copy of the record: no kennel settings needed).
- */
-export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
-  const ref = raw.trim();
-  if (looksLikeId(ref)) return Number(ref);
-  if (!ctx.config.kennel) {
-    const { store } = await requireStore(ctx);
-    try {
-      const id = await bookingIdInRecord({ record: store, config: ctx.config, clock: ctx.clock }, ref);
-      if (id !== undefined) return id;
-    } finally {
-      await store.close();
-    }
-    throw new UsageError(
-      `No stay with the reference ${ref.slice(0, 40)} is in the care record's kept rounds.`,
-      "Check the reference, or give the booking's id (a number).",
-    );
-  }
-  const id = await bookingIdByReference(kennelDeps(ctx), ref);
-  if (id === undefined) throw new UsageError(`The booking ${ref.slice(0, 40)} has no id.`, HELP_HINT);
-  return id;
 }
 
 /** The export's options, checked: the range or the stay or pet, the format, the folder. */

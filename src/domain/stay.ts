@@ -168,6 +168,8 @@ export interface StayRecordView {
   pets: PetStayRecord[];
   /** The store could not be read: said where the summary would be, never left out. */
   problem: string | undefined;
+  /** The kennel API could not be read for the booking's details: the record shown alone (src/answers/stay-booking.ts). */
+  apiProblem?: string | undefined;
   /** The stay's as-needed doses (issue 35), every pet's, oldest given first. */
   asNeeded?: PrnDose[] | undefined;
   /** The stay's medicines in custody (issue 49), every pet's, each with its register. */

@@ -51,6 +51,20 @@ function errorDetail(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The error body carries the API's code not_found (spec, Errors: 404 not_found). The body's field
+ * names are not shown, so the usual places are read: code, errorCode, error_code, error (a string, or
+ * an object with its code), type.
+ */
+function saysNotFound(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const b = body as Record<string, unknown>;
+  const inner = typeof b.error === "object" && b.error !== null ? (b.error as Record<string, unknown>) : {};
+  return [b.code, b.errorCode, b.error_code, b.error, b.type, inner.code, inner.type].some(
+    (v) => typeof v === "string" && v.trim().toLowerCase() === "not_found",
+  );
+}
+
 export function looksLikeHtml(contentType: string, text: string): boolean {
   return /html|xml/i.test(contentType) || /^\s*</.test(text);
 }
@@ -161,11 +175,13 @@ function mapHttpError(
   if (status >= 300 && status < 400) return redirectError(mc, response, ctx);
   if (status === 401) return new AuthenticationError(ctx);
   if (status === 404) {
-    if (spec.notFoundIsWrongAddress || html) {
-      return new WrongAddressError(
-        `${path.replace(/^GET /, "")} answered 404 Not Found${html ? " with a web page" : ""}`,
-        ctx,
-      );
+    // A record not found is the API's 404 with its code not_found (spec, Errors); any other 404 (a
+    // web page, no code, a list's path) comes from something else at that address: a wrong path, a
+    // proxy, another server. Never "no pet with id 5570" for a pet that was never asked of the API.
+    const coded = !html && saysNotFound(body);
+    if (spec.notFoundIsWrongAddress || !coded) {
+      const how = html ? " with a web page" : coded ? "" : " without the kennel API's error code not_found";
+      return new WrongAddressError(`${path.replace(/^GET /, "")} answered 404 Not Found${how}`, ctx);
     }
     return new NotFoundError(spec.what, ctx);
   }

@@ -188,21 +188,19 @@ export class ServerError extends KennelError {
   }
 }
 
+/** How long the API asked to wait (Retry-After, seconds), in words: "30 seconds"; unsaid, "a minute". */
+export const waitWords = (seconds: number | undefined): string =>
+  seconds === undefined || seconds < 1 ? "a minute" : seconds === 1 ? "a second" : `${seconds} seconds`;
+
 export class RateLimitedError extends KennelError {
   readonly kind = "rate_limited";
   override readonly name = "RateLimitedError";
   /** Seconds the API asked us to wait, when it said. */
   readonly retryAfterSeconds: number | undefined;
   constructor(retryAfterSeconds: number | undefined, ctx: ErrorContext = {}) {
-    const wait =
-      retryAfterSeconds === undefined || retryAfterSeconds < 1
-        ? "a minute"
-        : retryAfterSeconds === 1
-          ? "a second"
-          : `${retryAfterSeconds} seconds`;
     super(
       "The kennel API is receiving too many requests and asked Kennel Desk to slow down (HTTP 429).",
-      `Try again in ${wait}.`,
+      `Try again in ${waitWords(retryAfterSeconds)}.`,
       { ...ctx, status: 429 },
     );
     this.retryAfterSeconds = retryAfterSeconds;

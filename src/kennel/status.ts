@@ -11,7 +11,7 @@ import {
   unreachableHint,
 } from "../words/surface.ts";
 import type { ApiState, StatusReport } from "./client.ts";
-import { UnreachableError } from "./errors.ts";
+import { RateLimitedError, ServerError, UnreachableError, waitWords } from "./errors.ts";
 
 export interface StatusWords {
   state: ApiState;
@@ -51,6 +51,19 @@ const HEADLINES: Record<ApiState, { headline: string; action: Hint }> = {
 function ownWords(report: StatusReport): { headline: string; action: Hint } | undefined {
   const e = report.error;
   if (report.state !== "unreachable" || !e) return undefined;
+  // It answered: neither the connection nor the address is at fault (never "check the internet").
+  if (e instanceof RateLimitedError)
+    return {
+      headline:
+        "The kennel API is up, but asked Kennel Desk to slow down (HTTP 429: too many requests at once).",
+      action: `Wait ${waitWords(e.retryAfterSeconds)} and try again; nothing in the settings needs changing. If it keeps asking, quote the request id to the API's support.`,
+    };
+  if (e instanceof ServerError)
+    return {
+      headline: `The kennel API answered at this address, but is failing on its side (HTTP ${e.status}).`,
+      action:
+        "Nothing in the settings needs changing: try again in a few minutes; if it lasts, quote the request id to the API's support.",
+    };
   if (e.kind === "invalid_response")
     return {
       headline: "The kennel API answered, but with data Kennel Desk could not read: it is failing.",

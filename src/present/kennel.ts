@@ -98,16 +98,15 @@ const ownLines = (text: string, max: number): Line[] =>
 
 /**
  * What happened (loud), what to do, and the request id to quote: the one description of any failure.
- * A record not found is an answer, not a fault: its line and its hint, no request id to quote (the
- * failure's data keeps it, for --json and the connector).
+ * A record not found says its request id too (spec, Errors: every error carries one, to quote to
+ * support): the id that was not found may be the API's fault, not the typist's.
  */
 export function failureDoc(f: Failure): Doc {
   const [first, ...rest] = ownLines(f.what, 1500);
   const what: Line[] = [[toned("alert", `⚠️ ${first?.[0]?.text ?? "Something went wrong."}`)], ...rest];
-  const id =
-    f.requestId && f.kind !== "not_found"
-      ? [line("Request id: ", code(value(f.requestId, 100)), " (quote it to support)")]
-      : [];
+  const id = f.requestId
+    ? [line("Request id: ", code(value(f.requestId, 100)), " (quote it to support)")]
+    : [];
   return {
     fallback: `${f.what} ${f.whatToDo}`,
     parts: [{ kind: "text", lines: [...what, ...ownLines(f.whatToDo, 1500), ...id] }],

@@ -119,6 +119,8 @@ const linesChars = (lines: Line[]) => lines.reduce((n, l) => n + lineText(l).len
 export function stayRecordDoc(stay: StayRecordView, reference: string, o: StayRecordOptions): Doc {
   const title = `Stay record · ${value(reference, 100)}`;
   const parts: Part[] = [{ kind: "title", text: title }];
+  if (stay.apiProblem)
+    parts.push({ kind: "text", lines: [[toned("warn", `⚠️ ${value(stay.apiProblem, 600)}`)]] });
   if (stay.problem) parts.push({ kind: "text", lines: [[toned("alert", `❔ ${value(stay.problem, 600)}`)]] });
   else if (stay.pets.length === 0 && !stay.asNeeded?.length)
     parts.push({ kind: "text", lines: [line("Nothing recorded for this stay yet.")] });

@@ -161,6 +161,16 @@ export function kennelProblem(report: StatusReport): CheckResult {
         "Check the address box: the API's https:// address including /api/v1, as the booking system's API settings give it.",
       );
     default:
+      if (error?.kind === "rate_limited")
+        return bad(
+          `The kennel API at ${host} is up, but asked to slow down (HTTP 429: too many requests)${id}.`,
+          "Nothing to change in the boxes: wait a minute, then check again.",
+        );
+      if (error?.kind === "server_error")
+        return bad(
+          `The kennel API at ${host} answered, but is failing on its side (HTTP ${error.status ?? 500})${id}.`,
+          "Nothing to change in the boxes: check again in a few minutes; if it lasts, quote the request id to the API's support.",
+        );
       if (error?.kind === "timeout")
         return bad(
           `The kennel API at ${host} did not answer in time${id}.`,

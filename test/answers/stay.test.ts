@@ -92,8 +92,15 @@ it("a stay still checked in past its check-out: the rounds kept since count in i
   expect(still?.exceptions.map((e) => e.label)).toEqual(["Phenobarbital 30 mg"]);
   // The rounds between its check-out and now that the record kept nothing of are named, not passed over.
   expect(still?.unkept).toContainEqual({ date: "2026-11-22", round: "morning" });
-  // Checked out: its record ends at its check-out, as its dates say (a later round is not its).
-  expect((await record("Checked Out"))?.pets).toEqual([]);
+  // Marked checked out since (its check-out back-dated): the round that kept it still asked its dose,
+  // and the record keeps it (never "nothing recorded" over a missed dose); the rounds after its
+  // check-out that kept nothing are not said to be its.
+  const [gone] = (await record("Checked Out"))?.pets ?? [];
+  expect(gone).toMatchObject({ petName: "Jess", doses: { due: 1, given: 0 } });
+  expect(gone?.exceptions.map((e) => [e.date, e.round, e.kind])).toEqual([
+    ["2026-11-22", "evening", "missed"],
+  ]);
+  expect(gone?.unkept ?? []).not.toContainEqual({ date: "2026-11-22", round: "morning" });
   await store.close();
 });
 

@@ -116,12 +116,13 @@ describe("slash commands end to end", () => {
     expect(text(byId.answer)).toContain(String(booking.reference));
   });
 
-  it("/booking with an unknown reference says what was not found and what to check, nothing more", async () => {
+  it("/booking with an unknown reference says what was not found, what to check and the request id to quote", async () => {
     const { answer } = await command({ command: "/booking", text: "NOPE-123" });
     expect(answer.body.response_type).toBe("ephemeral");
     expect(text(answer)).toMatch(/No booking with reference \\"NOPE-123\\" was found/);
     expect(text(answer)).toContain("Check the reference or id.");
-    expect(text(answer)).not.toMatch(/Request id|other businesses/);
+    expect(text(answer)).toMatch(/Request id: `sbx-[^`]+` \(quote it to support\)/);
+    expect(text(answer)).not.toMatch(/other businesses/);
   });
 
   it("/pet NAME with several matches lists them with buttons; a button opens the care summary", async () => {

@@ -15,6 +15,7 @@ import {
   WrongAddressError,
 } from "../../src/kennel/errors.ts";
 import { collectAll } from "../../src/kennel/pagination.ts";
+import { describeStatus } from "../../src/kennel/status.ts";
 import { BASE, KEY, kennelSettings, ORIGIN, slowPets } from "../helpers/kennel.ts";
 import { captureLogger } from "../helpers/log.ts";
 
@@ -411,6 +412,47 @@ describe("errors, each with its request id and words to act on", () => {
     },
   );
 
+  it.each([
+    ["pet", "/api/v1/pets/5570", (c: KennelClient) => c.getPet(5570)],
+    ["booking", "/api/v1/bookings/100004", (c: KennelClient) => c.getBooking(100004)],
+    [
+      "booking by reference",
+      "/api/v1/bookings/reference/HP-DK4Q7M",
+      (c: KennelClient) => c.getBookingByReference("HP-DK4Q7M"),
+    ],
+    ["customer", "/api/v1/customers/1384", (c: KennelClient) => c.getCustomer(1384)],
+    ["customer's pets", "/api/v1/customers/1384/pets", (c: KennelClient) => c.listCustomerPets(1384)],
+    [
+      "customer's bookings",
+      "/api/v1/customers/1384/bookings",
+      (c: KennelClient) => c.listCustomerBookings(1384, {}, {}),
+    ],
+  ])(
+    "a 404 for one %s without the API's code not_found is a wrong address, never 'not found' (spec, Errors)",
+    async (_, path, call) => {
+      // Another server at the address (a wrong path, a proxy): JSON 404 with no code, or none at all.
+      for (const body of [{ message: "Not Found" }, {}, ""]) {
+        nock(ORIGIN).get(path).query(true).reply(404, body, { "X-Request-Id": "other-404" });
+        const { c } = client();
+        const error = await call(c).catch((e) => e);
+        expect(error).toBeInstanceOf(WrongAddressError);
+        expect(error.kind).toBe("wrong_address");
+        expect(error.message).toBe(
+          `KENNEL_API_BASE_URL does not seem to point at the kennel API: ${path} answered 404 Not Found without the kennel API's error code not_found.`,
+        );
+        expect(error.describe()).toMatch(/Set KENNEL_API_BASE_URL to the API's address including \/api\/v1/);
+        expect(error.describe()).toMatch(/request id other-404/);
+        expect(error.describe()).not.toMatch(/was found|Check the id/);
+      }
+      // The API's own 404 (its code, in any of the usual places) is a record not found.
+      for (const body of [{ code: "not_found" }, { error: { code: "NOT_FOUND" } }, { error: "not_found" }]) {
+        nock(ORIGIN).get(path).query(true).reply(404, body);
+        const { c } = client();
+        expect(await call(c).catch((e) => e)).toBeInstanceOf(NotFoundError);
+      }
+    },
+  );
+
   it("malformed JSON is an invalid response (not an HTTP problem)", async () => {
     nock(ORIGIN).get("/api/v1/pets/2").reply(200, '{"petId": 2,', { "content-type": "application/json" });
     const { c } = client();
@@ -662,6 +704,40 @@ describe("pagination through the client", () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.message).toMatch(/kept growing/);
     expect(rec.requests.length).toBeLessThan(20);
+  });
+});
+
+describe("the status check's words for an API that answers but refuses (429) or fails (500)", () => {
+  it("429: asked to slow down, wait and try again, with the request id; never 'cannot be reached'", async () => {
+    nock(ORIGIN)
+      .get("/api/v1/health")
+      .times(3)
+      .reply(429, { code: "too_many_requests" }, { "Retry-After": "7", "X-Request-Id": "rl-1" });
+    const { c } = client({}, { maxRetryAfterMs: 0 });
+    const report = await c.checkStatus();
+    expect(report.requestId).toBe("rl-1");
+    for (const surface of ["bot", "command"] as const) {
+      const words = describeStatus(report, surface);
+      expect(words.ok).toBe(false);
+      expect(words.headline).toMatch(/is up, but asked Kennel Desk to slow down \(HTTP 429/);
+      expect(words.action).toMatch(/^Wait 7 seconds and try again/);
+      expect(`${words.headline} ${words.action}`).not.toMatch(/cannot be reached|internet connection/);
+    }
+  });
+
+  it("500: the API failing on its side, with the request id; never 'check the internet connection'", async () => {
+    nock(ORIGIN).get("/api/v1/health").times(3).reply(500, {}, { "X-Request-Id": "srv-500" });
+    const { c } = client();
+    const report = await c.checkStatus();
+    expect(report.requestId).toBe("srv-500");
+    for (const surface of ["bot", "command"] as const) {
+      const words = describeStatus(report, surface);
+      expect(words.headline).toBe(
+        "The kennel API answered at this address, but is failing on its side (HTTP 500).",
+      );
+      expect(words.action).toMatch(/try again in a few minutes; if it lasts, quote the request id/);
+      expect(`${words.headline} ${words.action}`).not.toMatch(/cannot be reached|internet connection/);
+    }
   });
 });
 

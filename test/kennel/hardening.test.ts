@@ -39,7 +39,11 @@ describe("the request id is cleaned where it is read", () => {
   ])("a header with %s is not shown or logged; the id the client sent is used instead", async (_, id) => {
     const captured = captureLogger();
     const api = answering(
-      () => new Response(JSON.stringify({ message: "no" }), { status: 404, headers: { "x-request-id": id } }),
+      () =>
+        new Response(JSON.stringify({ code: "not_found", message: "no" }), {
+          status: 404,
+          headers: { "x-request-id": id, "content-type": "application/json" },
+        }),
     );
     const client = createKennelClient(kennelSettings(), {
       log: captured.log,

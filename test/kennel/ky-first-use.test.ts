@@ -41,7 +41,7 @@ describe("the kennel client's HTTP library", () => {
     const { NotFoundError } = await import("../../src/kennel/errors.ts");
     const answers = [
       Response.json({ bookingId: 12, reference: "B-12" }),
-      new Response("{}", { status: 404, headers: { "content-type": "application/json" } }),
+      new Response('{"code":"not_found"}', { status: 404, headers: { "content-type": "application/json" } }),
     ];
     const client = createKennelClient(settings, {
       log: silent,

@@ -190,9 +190,11 @@ describe("errors are tool errors in one shape, with the client's request id", ()
     const f = failureOf(r);
     expect(f.kind).toBe("not_found");
     expect(f.requestId).toBe(sandbox.requests.at(-1)?.requestId);
-    // An answer, not a fault: its line and its hint; the request id stays in the failure's data.
-    expect(textOf(r)).toBe(`⚠️ ${f.what}\n${f.whatToDo}`);
-    expect(textOf(r)).toBe('⚠️ No booking with reference "NOPE-1" was found.\nCheck the reference or id.');
+    // Its line, its hint and the request id to quote, in the text too (spec, Errors).
+    expect(textOf(r)).toBe(`⚠️ ${f.what}\n${f.whatToDo}\nRequest id: ${f.requestId} (quote it to support)`);
+    expect(textOf(r)).toMatch(
+      /^⚠️ No booking with reference "NOPE-1" was found\.\nCheck the reference or id\.\nRequest id: /,
+    );
   });
 
   it("an API that echoes the key as its request id: the tool error shows the id the client sent, never the key", async () => {

@@ -151,12 +151,20 @@ describe("a failure: one document, two serializers", () => {
     const firstWhat = f.what.split("\n")[0]?.trim() as string;
     expect(lines[0]).toBe(`⚠️ ${firstWhat}`);
     expect(lines.join("\n")).toContain(f.whatToDo.trim());
-    // A record not found is its line and its hint; any other failure ends with the request id to quote.
-    if (f.requestId && f.kind !== "not_found")
-      expect(lines.at(-1)).toBe(`Request id: ${f.requestId} (quote it to support)`);
+    // Every failure with a request id ends with it to quote, a record not found too (spec, Errors).
+    if (f.requestId) expect(lines.at(-1)).toBe(`Request id: ${f.requestId} (quote it to support)`);
     else expect(lines.join("\n")).not.toContain("Request id");
     // Every line of a settings problem is kept, one a line.
     for (const l of f.what.split("\n")) expect(lines.join("\n")).toContain(l.trim().replace(/\s+/g, " "));
+  });
+
+  it("a record not found says its request id on every surface (Slack, the terminal, the connector)", () => {
+    const f = describeFailure(new NotFoundError("pet with id 99999999", { requestId: "req-404" }));
+    expect(f.kind).toBe("not_found");
+    const text = failureText(f, TEXT);
+    expect(text).toContain("No pet with id 99999999 was found.");
+    expect(text).toContain("Request id: req-404 (quote it to support)");
+    expect(JSON.stringify(failureMessage(f))).toContain("req-404");
   });
 
   it("the request id from the API is escaped for Slack", () => {

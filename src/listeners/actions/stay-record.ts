@@ -1,6 +1,6 @@
 /** "Stay record" on departures and /booking: the stay's full care record, only for the one who clicked. */
 import type { App } from "@slack/bolt";
-import { bookingView } from "../../answers/records.ts";
+import { bookingStay } from "../../answers/stay-booking.ts";
 import { stayRecordButton } from "../../blocks/buttons.ts";
 import { stayRecordMessages } from "../../blocks/stay.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -12,9 +12,8 @@ export function registerStayRecord(app: App, deps: BotDeps): void {
     replace: false,
     visibility: "ephemeral",
     answer: async (s) => {
-      const v = await bookingView(deps, String(s.b), { doses: true });
-      const reference = v.booking.reference ?? `booking ${s.b}`;
-      const stay = v.stay ?? { bookingId: s.b, pets: [], problem: undefined };
+      // The care record alone, saying so, when the kennel API cannot be read for the booking.
+      const { reference, stay } = await bookingStay(deps, String(s.b), { doses: true });
       return stayRecordMessages(stay, reference, deps.config.timezone);
     },
   });

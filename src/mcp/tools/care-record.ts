@@ -7,7 +7,7 @@
  */
 import { recordDay } from "../../answers/care-record.ts";
 import { UsageError } from "../../answers/failure.ts";
-import { bookingView } from "../../answers/records.ts";
+import { bookingStay } from "../../answers/stay-booking.ts";
 import { welfareDay } from "../../answers/welfare-record.ts";
 import type { Deps } from "../../deps.ts";
 import { roundNamed } from "../../domain/round-names.ts";
@@ -57,13 +57,11 @@ export function register(server: ToolServer, deps: Deps): void {
   );
 }
 
-/** One stay's record for the handover at pick-up, by its booking's reference or id. */
+/** One stay's record for the handover at pick-up, by its booking's reference or id (the record alone when the API cannot be read). */
 async function stayRecord(deps: Deps, booking: string) {
-  const v = await bookingView(deps, booking);
-  const reference = v.booking.reference ?? `booking ${v.booking.bookingId ?? booking}`;
-  const stay = v.stay ?? { bookingId: v.booking.bookingId ?? 0, pets: [], problem: undefined };
+  const { reference, bookingId, stay, requestId } = await bookingStay(deps, booking);
   const doc = stayRecordDoc(stay, reference, { timezone: deps.config.timezone });
-  const data = { reference, bookingId: v.booking.bookingId ?? null, stay, requestId: v.requestId };
+  const data = { reference, bookingId: bookingId ?? null, stay, requestId };
   return answer(docText(doc, textOptions(deps)), data, doc);
 }
 
