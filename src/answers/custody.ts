@@ -18,6 +18,7 @@ import {
   type MedicineOut,
   type RegisterLine,
   register,
+  takenFromPack,
 } from "../domain/custody.ts";
 import {
   countDue,
@@ -103,10 +104,14 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
       ? { id: c.id, at: c.recordedAt, by: c.userName, outcome: c.outcome, reasonCode: c.reasonCode }
       : undefined;
   };
-  const firstAt = (e: Entry): string => {
-    let x = e;
-    while (x.supersedes !== undefined && original.get(x.supersedes)) x = original.get(x.supersedes) as Entry;
-    return e.givenAt ?? x.givenAt ?? x.recordedAt;
+  // When the dose left the pack: its own given time, else the entry it corrects' when that one had
+  // taken it from the pack too (the same dose, its outcome corrected), else when it was recorded. A
+  // dose given again after one not taken (asleep) is a new dose at its own time: never before a count
+  // or a hand-back recorded between them.
+  const takenAt = (e: Entry): string => {
+    if (e.givenAt) return e.givenAt;
+    const before = e.supersedes !== undefined ? original.get(e.supersedes) : undefined;
+    return before && takenFromPack(before) ? takenAt(before) : e.recordedAt;
   };
   // Every version of the round's entry: one corrected since stays in the register, struck through.
   const rounds = mine.map((e): DoseTaken => {
@@ -123,7 +128,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
       amountText: text,
       by: e.paper?.by ?? e.userName,
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
-      at: firstAt(e),
+      at: takenAt(e),
       paper: e.paper ? { givenAt: e.givenAt, recordedAt: e.recordedAt, enteredBy: e.userName } : undefined,
       superseded: correction(e),
     };
