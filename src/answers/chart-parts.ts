@@ -53,6 +53,8 @@ export interface ChartRow {
   plan?: PlanItem | undefined;
   /** The sheet's label and words, when a round asked for it. */
   due?: DueItem | undefined;
+  /** Its medicine handed back, none held since (the kennel holds none): to whom, the day. */
+  handedBack?: { to: string; date: string } | undefined;
 }
 
 export interface ChartPet {

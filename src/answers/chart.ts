@@ -35,6 +35,7 @@ import {
   roundInstant,
   rowOf,
 } from "./chart-parts.ts";
+import { handedBackItems } from "./custody-sheet.ts";
 import { describeFailure } from "./failure.ts";
 import { draftDoses, type OwedRound, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
@@ -95,6 +96,7 @@ export async function chartOf(
   chart.pets = [...m.pets.values()].sort(
     (a, b) => naturalOrder(a.room ?? "", b.room ?? "") || nameOrder(a.name, b.name),
   );
+  if (store) await addHandedBack(deps, chart.pets);
   if (arrivals)
     chart.problems.push(arrivalsUnreadWords(arrivals.dates, describeFailure(arrivals.error, o.surface)));
   if (unread) {
@@ -106,6 +108,26 @@ export async function chartOf(
     chart.problems.push(chartCareUnreadWords(describeFailure(down.error, o.surface)));
   }
   return chart;
+}
+
+/**
+ * Each row whose medicine was handed back, none held since: the row stays (the plan still asks the
+ * dose) and says so, to whom and when (the kennel holds none: ask the vet or the owner).
+ */
+async function addHandedBack(deps: Deps, pets: ChartPet[]): Promise<void> {
+  for (const pet of pets) {
+    if (pet.rows.length === 0) continue;
+    const back = await handedBackItems(
+      deps,
+      pet.bookingId,
+      pet.petId,
+      pet.rows.map((r) => r.item),
+    );
+    for (const b of back) {
+      const row = pet.rows.find((r) => r.item === b.item);
+      if (row) row.handedBack = { to: b.to, date: b.date };
+    }
+  }
 }
 
 /**

@@ -28,8 +28,25 @@ const handedBackOf = (medicines: MedicineCustody[], due: Array<{ item: string }>
   due.flatMap((d) => {
     const out = medicines.filter((m) => m.first.item === d.item).at(-1)?.handedBack;
     const m = medicines.find((x) => x.handedBack === out);
-    return out && m ? [{ label: m.first.label, to: out.to, date: out.date }] : [];
+    return out && m ? [{ item: d.item, label: m.first.label, to: out.to, date: out.date }] : [];
   });
+
+/**
+ * Of a pet's items, each whose medicine was handed back, none held since (the chart on paper says
+ * so on its row: the kennel holds none): its item, label, to whom and when.
+ */
+export async function handedBackItems(
+  deps: Pick<Deps, "record" | "config">,
+  bookingId: number,
+  petId: number,
+  items: string[],
+): Promise<Array<{ item: string; label: string; to: string; date: string }>> {
+  const medicines = await medicinesFor(deps, bookingId, petId, items);
+  return handedBackOf(
+    medicines,
+    items.map((item) => ({ item })),
+  );
+}
 
 /** A stay whose check-out is not known: counted ahead by the plan alone. */
 const OPEN = { arrival: "1970-01-01T00:00:00.000Z", departure: undefined };
@@ -102,15 +119,26 @@ export const pastDiscardIn = (medicines: MedicineCustody[], date: string) =>
     .map((m) => ({ label: m.first.label, discardBy: m.discardBy as string }));
 
 /**
- * The medicines a pet's due items would be given from that are past their discard-by on `date` (a
- * dose from one asks first): each held one's label and its discard-by day.
+ * What a dose of a pet's due items asks first about its medicine (issue 49): each held supply past its
+ * discard-by on `date`, and each item whose every supply was handed back (the kennel holds none: a
+ * dose recorded given is asked of, never refused). None read when none of them was counted in.
  */
-export async function pastDiscardOf(
+export async function custodyAsksOf(
   deps: Pick<Deps, "record" | "config">,
   bookingId: number,
   petId: number,
   items: string[],
   date: string,
-): Promise<Array<{ label: string; discardBy: string }>> {
-  return pastDiscardIn(await medicinesFor(deps, bookingId, petId, items), date);
+): Promise<{
+  past: Array<{ label: string; discardBy: string }>;
+  back: Array<{ label: string; to: string; date: string }>;
+}> {
+  const medicines = await medicinesFor(deps, bookingId, petId, items);
+  return {
+    past: pastDiscardIn(medicines, date),
+    back: handedBackOf(
+      medicines,
+      items.map((item) => ({ item })),
+    ),
+  };
 }

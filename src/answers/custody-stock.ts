@@ -3,7 +3,8 @@
  * `get_medicine_stock`, Home and the morning post: each medicine counted in and not handed back, with
  * its balance, how long it lasts by the pet's confirmed plan to its check-out (the booking's, from
  * the kennel API: without it, the runway is not known and says so), its discard-by, a controlled
- * drug's count due, and every discrepancy not closed (handed back or not). And a drug's register
+ * drug's count due, and every discrepancy not closed (handed back or not), and each dose taken after
+ * it was handed back (the kennel held none). And a drug's register
  * (`kennel-desk stock register DRUG`): every line of every medicine of that name, in a range.
  */
 import type { Deps } from "../deps.ts";
@@ -109,7 +110,9 @@ export async function stockNow(
       continue;
     }
     const wanted = stay.medicines.filter(
-      (m) => (!m.handedBack || m.open.length > 0) && (!options.controlled || m.first.controlled),
+      (m) =>
+        (!m.handedBack || m.open.length > 0 || (m.givenNoneHeld ?? []).length > 0) &&
+        (!options.controlled || m.first.controlled),
     );
     if (wanted.length === 0) continue;
     const dates =

@@ -18,6 +18,7 @@ import {
   type MedicineOut,
   type RegisterLine,
   register,
+  takenFromPack,
 } from "../domain/custody.ts";
 import {
   countDue,
@@ -103,10 +104,14 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
       ? { id: c.id, at: c.recordedAt, by: c.userName, outcome: c.outcome, reasonCode: c.reasonCode }
       : undefined;
   };
-  const firstAt = (e: Entry): string => {
-    let x = e;
-    while (x.supersedes !== undefined && original.get(x.supersedes)) x = original.get(x.supersedes) as Entry;
-    return e.givenAt ?? x.givenAt ?? x.recordedAt;
+  // When the dose left the pack: its own given time, else the entry it corrects' when that one had
+  // taken it from the pack too (the same dose, its outcome corrected), else when it was recorded. A
+  // dose given again after one not taken (asleep) is a new dose at its own time: never before a count
+  // or a hand-back recorded between them.
+  const takenAt = (e: Entry): string => {
+    if (e.givenAt) return e.givenAt;
+    const before = e.supersedes !== undefined ? original.get(e.supersedes) : undefined;
+    return before && takenFromPack(before) ? takenAt(before) : e.recordedAt;
   };
   // Every version of the round's entry: one corrected since stays in the register, struck through.
   const rounds = mine.map((e): DoseTaken => {
@@ -123,7 +128,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
       amountText: text,
       by: e.paper?.by ?? e.userName,
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
-      at: firstAt(e),
+      at: takenAt(e),
       paper: e.paper ? { givenAt: e.givenAt, recordedAt: e.recordedAt, enteredBy: e.userName } : undefined,
       superseded: correction(e),
     };
@@ -149,7 +154,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
 /** One medicine's custody from its records. */
 function medicineOf(
   supplies: MedicineIn[],
-  rows: { counts: MedicineCount[]; outs: MedicineOut[] },
+  rows: { counts: MedicineCount[]; outs: MedicineOut[]; until?: string | undefined },
   plan: PlanVersion | undefined,
   s: DoseSources,
 ): MedicineCustody {
@@ -160,7 +165,10 @@ function medicineOf(
   const handedBack = rows.outs.find((o) => o.custodyId === first.id);
   // A dose given before the medicine was counted in left the pack before the count.
   const measure = { unit, reading: readingOf(first, planItem) };
-  const doses = dosesOf(first.item, planItem, measure, s).filter((d) => d.at >= first.recordedAt);
+  // Nor one after its next supply was counted in (that supply's register has it).
+  const doses = dosesOf(first.item, planItem, measure, s).filter(
+    (d) => d.at >= first.recordedAt && (!rows.until || d.at < rows.until),
+  );
   const lines = register(supplies, doses, counts, handedBack ? [handedBack] : []);
   const opened = [...supplies].reverse().find((m) => m.openedOn);
   const last = [first.date, ...counts.map((c) => c.date)].sort().at(-1) as string;
@@ -177,6 +185,7 @@ function medicineOf(
     counts,
     open: counts.filter((c) => discrepant(lines, c.id) && !c.closed),
     handedBack,
+    givenNoneHeld: lines.flatMap((l) => (l.kind === "dose" && l.noneHeld ? [l.dose] : [])),
     lastCounted: last,
     lastCountedAt: [first.recordedAt, ...counts.map((c) => c.at)].sort().at(-1) as string,
   };
@@ -237,7 +246,11 @@ export async function stayCustodyOf(
   });
   const outs = outRows.map(outOf);
   const sources = { entries, prn, witnesses, timezone: deps.config.timezone };
-  const medicines = groupSupplies(ins, outs).map((g) => medicineOf(g, { counts, outs }, plan, sources));
+  const groups = groupSupplies(ins, outs);
+  // Each medicine's doses until the next supply of its item was counted in (after its hand-back).
+  const until = (g: MedicineIn[]) =>
+    groups.find((x) => x[0]?.item === g[0]?.item && (x[0]?.seq ?? 0) > (g[0]?.seq ?? 0))?.[0]?.recordedAt;
+  const medicines = groups.map((g) => medicineOf(g, { counts, outs, until: until(g) }, plan, sources));
   return { bookingId, petId, medicines, plan };
 }
 
@@ -316,8 +329,10 @@ export async function staysWithMedicines(
   const unexplained = new Set(countRows.filter((c) => c.body.reason && !closed.has(c.id)).map(stayKey));
   const holds = (s: { ins: MedicineIn[] }) =>
     groupSupplies(s.ins, outs).some((g) => !outs.some((out) => out.custodyId === g[0]?.id));
+  // Handed back lately: a dose recorded since is flagged (the kennel held none), so its stay is read.
+  const lately = new Set(outRows.filter((r) => r.date >= addDays(today, -14)).map(stayKey));
   return all
-    .filter((s) => unexplained.has(stayKey(s)) || holds(s))
+    .filter((s) => unexplained.has(stayKey(s)) || holds(s) || lately.has(stayKey(s)))
     .map(({ bookingId, petId }) => ({ bookingId, petId }));
 }
 

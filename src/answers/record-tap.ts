@@ -5,9 +5,9 @@
  * silently: the form asks when it was given (issue 35).
  */
 import type { Deps } from "../deps.ts";
-import { pastDiscardWords } from "../words/custody.ts";
+import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
 import { earlyWords } from "../words/record.ts";
-import { pastDiscardOf } from "./custody-sheet.ts";
+import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
@@ -26,17 +26,24 @@ export async function tapAsks(
   kind: "all" | "each",
 ) {
   const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
-  // A dose from a medicine past its discard-by (issue 49): asked first too.
+  // A dose from a medicine past its discard-by, or one handed back (the kennel holds none: issue 49):
+  // asked first too; the dose is still recorded as said.
   const items = pet.due.map((d) => d.item);
-  const past =
-    early || day === "earlier" ? [] : await pastDiscardOf(deps, pet.bookingId, pet.petId, items, sheet.date);
+  const custody =
+    early || day === "earlier"
+      ? { past: [], back: [] }
+      : await custodyAsksOf(deps, pet.bookingId, pet.petId, items, sheet.date);
+  const custodyWords = [
+    ...custody.back.map((b) => handedBackWords(b.label, b.to, b.date)),
+    ...(custody.past.length ? [pastDiscardWords(custody.past)] : []),
+  ];
   const ask: Ask | undefined =
     day === "earlier"
       ? { kind: "late" }
       : early
         ? { kind: "early", words: earlyWords(early) }
-        : past.length
-          ? { kind: "discard", words: pastDiscardWords(past) }
+        : custodyWords.length
+          ? { kind: "discard", words: custodyWords.join("\n") }
           : undefined;
   const { status, entries } = await petStatus(deps, sheet, pet);
   const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;

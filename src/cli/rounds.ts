@@ -7,6 +7,7 @@
  * by the kennel's clock. `--json`: the round's answer now (every pet's care), as before.
  */
 
+import { sheetCustody } from "../answers/custody-sheet.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
 import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
@@ -38,7 +39,11 @@ async function roundNow(deps: Deps, round: Round, date: string) {
   const found = await roundRecord(deps, round, date);
   const sheet = await sheetNow(deps, round, date);
   const { problem, ...record } = found ?? { entries: [], timezone: deps.config.timezone };
-  return { sheet, record, problem };
+  // Its medicines as held now, as /rounds shows them (one handed back: the kennel holds none).
+  const custody = problem
+    ? undefined
+    : await sheetCustody(deps, sheet.pets, undefined).catch(() => undefined);
+  return { sheet, record: { ...record, custody }, problem };
 }
 
 export async function run(ctx: CliContext): Promise<number> {

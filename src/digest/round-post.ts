@@ -44,10 +44,10 @@ export async function askedRoundPost(deps: Deps, round: Round, date: string): Pr
   const report = await roundReport(deps, round, date, { keepPlans: false });
   const reference = referenceRoundWords(dayHeading(date));
   // Every part says so, the thread's replies as the parent.
-  return sheetMessages(sheetForSlack(draftSheet(report, { timezone, reference }), { reference }), {
-    entries: [],
-    timezone,
-  });
+  const sheet = sheetForSlack(draftSheet(report, { timezone, reference }), { reference });
+  // Its medicines as held now: one handed back says the kennel holds none (never only today's post).
+  const custody = await sheetCustody(deps, sheet.pets, undefined).catch(() => undefined);
+  return sheetMessages(sheet, { entries: [], timezone, custody });
 }
 
 /**

@@ -171,6 +171,8 @@ export type RegisterLine =
       out: number | undefined;
       /** A superseded dose (struck through): the balance it left as written; it moves the balance no more. */
       balance: number | undefined;
+      /** Taken after the medicine was handed back: the kennel held none (flagged until corrected). */
+      noneHeld?: true | undefined;
     }
   | {
       kind: "count";
@@ -240,9 +242,11 @@ export function register(
     ...outs.map((x) => ({ kind: "out" as const, at: x.at, seq: x.seq, x })),
   ].sort(inOrder);
   let balance: number | undefined = 0;
+  let closed = false;
   const lines: RegisterLine[] = [];
   for (const e of events) {
     if (e.kind === "in") {
+      closed = false;
       const quantity = inBalanceUnit(e.x.quantity, e.x.unit, e.x.per);
       balance = balance === undefined ? undefined : tidy(balance + quantity);
       lines.push({
@@ -259,13 +263,15 @@ export function register(
       const out = e.x.amount;
       const after = balance === undefined || out === undefined ? undefined : tidy(balance - out);
       if (!e.x.superseded) balance = after;
-      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance: after });
+      const none = closed && !e.x.superseded ? { noneHeld: true as const } : {};
+      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance: after, ...none });
     } else if (e.kind === "count") {
       lines.push(countLine(e.x, balance, lines));
       balance = e.x.counted;
     } else {
       const difference = balance === undefined ? undefined : tidy(e.x.quantity - balance);
       balance = balance === undefined ? undefined : tidy(balance - e.x.quantity);
+      closed = true;
       lines.push({ kind: "out", at: e.at, id: e.x.id, seq: e.seq, handed: e.x, difference, balance });
     }
   }
@@ -335,6 +341,8 @@ export interface MedicineCustody {
   /** Counts whose difference is not closed by a manager yet. */
   open: MedicineCount[];
   handedBack?: MedicineOut | undefined;
+  /** Doses recorded taken after it was handed back (the kennel held none): flagged until corrected. */
+  givenNoneHeld?: DoseTaken[] | undefined;
   /** The last count (or its counting in), the day; when a controlled medicine is next counted. */
   lastCounted: string;
   /** The same, the instant it was kept (a handover's count is due after it: MEDICINE_COUNT_AT). */

@@ -7,7 +7,7 @@ import type { ChartPet, ChartRow } from "../answers/chart.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { roundsWords } from "../domain/house-routine.ts";
 import type { RoundNames } from "../domain/round-names.ts";
-import { dueRoundsWords } from "../words/chart.ts";
+import { chartHandedBackWords, dueRoundsWords } from "../words/chart.ts";
 import { checkWords, itemKeyWords, readingWords } from "../words/plan.ts";
 import { type Line, line, strong, toned, whole } from "./doc.ts";
 
@@ -108,6 +108,9 @@ export function rowHead(pet: ChartPet, row: ChartRow, names: RoundNames | undefi
         : []),
     // What a person must settle before giving (never only on the plan: this paper is read without it).
     ...(plan ? doubtLines(plan) : []),
+    ...(row.handedBack
+      ? [line(toned("alert", chartHandedBackWords(row.handedBack.date, whole(row.handedBack.to))))]
+      : []),
     ...(words && words !== name ? [line(toned("muted", whole(words)))] : []),
   ];
 }

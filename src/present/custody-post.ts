@@ -23,7 +23,7 @@ const pastDiscardLine = (h: HeldMedicine) =>
 export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefined {
   const short = stock.held.filter((h) => h.runway?.status === "short");
   const overdue = stock.held.filter((h) => h.countDue?.overdue);
-  const open = stock.held.filter((h) => h.medicine.open.length > 0);
+  const open = stock.held.filter((h) => h.medicine.open.length > 0 || h.medicine.givenNoneHeld?.length);
   const past = stock.held.filter((h) => h.pastDiscard && !h.medicine.handedBack);
   if (short.length + overdue.length + open.length + past.length === 0) return undefined;
   const title = `💊 Medicines to act on — ${dayHeading(stock.today)}`;

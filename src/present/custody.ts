@@ -19,6 +19,7 @@ import {
   differenceWords,
   discardByWords,
   movementWords,
+  noneHeldWords,
   REASON_WORDS,
   runsOutWords,
   runwayShortWords,
@@ -92,21 +93,34 @@ export const countDueWords = (c: { due: string; overdue: boolean; days: number; 
  * (countFiguresWords): "⚠️ discrepancy …: counted 57, balance ≈ 59 then (−2 …) · a correction since …".
  */
 export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line[] {
-  return m.open.map((c) => {
-    const l = m.lines.find((x) => x.kind === "count" && x.id === c.id);
-    const f = l?.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
-    return line(
-      toned(
-        "alert",
-        `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${f ? `, ${f.then}` : ""}`,
-      ),
-      f?.since ? toned("alert", ` · ${whole(f.since)}`) : "",
-      c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
-      c.note ? `: ${whole(c.note)}` : "",
-      ` · ${whole(c.by.userName)}`,
-      c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
-    );
-  });
+  return [...m.open.map((c) => discrepancyLine(m, c, timezone)), ...noneHeldLines(m, timezone)];
+}
+
+/** Each dose taken after the medicine was handed back (the kennel held none), until corrected. */
+const noneHeldLines = (m: MedicineCustody, timezone: string): Line[] =>
+  (m.givenNoneHeld ?? []).map((d) =>
+    line(toned("alert", noneHeldWords(doseWhat(d), dateTimeOf(d.at, timezone), whole(d.by)))),
+  );
+
+/** "given (evening)", "refused (morning)", "vomited": what a dose taken from the pack was. */
+const doseWhat = (d: DoseTaken): string =>
+  `${d.outcome === "not_given" ? "vomited" : d.outcome}${d.round ? ` (${d.round})` : ""}`;
+
+/** One count's discrepancy not closed, with its figures. */
+function discrepancyLine(m: MedicineCustody, c: MedicineCustody["open"][number], timezone: string): Line {
+  const l = m.lines.find((x) => x.kind === "count" && x.id === c.id);
+  const f = l?.kind === "count" ? countFiguresWords(l, m.unit, timezone) : undefined;
+  return line(
+    toned(
+      "alert",
+      `⚠️ discrepancy ${dateTimeOf(c.at, timezone)}: counted ${amountWords(c.counted, m.unit)}${f ? `, ${f.then}` : ""}`,
+    ),
+    f?.since ? toned("alert", ` · ${whole(f.since)}`) : "",
+    c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
+    c.note ? `: ${whole(c.note)}` : "",
+    ` · ${whole(c.by.userName)}`,
+    c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
+  );
 }
 
 /** "Kennel 4 · Bobby" */
@@ -250,6 +264,9 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
     diff !== undefined && diff !== 0 ? toned("alert", `⚠️ ${differenceWords(diff, m.unit)}`) : undefined,
     l.kind === "count" && isDiscrepancy(l.difference) ? toned("alert", `⚠️ ${f?.then}`) : undefined,
     f?.since ? toned("alert", `⚠️ ${whole(f.since)}`) : undefined,
+    l.kind === "dose" && l.noneHeld
+      ? toned("alert", "⚠️ after it was handed back: the kennel held none")
+      : undefined,
     l.kind === "count" && l.count.reason
       ? `${REASON_WORDS[l.count.reason]}${l.count.note ? `: ${whole(l.count.note)}` : ""}`
       : undefined,

@@ -272,3 +272,7 @@ export const careNotReadWords = (fromRecord: boolean) =>
   fromRecord
     ? "⚠️ Allergies and care notes: not read from the kennel system, and the care record keeps none: check its record in the kennel system before giving anything."
     : "⚠️ Care not read from the kennel system: check its record before giving anything.";
+
+/** A row's medicine gone home: "💊 handed back Wed 2 Dec to Mr Pugh: the kennel holds none: ask the vet or the owner before giving". */
+export const chartHandedBackWords = (date: string, to: string) =>
+  `💊 handed back ${dayHeading(date)} to ${to}: the kennel holds none: ask the vet or the owner before giving`;

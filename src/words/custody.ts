@@ -334,3 +334,7 @@ export function medicinesPageWords(page: number, pages: number, toActOn: number[
 /** The buttons to the pages either side: "◀ Page 1", "Page 3 ▶". */
 export const pageBackWords = (page: number): string => `◀ Page ${page}`;
 export const pageOnWords = (page: number): string => `Page ${page} ▶`;
+
+/** A dose recorded taken after its medicine was handed back: flagged on the register, the stock and Home until corrected. */
+export const noneHeldWords = (what: string, when: string, by: string): string =>
+  `⚠️ ${what} ${when} by ${by} after it was handed back: the kennel held none. Correct the dose if it was not given; if it was, say where it came from.`;
