@@ -122,7 +122,9 @@ async function day(ctx: CliContext): Promise<number> {
 }
 
 /** Why the backup was not made, in words: a target folder this user may not write said as such. */
-function backupFailed(error: unknown, target: string): UsageError {
+function backupFailed(error: unknown, target: string): Error {
+  // The record's own failures (incomplete, damaged) say themselves, with their exit code.
+  if (isStoreError(error)) return error;
   const errno = (error as NodeJS.ErrnoException)?.code;
   if (errno === "EACCES" || errno === "EPERM" || errno === "EROFS")
     return new UsageError(

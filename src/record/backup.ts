@@ -31,7 +31,7 @@ import type { Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
 import { recordedKennel } from "./kennel.ts";
 import { verifyIn } from "./ledger.ts";
-import { SCHEMA_VERSION } from "./schema.ts";
+import { RECORD_TABLES, SCHEMA_VERSION } from "./schema.ts";
 import { fileSnapshot, SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
 import { SQLITE_READONLY, sqliteCode } from "./sqlite-errors.ts";
 import { createStore } from "./store.ts";
@@ -126,6 +126,7 @@ export async function backupSqlite(source: string, target: string, now: Date): P
     closeSync(openSync(copyFile, "wx", 0o600));
     const db = new DatabaseSync(source, { timeout: 5000 });
     try {
+      wholeRecord(db, source);
       db.prepare("VACUUM INTO ?").run(copyFile);
     } finally {
       db.close();
@@ -158,6 +159,32 @@ async function schemaOf(read: Snapshot["query"]): Promise<number | undefined> {
   } catch (error) {
     if (/no such table|file is not a database/.test(String((error as Error)?.message))) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Every table of the record is in the file to back up (a record of this schema; one missing
+ * schema_version is missing a table too): a copy of a record missing one would verify "intact" on
+ * what it has and be kept as a backup of the whole (a fresh try saw it). Not backed up.
+ */
+function wholeRecord(db: DatabaseSync, source: string): void {
+  try {
+    // A record of an older schema has the tables of its own (the bot brings it up to date at start).
+    const version = db.prepare("SELECT max(version) AS v FROM schema_version").get() as
+      | { v?: number }
+      | undefined;
+    if (Number(version?.v ?? 0) < SCHEMA_VERSION) return;
+    db.prepare(`SELECT 1 AS one FROM ${RECORD_TABLES.join(", ")} WHERE 1 = 0`).all();
+  } catch (error) {
+    const table = /no such table: (\w+)/.exec(String((error as Error)?.message ?? error))?.[1];
+    if (!table) throw error;
+    throw new StoreError(
+      "incomplete",
+      `The care record in ${source} is incomplete: table ${table} is missing (restored from a partial copy, or a table dropped by hand?). The backup was not made: a copy of it would not be the whole record.`,
+      'Restore the record from a whole backup (docs/care-record.md, "Backing it up"), then back it up again.',
+      source,
+      error,
+    );
   }
 }
 

@@ -9,7 +9,15 @@
  * database of something else keeps its own tables only. Real SQLite files in temporary folders.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
@@ -68,6 +76,14 @@ describe("a SQLite record with a table missing", () => {
       const json = await cli(["record", "verify", "--json"], { KENNEL_DATA_DIR: dir });
       expect(json.code).toBe(3);
       expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problem: "incomplete" });
+      // A backup of it is not made (a copy would verify "intact" on what it has): said, exit 3.
+      const target = join(folder(), "copy.sqlite");
+      const backup = await cli(["record", "backup", target], { KENNEL_DATA_DIR: dir });
+      expect(backup.code, backup.stderr).toBe(3);
+      expect(backup.stderr).toContain(`is incomplete: table ${table} is missing`);
+      expect(backup.stderr).toContain("The backup was not made");
+      expect(existsSync(target)).toBe(false);
+      saidPlainly(backup);
     },
   );
 });

@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { openCareRecord } from "../../src/record/open.ts";
+import { RECORD_TABLES } from "../../src/record/schema.ts";
 import { SQLITE_FILE } from "../../src/record/sqlite.ts";
 import { runCommand } from "../cli/helpers.ts";
 import { useTempFolders } from "../helpers/record-fixtures.ts";
@@ -96,7 +97,9 @@ describe("record backup: private from the first byte, never through a link", () 
     const dir = folder();
     const file = join(dir, SQLITE_FILE);
     const db = new DatabaseSync(file);
-    db.exec("CREATE TABLE care_entries (x)");
+    // Every table of the record there (a record missing one is refused before any copy is begun).
+    for (const table of RECORD_TABLES)
+      db.exec(`CREATE TABLE ${table} (${table === "schema_version" ? "version" : "x"})`);
     const insert = db.prepare("INSERT INTO care_entries VALUES (?)");
     db.exec("BEGIN");
     for (let i = 0; i < 2000; i++) insert.run(`${"x".repeat(200)}${i}`);
