@@ -57,7 +57,12 @@ export async function addArrivedAfter(
   );
   if (days.length === 0) return undefined;
   const first = days[0] as string;
-  const later = await owedRounds(deps, { from: addDays(first, 1), to: addDays(days.at(-1) as string, 1) });
+  const kept = await owedRounds(deps, { from: first, to: addDays(days.at(-1) as string, 1) });
+  const later = kept.filter((r) => r.date > first);
+  // The pets a kept round of the day itself listed (arriving later, its cells say so): a round asked of them.
+  const listed = new Set(
+    kept.filter((r) => days.includes(r.date)).flatMap((r) => r.pets.map((p) => `${r.date}|${owedPetKey(p)}`)),
+  );
   let unread: ArrivalsUnread | undefined = down ? { error: down.error, dates: [] } : undefined;
   for (const date of days) {
     const next = later.filter((r) => r.date === addDays(date, 1));
@@ -71,7 +76,7 @@ export async function addArrivedAfter(
       if (failed) unread = { error: failed.error, dates: [date] };
     }
   }
-  markArrivedAfter(m, days);
+  markArrivedAfter(m, days, listed);
   return unread?.dates.length ? unread : undefined;
 }
 
@@ -119,12 +124,16 @@ async function fromKennel(m: Making, date: string): Promise<{ error: unknown } |
   return undefined;
 }
 
-/** Every pet of the chart that came on one of `days` after its last round kept: that day's cells say so. */
-function markArrivedAfter(m: Making, days: string[]): void {
+/**
+ * Every pet of the chart that came on one of `days` after its last round kept: that day's cells say
+ * so. Not a pet a kept round of that day `listed` ("date|booking|pet"): kept before it came, that round
+ * asked of it ("arrives 19:00, after this round"), and "arrived after the last round" would contradict it.
+ */
+function markArrivedAfter(m: Making, days: string[], listed: Set<string>): void {
   const tz = m.deps.config.timezone;
-  for (const pet of m.pets.values()) {
+  for (const [key, pet] of m.pets) {
     const date = days.find((d) => cameAfter(pet.checkIn, d, roundInstant(m.deps.config, d, LAST), tz));
-    if (date) pet.arrivedAfter = date;
+    if (date && !listed.has(`${date}|${key}`)) pet.arrivedAfter = date;
   }
 }
 

@@ -153,6 +153,14 @@ function gridRow(
 ): GridRow {
   const tz = o.timezone;
   const witness = isHighAlert(row);
+  // A day whose cells say "arrives …, after this round" has its other cells struck, never also
+  // "arrived after the last round" beside them (a fresh try read the two side by side).
+  const arriving = new Set(
+    Object.entries(pet.cells).flatMap(([k, v]) =>
+      v.kind === "not_due" && v.arrives ? [k.slice(0, 10)] : [],
+    ),
+  );
+  const after = (date: string) => pet.arrivedAfter === date && !arriving.has(date);
   const cells = columns.map((c): GridCell => {
     const at = cellKey(c.date, c.round, row.item);
     const cell = pet.cells[at] ?? { kind: "not_due" as const };
@@ -162,12 +170,12 @@ function gridRow(
     if (cell.kind === "not_due") {
       if (cell.arrives) used.add("arrivesAfter");
       else if (c.unread) used.add("unread");
-      else if (pet.arrivedAfter === c.date) used.add("arrivedAfter");
+      else if (after(c.date)) used.add("arrivedAfter");
       return cell.arrives
         ? { line: line(toned("warn", arrivesAfterWords(timeOf(cell.arrives, tz)))), key }
         : c.unread
           ? { line: line(toned("alert", CHART_CELL.notRead)), key }
-          : pet.arrivedAfter === c.date
+          : after(c.date)
             ? { line: line(toned("muted", CHART_CELL.arrivedAfter)), key }
             : { line: [], key, struck: true };
     }
@@ -237,7 +245,10 @@ function petHead(
 function stillHereLines(pet: ChartPet, timezone: string): Line[] {
   const came =
     pet.arrivedAfter && pet.checkIn ? `${dayHeading(pet.arrivedAfter)} ${timeOf(pet.checkIn, timezone)}` : "";
-  const arrived = came ? [line(toned("warn", arrivedAfterWords(came)))] : [];
+  const asked = Object.entries(pet.cells).some(
+    ([k, v]) => k.startsWith(`${pet.arrivedAfter}|`) && v.kind === "not_due" && v.arrives,
+  );
+  const arrived = came ? [line(toned("warn", arrivedAfterWords(came, asked)))] : [];
   if (!pet.checkOut || !(pet.stillHere || pet.checkedOut)) return arrived;
   const out = `${dayHeading(localDate(pet.checkOut, timezone))} ${timeOf(pet.checkOut, timezone)}`;
   // Checked out: said on its page, so the cells struck after it read as gone home, not as nothing due.

@@ -147,8 +147,10 @@ export const arrivesAfterWords = (at: string) =>
   `${CHART_CELL.arrives} ${at}, after this round: ask the owner`;
 
 /** A pet that came after its day's last round (`came`: "Mon 30 Nov 20:15"): none of that day's rounds asked it anything. */
-export const arrivedAfterWords = (came: string) =>
-  `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;
+export const arrivedAfterWords = (came: string, asked = false) =>
+  asked
+    ? `🧳 Arrives ${came}, after that day's last round: its doses' cells that day say "${CHART_CELL.arrives} …, after this round: ask the owner".`
+    : `🧳 Arrived ${came}, after that day's last round: no round of that day asked anything of it (its cells say "${CHART_CELL.arrivedAfter}").`;
 
 /**
  * What a page's cells show that not every page has: its key explains each only where the page has

@@ -72,8 +72,13 @@ describe("a pet that came after the day's last kept round", () => {
     expect(pet).toMatchObject({ arrivedAfter: DAY, checkIn: CAME, fromRecord: false });
     const text = docText(chartDoc(chart, chartOptions(DAY)), PLAIN_TEXT);
     expect(text).toContain(`${the.name} (pet ${the.petId})`);
-    expect(text).toContain("arrived after the last round");
-    expect(text).toContain("🧳 Arrived Sun 22 Nov 20:00, after that day's last round");
+    // Its doses' cells ask the owner; its other cells that day are struck, never "arrived after the
+    // last round" beside "arrives 20:00, after this round" (a fresh try read the two side by side).
+    expect(text).toContain("arrives 20:00, after this round: ask the owner");
+    expect(text).not.toContain("arrived after the last round");
+    expect(text).toContain(
+      "🧳 Arrives Sun 22 Nov 20:00, after that day's last round: its doses' cells that day say",
+    );
   }, 60_000);
 
   it("with the kennel API refusing and no round kept after, the chart says such a pet has no page, never silently", async () => {

@@ -10,6 +10,7 @@ import { beforeAll, expect, it } from "vitest";
 import { type ChartPet, chartOf } from "../../src/answers/chart.ts";
 import { carePlans } from "../../src/answers/plan-view.ts";
 import type { Deps } from "../../src/deps.ts";
+import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import { cellKey } from "../../src/domain/chart.ts";
 import { chartDoc } from "../../src/present/chart.ts";
 import type { Sandbox } from "../../src/sandbox/server.ts";
@@ -68,4 +69,17 @@ it("the connector's care plan says the same of AW-LATE's evening insulin: the ow
   expect(on("evening")).toMatchObject({ status: "not_due", why: "arrives_after_round" });
   // No word of the plan's on midday: not yet arrived, never asked.
   expect(on("midday")).toEqual({ status: "not_due", why: "before_arrival" });
+}, 60_000);
+
+it("once the evening round is kept, a pet it listed arriving later is never 'arrived after the last round'", async () => {
+  // 18:30: the evening round posted and kept, Pip on it arriving at 19:00 (its cells say so).
+  clock.to(zonedInstant(DAY, "18:30", TZ));
+  await prepareRoundPost(deps, "evening", DAY);
+  const chart = await chartOf(deps, { from: DAY, days: 1 });
+  const text = docText(chartDoc(chart, chartOptions(DAY)), PLAIN_TEXT);
+  expect(text).toContain("arrives 19:00, after this round: ask the owner");
+  expect(text).not.toContain("arrived after the last round");
+  expect(text).toContain(
+    "🧳 Arrives Sun 22 Nov 19:00, after that day's last round: its doses' cells that day say \"arrives …, after this round: ask the owner\".",
+  );
 }, 60_000);
