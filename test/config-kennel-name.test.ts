@@ -23,6 +23,13 @@ describe("KENNEL_NAME", () => {
     expect(loadConfig({ KENNEL_NAME: "" }).kennelName).toBeUndefined();
   });
 
+  it("quotes inside a name are its own; a name wholly wrapped in quotes is refused, as every setting", () => {
+    expect(loadConfig({ KENNEL_NAME: 'Kennels "Bow Wow"' }).kennelName).toBe('Kennels "Bow Wow"');
+    expect(loadConfig({ KENNEL_NAME: "O'Brien's Kennels" }).kennelName).toBe("O'Brien's Kennels");
+    expect(loadConfig({ KENNEL_NAME: "'Tails' Rest" }).kennelName).toBe("'Tails' Rest");
+    expect(problems({ KENNEL_NAME: '"Hillside Kennels"' })[0]?.problem).toContain("is wrapped in quotes");
+  });
+
   it("a name longer than a heading is refused at start, saying how long and what to give", () => {
     const found = problems({ KENNEL_NAME: "K".repeat(81) });
     expect(found).toHaveLength(1);

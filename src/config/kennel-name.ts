@@ -21,5 +21,5 @@ function kennelName(value: string): Check<string> {
 }
 
 export function readKennelName(r: EnvReader): string | undefined {
-  return r.read("KENNEL_NAME", { fallback: undefined, parse: kennelName });
+  return r.read("KENNEL_NAME", { fallback: undefined, parse: kennelName, words: true });
 }

@@ -27,6 +27,11 @@ export interface SettingSpec<T, F> {
   secret?: boolean;
   /** Checks the trimmed, non-empty value. */
   parse: (value: string) => Check<T>;
+  /**
+   * Words, not a token (a kennel's name): quotes inside are the value's own (`Kennels "Bow Wow"`);
+   * only a value wholly wrapped in one kind of quote is refused.
+   */
+  words?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -36,10 +41,15 @@ type Env = Record<string, string | undefined>;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The problem with a value wrapped in quotes or followed by a comment, if it has one. */
-function quotingProblem(variable: string, value: string): Omit<ConfigProblem, "variable"> | undefined {
+function quotingProblem(
+  variable: string,
+  value: string,
+  words = false,
+): Omit<ConfigProblem, "variable"> | undefined {
   const first = value[0];
   const last = value[value.length - 1];
-  if (first === '"' || first === "'" || last === '"' || last === "'") {
+  const quote = (c: string | undefined) => c === '"' || c === "'";
+  if (words ? quote(first) && first === last : quote(first) || quote(last)) {
     return {
       problem:
         "is wrapped in quotes. `docker run --env-file` and some secret stores keep quotes as part of the value, so they would be sent with it.",
@@ -73,7 +83,7 @@ export class EnvReader {
     const raw = this.#env[variable];
     if (raw === undefined || raw.trim() === "") return spec.fallback;
     const value = raw.trim();
-    const quoting = quotingProblem(variable, value);
+    const quoting = quotingProblem(variable, value, spec.words);
     if (quoting) return this.#refuse(variable, quoting, spec.fallback);
     if (CONTROL.test(value)) {
       return this.#refuse(
