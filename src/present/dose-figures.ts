@@ -31,7 +31,8 @@ export function doseFiguresWords(f: DoseFigures, o: { icon?: string; byState?: b
       ];
   return dotted(
     `${o.icon ?? ""}${onTimeWords(f)}`,
-    f.givenEarly ? toned("warn", `${f.givenEarly} given before the window opened`) : undefined,
+    // "⏪ 1 given early", as the day's review and the audit mark it.
+    f.givenEarly ? toned("warn", `${OFF_TIME.early.icon} ${f.givenEarly} given early`) : undefined,
     f.givenLate
       ? `${OFF_TIME.late.icon} ${f.givenLate} ${OFF_TIME.late.words}${afterWindowWords(f)}`
       : undefined,
