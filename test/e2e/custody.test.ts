@@ -473,6 +473,9 @@ describe.each(engines)(
         expect(JSON.stringify(departures.replies)).toContain(
           "💊 to hand back: Tramadol 50mg &lt;b&gt;: ≈ 25 tablets left",
         );
+        // The going-home check itself (the post, /departures) says how much, as the thread does.
+        const check = JSON.stringify({ ...departures, replies: [] });
+        expect(check).toMatch(/💊 hand back: Tramadol[^"(]*: ≈ 25 tablets left/);
         const view = await medicinesView();
         const opened = await tap("U0JANE", buttonIn(view, "↩️ Handed back…"), { modal: view });
         const form = await modalOf(opened.trigger);
