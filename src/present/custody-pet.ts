@@ -73,7 +73,8 @@ function medicineParts(
   again: boolean,
 ): Part[] {
   const m = h.medicine;
-  const last = m.lines.at(-1);
+  // The last movement that stands: a dose corrected since is struck through in the register, never "last".
+  const last = m.lines.findLast((l) => l.kind !== "dose" || (!l.dose.superseded && !l.before));
   const parts: Part[] = [
     {
       kind: "item",

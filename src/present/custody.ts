@@ -12,12 +12,12 @@ import { type DoseTaken, isDiscrepancy, type RegisterLine } from "../domain/cust
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
-  balanceAfterWords,
   balanceWords,
   countedInWords,
   countFiguresWords,
   differenceWords,
   discardByWords,
+  lineBalanceWords,
   movementWords,
   noneHeldWords,
   REASON_WORDS,
@@ -251,7 +251,7 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
   const moved = [
     dateTimeOf(l.at, timezone),
     whole(movementWords(l, m.unit)),
-    toned(l.balance === undefined && !gone ? "warn" : undefined, balanceAfterWords(l.balance)),
+    toned(l.balance === undefined && !gone ? "warn" : undefined, lineBalanceWords(l)),
   ];
   return dotted(
     // A dose corrected since: its line as written, struck through, and what corrected it.
