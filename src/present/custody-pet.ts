@@ -14,6 +14,7 @@ import type { PlanItem } from "../domain/plan/types.ts";
 import { balanceWords, handedBackSheetWords, notCountedInWords } from "../words/custody.ts";
 import {
   actionRows,
+  closeButtonText,
   discardPart,
   medicineHead,
   medicineKey,
@@ -98,7 +99,7 @@ function medicineParts(
         { text: "↩️ Handed back…", ...a.back(m) },
         { text: "💊 More counted in…", ...a.countIn(m.first.item) },
       ];
-  for (const c of m.open) actions.push({ text: "✔️ Close discrepancy…", ...a.close(c.id) });
+  for (const c of m.open) actions.push({ text: closeButtonText(m, c, timezone), ...a.close(c.id) });
   return [...parts, ...actionRows(actions)];
 }
 

@@ -116,7 +116,8 @@ describe("the record's bounds, at the field", () => {
     expect(el("discard")?.min_value).toBe("1");
     expect(el("discard")?.max_value).toBe("3650");
     // Counted now and handed back take 0, as the record does.
-    const back = handBackModal("sealed", { head: "Piriton", secondPerson: false, balance: 3 }).blocks as Array<{
+    const back = handBackModal("sealed", { head: "Piriton", secondPerson: false, balance: 3 })
+      .blocks as Array<{
       block_id?: string;
       element?: Record<string, unknown>;
     }>;
