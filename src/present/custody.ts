@@ -9,6 +9,7 @@
 import type { MedicineCustody } from "../answers/custody.ts";
 import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import { type DoseTaken, isDiscrepancy, type MedicineCount, type RegisterLine } from "../domain/custody.ts";
+import { isHandBackCount } from "../domain/custody-rules.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
@@ -123,13 +124,6 @@ function discrepancyLine(m: MedicineCustody, c: MedicineCustody["open"][number],
     c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
   );
 }
-
-/** The count kept for a hand-back that differed from the balance: its last count, of what was handed back. */
-const isHandBackCount = (m: MedicineCustody, c: MedicineCount): boolean =>
-  m.handedBack !== undefined &&
-  m.counts.at(-1)?.id === c.id &&
-  c.counted === m.handedBack.quantity &&
-  c.at <= m.handedBack.at;
 
 /**
  * A "✔️ Close discrepancy…" button's words, saying which: the count's or the hand-back's difference,
