@@ -1,14 +1,13 @@
 /**
  * `record audit`'s custody figures (issue 49), from the care record alone: every discrepancy of a
- * medicine count open now (a count's, or a hand-back's that differed), and the doses recorded given
- * after their medicine was handed back, within the audit's days: what an inspector asks of the
+ * medicine count open now (a count's, or a hand-back's that differed), and the doses recorded taken
+ * after their medicine was handed back (the register's flag), within the audit's days: what an inspector asks of the
  * controlled-drug register beside the doses.
  */
 import type { Deps } from "../deps.ts";
 import { isHandBackCount } from "../domain/custody-rules.ts";
 import type { CountUnit } from "../domain/custody-units.ts";
 import { localDate } from "../time.ts";
-import { codeOrder } from "../words/order.ts";
 import { custodyOfStays } from "./custody-stock.ts";
 
 export interface CustodyAudit {
@@ -24,7 +23,7 @@ export interface CustodyAudit {
     /** The count kept for a hand-back of other than the balance. */
     handBack: boolean;
   }>;
-  /** Doses recorded given after their medicine was handed back (the kennel held none). */
+  /** Doses recorded taken after their medicine was handed back (the kennel held none), not corrected since. */
   afterHandBack: Array<{
     petName: string;
     label: string;
@@ -56,19 +55,22 @@ export async function custodyAudit(
       handBack: isHandBackCount(m, c),
     })),
   );
-  const afterHandBack = medicines.flatMap((m) => {
-    const back = m.handedBack;
-    if (!back) return [];
-    return m.lines.flatMap((l) =>
-      l.kind === "dose" &&
-      l.dose.outcome === "given" &&
-      !l.dose.superseded &&
-      codeOrder(l.at, back.at) > 0 &&
-      localDate(new Date(l.at), tz) >= from &&
-      localDate(new Date(l.at), tz) <= to
-        ? [{ petName: m.petName, label: m.first.label, at: l.at, round: l.dose.round, handedBackAt: back.at }]
+  // The register's own flag: a dose taken after the hand-back, not corrected since (the kennel held none).
+  const inDays = (at: string) => localDate(new Date(at), tz) >= from && localDate(new Date(at), tz) <= to;
+  const afterHandBack = medicines.flatMap((m) =>
+    m.lines.flatMap((l) =>
+      l.kind === "dose" && l.noneHeld && m.handedBack && inDays(l.at)
+        ? [
+            {
+              petName: m.petName,
+              label: m.first.label,
+              at: l.at,
+              round: l.dose.round,
+              handedBackAt: m.handedBack.at,
+            },
+          ]
         : [],
-    );
-  });
+    ),
+  );
   return { open, afterHandBack };
 }

@@ -1,6 +1,6 @@
 /**
  * `record audit`'s custody lines: the discrepancies open now, each named ("Dylan's Phenobarbital 60 mg:
- * count −2 tablets, Wed 2 Dec, 13:02"), and each dose recorded given after its medicine was handed back.
+ * count −2 tablets, Wed 2 Dec, 13:02"), and each dose recorded after its medicine was handed back.
  */
 import type { CustodyAudit } from "../answers/audit-custody.ts";
 import { amountWords } from "../domain/custody-units.ts";
@@ -42,10 +42,10 @@ export function custodyAuditLines(c: CustodyAudit, timezone: string): Line[] {
       ? line(
           toned(
             "alert",
-            `⚠️ ${plural(c.afterHandBack.length, "dose")} recorded given after its medicine was handed back (the kennel held none)`,
+            `⚠️ ${plural(c.afterHandBack.length, "dose")} recorded after its medicine was handed back (the kennel held none)`,
           ),
         )
-      : line("💊 No dose recorded given after its medicine was handed back"),
+      : line("💊 No dose recorded after its medicine was handed back"),
     ...after.slice(0, NAMED),
     ...more(after.length),
   ];

@@ -18,6 +18,7 @@ import {
   unitWords,
 } from "../domain/custody-units.ts";
 import { localDate } from "../time.ts";
+import { BEFORE_WORDS } from "./custody-before.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
@@ -244,13 +245,6 @@ export function movementWords(l: RegisterLine, unit: CountUnit): string {
 /** "balance 27½", or "balance: count by hand". */
 export const balanceAfterWords = (b: number | undefined): string =>
   b === undefined ? `balance: ${COUNT_BY_HAND}` : `balance ${quantityWords(b)}`;
-
-/** A dose given before the medicine was counted in: said, never against the balance. */
-const BEFORE_WORDS = {
-  earlier: "before it was counted in: not from this stock",
-  same_minute:
-    "in the minute it was counted in, before it: not from this stock (if it was, count the medicine)",
-} as const;
 
 /** A register line's balance after it: "balance 27", or, for a dose before the counting in, none moved. */
 export const lineBalanceWords = (l: RegisterLine): string =>

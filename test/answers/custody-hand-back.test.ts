@@ -106,7 +106,7 @@ it("a controlled drug handed back short of its balance asks why, then keeps a di
   expect(audited).toContain("🔢 Medicine custody: 2 discrepancies open");
   expect(audited).toMatch(/Phenobarbital 60 mg · count −2 tablets, Mon 23 Nov( 2026)?, 07:10/);
   expect(audited).toMatch(/Phenobarbital 60 mg · hand-back −8 tablets, Mon 23 Nov( 2026)?, 07:20/);
-  expect(audited).toContain("⚠️ 1 dose recorded given after its medicine was handed back");
+  expect(audited).toContain("⚠️ 1 dose recorded after its medicine was handed back");
   // A manager closes it as any count's.
   const last = open[1];
   if (!last) throw new Error("the hand-back's discrepancy is not open");
