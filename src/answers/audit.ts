@@ -13,6 +13,7 @@ import { reviewTime } from "../domain/review-time.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
+import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
@@ -62,6 +63,8 @@ export interface AuditFigures {
    * with the same rounds never posted, oldest first.
    */
   neverPosted: Array<{ from: string; to: string; rounds: Round[] }>;
+  /** Medicine custody: discrepancies open now, doses given after a hand-back in the days. */
+  custody: CustodyAudit;
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -197,6 +200,7 @@ export async function recordAudit(
       reviewable(deps, to, now) ? undefined : to,
     ),
     neverPosted: neverPosted(new Set(keptRounds), first > from ? first : from, addDays(to, -1)),
+    custody: await custodyAudit(deps, from, to),
     head,
     where,
     at: now.toISOString(),

@@ -157,17 +157,19 @@ function medicineOf(
   rows: { counts: MedicineCount[]; outs: MedicineOut[]; until?: string | undefined },
   plan: PlanVersion | undefined,
   s: DoseSources,
+  earlier = false,
 ): MedicineCustody {
   const first = supplies[0] as MedicineIn;
   const planItem = plan?.plan.items.find((i) => i.key === first.item);
   const unit = balanceUnit(first.unit, first.per);
   const counts = rows.counts.filter((c) => c.custodyId === first.id);
   const handedBack = rows.outs.find((o) => o.custodyId === first.id);
-  // A dose given before the medicine was counted in left the pack before the count.
+  // A dose given before the medicine was counted in left the pack before the count: its register lists
+  // it, not against the balance (a supply counted in again after a hand-back: its own doses only).
   const measure = { unit, reading: readingOf(first, planItem) };
   // Nor one after its next supply was counted in (that supply's register has it).
   const doses = dosesOf(first.item, planItem, measure, s).filter(
-    (d) => d.at >= first.recordedAt && (!rows.until || d.at < rows.until),
+    (d) => (!earlier || d.at >= first.recordedAt) && (!rows.until || d.at < rows.until),
   );
   const lines = register(supplies, doses, counts, handedBack ? [handedBack] : []);
   const opened = [...supplies].reverse().find((m) => m.openedOn);
@@ -250,7 +252,10 @@ export async function stayCustodyOf(
   // Each medicine's doses until the next supply of its item was counted in (after its hand-back).
   const until = (g: MedicineIn[]) =>
     groups.find((x) => x[0]?.item === g[0]?.item && (x[0]?.seq ?? 0) > (g[0]?.seq ?? 0))?.[0]?.recordedAt;
-  const medicines = groups.map((g) => medicineOf(g, { counts, outs, until: until(g) }, plan, sources));
+  const again = (g: MedicineIn[], i: number) => groups.slice(0, i).some((x) => x[0]?.item === g[0]?.item);
+  const medicines = groups.map((g, i) =>
+    medicineOf(g, { counts, outs, until: until(g) }, plan, sources, again(g, i)),
+  );
   return { bookingId, petId, medicines, plan };
 }
 

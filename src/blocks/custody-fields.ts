@@ -58,11 +58,15 @@ export const text = (initial?: string, max = 200) => ({
   max_length: max,
   ...(initial && initial.length <= max ? { initial_value: initial } : {}),
 });
-/** A number field, at most `max` (the record's bound: src/present/custody-bounds.ts). */
-export const number = (max: number, initial?: number, decimal = true) => ({
+/**
+ * A number field from `least` to `max` (the record's bounds: src/present/custody-bounds.ts). A field
+ * the record wants more than 0 starts at the least amount a dose is kept in (0.01), as Slack's field
+ * takes no "more than".
+ */
+export const number = (max: number, initial?: number, decimal = true, least: number | "positive" = 0) => ({
   type: "number_input",
   is_decimal_allowed: decimal,
-  min_value: "0",
+  min_value: least === "positive" ? (decimal ? "0.01" : "1") : String(least),
   max_value: String(max),
   ...(initial !== undefined && initial <= max ? { initial_value: String(initial) } : {}),
 });

@@ -136,8 +136,8 @@ const labelFields = (s: CountInStart, refill?: Refill) => [
   input("unit", "Counted in", select(UNIT_OPTIONS, s.unit), {
     hint: refill ? refillHintWords(refill.unit, refill.per) : undefined,
   }),
-  input("quantity", "Quantity counted", number(custodyBounds().countedIn)),
-  input("per", "Each pen or vial holds", number(custodyBounds().per), {
+  input("quantity", "Quantity counted", number(custodyBounds().countedIn, undefined, true, "positive")),
+  input("per", "Each pen or vial holds", number(custodyBounds().per, undefined, true, "positive"), {
     optional: true,
     hint: "For pens and vials: the units or ml in each (a 300 iu pen: 300), so each dose comes off the balance.",
   }),
@@ -179,7 +179,7 @@ const keepingFields = (s: CountInStart) => [
   input(
     "discard",
     "Discard after opening, days",
-    number(custodyBounds().discardDays.most, s.discardDays, false),
+    number(custodyBounds().discardDays.most, s.discardDays, false, custodyBounds().discardDays.least),
     {
       optional: true,
       hint: "Usual: insulin 28 days (a Caninsulin vial 42), eye and ear drops 28, oral liquids 180 (check the label).",

@@ -8,7 +8,7 @@
  */
 import { addDays, localDate, zonedInstant } from "../time.ts";
 import { drugName, ROUNDS, type Round } from "./care.ts";
-import type { Counter, MedicineCount } from "./custody.ts";
+import type { Counter, MedicineCount, MedicineCustody } from "./custody.ts";
 import { amountIn, type CountUnit, type DoseReading, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
 import type { PlanItem } from "./plan/types.ts";
@@ -245,3 +245,13 @@ export function closeProblem(
   if (managers.length > 0) return managers.includes(by.userId ?? "") ? undefined : "not_a_manager";
   return by.userId !== undefined && by.userId === count.by.userId ? "own_count" : undefined;
 }
+
+/** The count kept for a hand-back that differed from the balance: its last count, of what was handed back. */
+export const isHandBackCount = (
+  m: Pick<MedicineCustody, "handedBack" | "counts">,
+  c: Pick<MedicineCount, "id" | "counted" | "at">,
+): boolean =>
+  m.handedBack !== undefined &&
+  m.counts.at(-1)?.id === c.id &&
+  c.counted === m.handedBack.quantity &&
+  c.at <= m.handedBack.at;

@@ -9,6 +9,7 @@
 import type { ItemKey } from "../record/items.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { codeOrder } from "../words/order.ts";
+import { beforeIn } from "./custody-before.ts";
 import type { DiscrepancyReason } from "./custody-reasons.ts";
 import { type CountUnit, inBalanceUnit, type PackContent } from "./custody-units.ts";
 import type { PlanItem } from "./plan/types.ts";
@@ -173,6 +174,8 @@ export type RegisterLine =
       balance: number | undefined;
       /** Taken after the medicine was handed back: the kennel held none (flagged until corrected). */
       noneHeld?: true | undefined;
+      /** Given before its counting in (in its minute, or earlier): not from this stock, moving nothing. */
+      before?: "earlier" | "same_minute" | undefined;
     }
   | {
       kind: "count";
@@ -219,7 +222,8 @@ const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
 /**
  * A medicine's register: counted in (each supply of the item, in order), each dose taken from the
  * pack, each count and the hand-back, with the balance after each line (undefined: count by hand).
- * Doses not taken from the pack (not given, but vomited) are not lines: nothing moved. A dose
+ * Doses not taken from the pack (not given, but vomited) are not lines: nothing moved. A dose given
+ * before the first counting in is a line that moves nothing (`before`: not from this stock). A dose
  * corrected since stays a line (superseded: struck through) that moves the balance no more; a count
  * keeps the difference it was recorded with, against the balance then (`expected`), and says beside
  * it when the record since makes that balance another (`since`).
@@ -244,27 +248,22 @@ export function register(
   let balance: number | undefined = 0;
   let closed = false;
   const lines: RegisterLine[] = [];
+  const countedIn = events.find((e) => e.kind === "in")?.at;
   for (const e of events) {
     if (e.kind === "in") {
       closed = false;
       const quantity = inBalanceUnit(e.x.quantity, e.x.unit, e.x.per);
       balance = balance === undefined ? undefined : tidy(balance + quantity);
-      lines.push({
-        kind: "in",
-        at: e.at,
-        id: e.x.id,
-        seq: e.seq,
-        quantity,
-        by: e.x.by,
-        witness: e.x.witness,
-        balance,
-      });
+      const { id, by, witness } = e.x;
+      lines.push({ kind: "in", at: e.at, id, seq: e.seq, quantity, by, witness, balance });
     } else if (e.kind === "dose") {
-      const out = e.x.amount;
-      const after = balance === undefined || out === undefined ? undefined : tidy(balance - out);
-      if (!e.x.superseded) balance = after;
+      const { amount: out, id } = e.x;
+      const before = beforeIn(e.at, countedIn);
+      const after = before || balance === undefined || out === undefined ? undefined : tidy(balance - out);
+      if (!e.x.superseded && !before) balance = after;
       const none = closed && !e.x.superseded ? { noneHeld: true as const } : {};
-      lines.push({ kind: "dose", at: e.at, id: e.x.id, seq: e.seq, dose: e.x, out, balance: after, ...none });
+      const line = { kind: "dose" as const, at: e.at, id, seq: e.seq, dose: e.x, out };
+      lines.push(before ? { ...line, balance, before } : { ...line, balance: after, ...none });
     } else if (e.kind === "count") {
       lines.push(countLine(e.x, balance, lines));
       balance = e.x.counted;
@@ -294,7 +293,7 @@ function countLine(c: MedicineCount, balance: number | undefined, before: Regist
 
 /** The balance now: the last line's that moved it (0 before anything; undefined: count by hand). */
 export const balanceOf = (lines: RegisterLine[]): number | undefined => {
-  const moved = lines.filter((l) => l.kind !== "dose" || !l.dose.superseded);
+  const moved = lines.filter((l) => l.kind !== "dose" || (!l.dose.superseded && !l.before));
   return moved.length === 0 ? 0 : (moved[moved.length - 1] as RegisterLine).balance;
 };
 

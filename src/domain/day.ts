@@ -6,6 +6,7 @@ import type { Booking, Pet } from "../kennel/schemas.ts";
 import { nameOrder } from "../words/order.ts";
 import { type LeftOut, type Payment, paymentOf, type Standing, standingOf } from "./bookings.ts";
 import { type CareFacts, careOf } from "./care.ts";
+import type { MedicineCustody } from "./custody.ts";
 import { kennelStock } from "./drug-names.ts";
 import { flagsOf, type PetFlags } from "./flags.ts";
 import { LIST_PAGE, type PageOf, pageOf } from "./paging.ts";
@@ -48,6 +49,8 @@ export interface DayEntry {
   care: EntryCare | undefined;
   /** Departures: the stay's care record, for the handover (when Kennel Desk keeps one). */
   stay?: StayRecordView | undefined;
+  /** Departures: the stay's medicines still held in custody (issue 49), to hand back with their balances. */
+  held?: MedicineCustody[] | undefined;
 }
 
 /** The care of a booking from its customer's pets (null: they could not be loaded). */

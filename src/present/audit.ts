@@ -12,7 +12,8 @@ import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
-import { type Doc, dotted, type Line, line, toned } from "./doc.ts";
+import { custodyAuditLines } from "./audit-custody.ts";
+import { type Doc, dotted, type Line, line, type Part, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
 /**
@@ -75,6 +76,12 @@ function neverPostedLines(a: AuditFigures): Line[] {
   ];
 }
 
+/** The rounds never posted (when any), then medicine custody's discrepancies and doses after a hand-back. */
+const laterParts = (a: AuditFigures, timezone: string): Part[] => [
+  ...(a.neverPosted.length ? [{ kind: "text" as const, lines: neverPostedLines(a) }] : []),
+  { kind: "text", lines: custodyAuditLines(a.custody, timezone) },
+];
+
 export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
   const title = `Care record audit · ${a.days === 1 ? "today" : `the last ${a.days} days`}`;
   const d = a.doses;
@@ -130,7 +137,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
     [
       { kind: "text", lines: doses },
       { kind: "text", lines: others },
-      ...(a.neverPosted.length ? [{ kind: "text" as const, lines: neverPostedLines(a) }] : []),
+      ...laterParts(a, o.timezone),
       { kind: "note", lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)] },
     ],
   );

@@ -14,6 +14,7 @@ import type { PlanItem } from "../domain/plan/types.ts";
 import { balanceWords, handedBackSheetWords, notCountedInWords } from "../words/custody.ts";
 import {
   actionRows,
+  closeButtonText,
   discardPart,
   medicineHead,
   medicineKey,
@@ -73,7 +74,8 @@ function medicineParts(
   again: boolean,
 ): Part[] {
   const m = h.medicine;
-  const last = m.lines.at(-1);
+  // The last movement that stands: a dose corrected since is struck through in the register, never "last".
+  const last = m.lines.findLast((l) => l.kind !== "dose" || (!l.dose.superseded && !l.before));
   const parts: Part[] = [
     {
       kind: "item",
@@ -97,7 +99,7 @@ function medicineParts(
         { text: "↩️ Handed back…", ...a.back(m) },
         { text: "💊 More counted in…", ...a.countIn(m.first.item) },
       ];
-  for (const c of m.open) actions.push({ text: "✔️ Close discrepancy…", ...a.close(c.id) });
+  for (const c of m.open) actions.push({ text: closeButtonText(m, c, timezone), ...a.close(c.id) });
   return [...parts, ...actionRows(actions)];
 }
 

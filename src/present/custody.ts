@@ -8,21 +8,23 @@
 
 import type { MedicineCustody } from "../answers/custody.ts";
 import type { DrugRegister, HeldMedicine, Stock } from "../answers/custody-stock.ts";
-import { type DoseTaken, isDiscrepancy, type RegisterLine } from "../domain/custody.ts";
+import { type DoseTaken, isDiscrepancy, type MedicineCount, type RegisterLine } from "../domain/custody.ts";
+import { isHandBackCount } from "../domain/custody-rules.ts";
 import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import {
-  balanceAfterWords,
   balanceWords,
   countedInWords,
   countFiguresWords,
   differenceWords,
   discardByWords,
+  lineBalanceWords,
   movementWords,
   noneHeldWords,
   REASON_WORDS,
   runsOutWords,
   runwayShortWords,
+  signed,
   supersededWords,
 } from "../words/custody.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
@@ -123,6 +125,19 @@ function discrepancyLine(m: MedicineCustody, c: MedicineCustody["open"][number],
   );
 }
 
+/**
+ * A "✔️ Close discrepancy…" button's words, saying which: the count's or the hand-back's difference,
+ * and when ("✔️ Close discrepancy: hand-back −8 tablets, Wed 2 Dec, 13:03…"), so two of one medicine
+ * are never alike.
+ */
+export function closeButtonText(m: MedicineCustody, c: MedicineCount, timezone: string): string {
+  const what = isHandBackCount(m, c) ? "hand-back" : "count";
+  const figure =
+    c.expected !== undefined ? signed(c.counted - c.expected, m.unit) : amountWords(c.counted, m.unit);
+  // Its own year left unsaid: the button is short (Slack's 75 characters).
+  return `✔️ Close discrepancy: ${what} ${figure}, ${dateTimeOf(c.at, timezone, c.at.slice(0, 4))}…`;
+}
+
 /** "Kennel 4 · Bobby" */
 export const petHead = (m: MedicineCustody): Line =>
   dotted(m.room ? strong(whole(m.room)) : undefined, strong(whole(m.petName)));
@@ -133,11 +148,12 @@ export interface StockActions {
   close: (countId: number) => Omit<Action, "text">;
 }
 
-function stockButtons(h: HeldMedicine, a: StockActions | undefined): Part[] {
+function stockButtons(h: HeldMedicine, a: StockActions | undefined, timezone: string): Part[] {
   if (!a) return [];
+  const m = h.medicine;
   const actions: Action[] = [
-    ...(h.medicine.handedBack ? [] : [{ text: "🔢 Count…", ...a.count(h.medicine) }]),
-    ...h.medicine.open.map((c) => ({ text: "✔️ Close discrepancy…", ...a.close(c.id) })),
+    ...(m.handedBack ? [] : [{ text: "🔢 Count…", ...a.count(m) }]),
+    ...m.open.map((c) => ({ text: closeButtonText(m, c, timezone), ...a.close(c.id) })),
   ];
   return actionRows(actions);
 }
@@ -205,7 +221,7 @@ export function stockDoc(
   ];
   if (stock.held.length === 0)
     parts.push({ kind: "text", lines: [line("No medicine is held in custody now.")] });
-  for (const h of stock.held) parts.push(heldItem(h, timezone, true), ...stockButtons(h, actions));
+  for (const h of stock.held) parts.push(heldItem(h, timezone, true), ...stockButtons(h, actions, timezone));
   if (stock.unread.length)
     parts.push({
       kind: "note",
@@ -251,7 +267,7 @@ export function registerLine(l: RegisterLine, m: Pick<MedicineCustody, "unit">, 
   const moved = [
     dateTimeOf(l.at, timezone),
     whole(movementWords(l, m.unit)),
-    toned(l.balance === undefined && !gone ? "warn" : undefined, balanceAfterWords(l.balance)),
+    toned(l.balance === undefined && !gone ? "warn" : undefined, lineBalanceWords(l)),
   ];
   return dotted(
     // A dose corrected since: its line as written, struck through, and what corrected it.

@@ -8,10 +8,13 @@
  */
 import type { DayReport } from "../answers/day.ts";
 import { bookingTypeText, petCountText, statusText } from "../domain/bookings.ts";
+import type { Medication } from "../domain/care.ts";
+import type { MedicineCustody } from "../domain/custody.ts";
 import { type DayEntry, type DayKind, ENTRY_CAPS, whenOf } from "../domain/day.ts";
 import { kennelStock } from "../domain/drug-names.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import type { StayRecordView } from "../domain/stay.ts";
+import { balanceWords } from "../words/custody.ts";
 import { timeOf } from "../words/dates.ts";
 import {
   dayTitle,
@@ -80,7 +83,10 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
     for (const p of care.pets) out.push(...dangerNoteLines(p), ...hazardLines(p));
     for (const p of care.pets) {
       const pet = whole(p.flags.name);
-      const theirs = p.care.medications.filter((m) => !kennelStock(m)).map((m) => whole(m.name));
+      const theirs = handBackNames(
+        p.care.medications.filter((m) => !kennelStock(m)),
+        (e.held ?? []).filter((m) => m.first.petId === p.flags.petId),
+      );
       // Every name, whole: no medication to hand back is ever left off the line.
       if (theirs.length) out.push(line(toned("warn", handBackWords(theirs, pet))));
       // The kennel's own stock (its words say so) is not the owner's to take: said apart, never hidden.
@@ -96,6 +102,31 @@ function goingHomeLines(e: ChannelSafe<DayEntry>, timezone: string): Line[] {
   }
   out.push(...staySummaryDocLines(e.stay, timezone));
   return out;
+}
+
+/** A name as compared with a label: its letters and digits, lower case ("Metronidazole 200mg"). */
+const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The medications to hand back, each whole, a medicine held in custody with its balance as the
+ * departures post's thread says it ("Metronidazole 200 mg: ≈ 8 tablets left"): the kennel system's
+ * names in its order, each with the medicine held that was counted in for its slot (else whose label
+ * it names); a medicine held that none matches is said too, by its label. Never one left off.
+ */
+function handBackNames(medications: Medication[], held: MedicineCustody[]): string[] {
+  const left = [...held];
+  const out = medications.map(({ n, name }) => {
+    const named = (m: MedicineCustody) => {
+      const [a, b] = [bare(name), bare(m.first.label)];
+      return a !== "" && b !== "" && (a.startsWith(b) || b.startsWith(a));
+    };
+    const bySlot = left.findIndex((m) => m.first.item === `med:${n}`);
+    const i = bySlot >= 0 ? bySlot : left.findIndex(named);
+    if (i < 0) return whole(name);
+    const [m] = left.splice(i, 1) as [MedicineCustody];
+    return `${whole(name)}: ${balanceWords(m.balance, m.unit, m.lines)}`;
+  });
+  return [...out, ...left.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`)];
 }
 
 function entryPart(kind: DayKind, e: ChannelSafe<DayEntry>, o: DayDocOptions): Part {

@@ -18,6 +18,7 @@ import {
   unitWords,
 } from "../domain/custody-units.ts";
 import { localDate } from "../time.ts";
+import { BEFORE_WORDS } from "./custody-before.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
@@ -78,7 +79,7 @@ function byHandDose(lines: RegisterLine[]): DoseTaken | undefined {
   let dose: DoseTaken | undefined;
   let known = true;
   for (const l of lines) {
-    if (l.kind === "dose" && l.dose.superseded) continue;
+    if (l.kind === "dose" && (l.dose.superseded || l.before)) continue;
     if (l.balance === undefined && known && l.kind === "dose") dose = l.dose;
     known = l.balance !== undefined;
     if (known) dose = undefined;
@@ -134,7 +135,7 @@ export function runsOutWords(
 }
 
 /** "+28 tablets", "−½ tablet", "±0". */
-const signed = (n: number, unit: CountUnit): string =>
+export const signed = (n: number, unit: CountUnit): string =>
   n === 0 ? "±0" : `${n > 0 ? "+" : "−"}${amountWords(Math.abs(n), unit)}`;
 
 /** A difference found by a count or a hand-back: "−1 tablet against the balance". */
@@ -229,6 +230,7 @@ export function movementWords(l: RegisterLine, unit: CountUnit): string {
             ? "refused (taken from the pack)"
             : `not given: ${reasonWords(d.reasonCode ?? "other")} (taken from the pack)`;
       const round = d.round ? ` (${d.round})` : "";
+      if (l.before) return `${what}${round} ${BEFORE_WORDS[l.before]}`;
       const out =
         l.out === undefined ? `${d.amountText ?? "amount not read"}: ${COUNT_BY_HAND}` : signed(-l.out, unit);
       return `${what}${round} ${out}`;
@@ -243,6 +245,10 @@ export function movementWords(l: RegisterLine, unit: CountUnit): string {
 /** "balance 27½", or "balance: count by hand". */
 export const balanceAfterWords = (b: number | undefined): string =>
   b === undefined ? `balance: ${COUNT_BY_HAND}` : `balance ${quantityWords(b)}`;
+
+/** A register line's balance after it: "balance 27", or, for a dose before the counting in, none moved. */
+export const lineBalanceWords = (l: RegisterLine): string =>
+  l.kind === "dose" && l.before ? "not against the balance" : balanceAfterWords(l.balance);
 
 /** Why a custody form wrote nothing, in the form's words (each ends "Nothing was recorded."). */
 export const CUSTODY_REFUSALS = {

@@ -110,9 +110,12 @@ export const STATUS_NOT_RECORDED = "status not recorded";
 export const unknownStatusWords = (status: string): string =>
   `status “${status}” (not one Kennel Desk knows)`;
 
-/** Departures: "💊 hand back: Rimadyl 50 mg, Apoquel (Rex)", one pet's medication. */
+/**
+ * Departures: "💊 hand back: Rimadyl 50 mg, Apoquel (Rex)", one pet's medication; with a medicine held
+ * in custody, its balance, each then apart: "💊 hand back: Metronidazole 200 mg: ≈ 8 tablets left; Apoquel (Milo)".
+ */
 export const handBackWords = (medications: string[], pet: string): string =>
-  `💊 hand back: ${medications.join(", ")} (${pet})`;
+  `💊 hand back: ${medications.join(medications.some((m) => m.includes(": ")) ? "; " : ", ")} (${pet})`;
 
 /**
  * Departures: a pet's medications the kennel's own stock (their words say so), not the owner's to take

@@ -7,9 +7,12 @@
  * it, each discrepancy naming its second person. A hand-back of the balance asks nothing.
  */
 import { expect, it } from "vitest";
+import { recordAudit } from "../../src/answers/audit.ts";
 import { sheetCustody } from "../../src/answers/custody-sheet.ts";
 import { stockNow } from "../../src/answers/custody-stock.ts";
 import { closeDiscrepancy, countIn, countMedicine, handBack } from "../../src/answers/custody-write.ts";
+import { enterFromPaper } from "../../src/answers/paper-enter.ts";
+import { auditDoc } from "../../src/present/audit.ts";
 import { stockDoc } from "../../src/present/custody.ts";
 import { sheetMedicineLines } from "../../src/present/custody-pet.ts";
 import { lineText } from "../../src/present/doc.ts";
@@ -29,7 +32,7 @@ const printed = (controlled: boolean) =>
 
 it("a controlled drug handed back short of its balance asks why, then keeps a discrepancy both people signed", async () => {
   const { deps } = house;
-  const pets = (await medicatedMorning(house, 2)).pets;
+  const { sheet: morning, pets } = await medicatedMorning(house, 2);
   const [one, two] = pets;
   if (!one || !two) throw new Error("too few medicated pets on the morning round");
   const inn = await countIn(deps, {
@@ -75,6 +78,35 @@ it("a controlled drug handed back short of its balance asks why, then keeps a di
   expect(stock).toContain("counted 20 tablets, balance ≈ 28 tablets then (−8 tablets against the balance)");
   expect(stock).toContain("found 8 missing · Jane · witness Sam");
   expect(stock).toContain("dropped · Jane · witness Sam");
+  // A dose recorded given after the hand-back (the paper's 07:30, entered at 07:40).
+  now = Date.parse(`${DATE}T07:40:00Z`);
+  const late = await enterFromPaper(
+    deps,
+    morning,
+    one.pet,
+    [{ item: one.item.key, mark: "given", time: "07:30", by: "JD" }],
+    SAM,
+    "cli:paper:after-hand-back",
+  );
+  expect(late.status).toBe("recorded");
+  // `record audit` names both discrepancies open and the dose given with none held.
+  const audit = await recordAudit({ ...deps, record: house.store }, 1, "test");
+  expect(audit.custody.open.map((d) => [d.difference, d.handBack])).toEqual([
+    [-2, false],
+    [-8, true],
+  ]);
+  expect(audit.custody.afterHandBack.map((d) => [d.round, d.at])).toEqual([
+    ["morning", `${DATE}T07:30:00.000Z`],
+  ]);
+  const audited = docText(auditDoc(audit, { timezone: TZ }), {
+    color: false,
+    timezone: TZ,
+    thisYear: "2026",
+  });
+  expect(audited).toContain("🔢 Medicine custody: 2 discrepancies open");
+  expect(audited).toMatch(/Phenobarbital 60 mg · count −2 tablets, Mon 23 Nov( 2026)?, 07:10/);
+  expect(audited).toMatch(/Phenobarbital 60 mg · hand-back −8 tablets, Mon 23 Nov( 2026)?, 07:20/);
+  expect(audited).toContain("⚠️ 1 dose recorded after its medicine was handed back");
   // A manager closes it as any count's.
   const last = open[1];
   if (!last) throw new Error("the hand-back's discrepancy is not open");

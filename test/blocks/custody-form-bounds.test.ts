@@ -95,6 +95,34 @@ describe("the record's bounds, at the field", () => {
     expect(el("to")?.max_length).toBe(medicineOut.body.shape.to.maxLength);
     expect(el("note")?.max_length).toBe(500);
   });
+
+  it("the count-in form's numbers never offer 0: more than 0, and days from 1 to 3,650", () => {
+    const start: CountInStart = {
+      label: "Piriton",
+      discardDays: 180,
+      controlled: false,
+      secondPerson: false,
+      storage: "room",
+      words: "Piriton 4mg",
+    };
+    const blocks = countInModal("sealed", "Bobby", start).blocks as Array<{
+      block_id?: string;
+      element?: Record<string, unknown>;
+    }>;
+    const el = (id: string) => blocks.find((b) => b.block_id === id)?.element;
+    expect(Number(el("quantity")?.min_value)).toBeGreaterThan(0);
+    expect(Number(el("per")?.min_value)).toBeGreaterThan(0);
+    expect(el("discard")?.min_value).toBe(String(medicineIn.body.shape.discardDays.unwrap().minValue));
+    expect(el("discard")?.min_value).toBe("1");
+    expect(el("discard")?.max_value).toBe("3650");
+    // Counted now and handed back take 0, as the record does.
+    const back = handBackModal("sealed", { head: "Piriton", secondPerson: false, balance: 3 })
+      .blocks as Array<{
+      block_id?: string;
+      element?: Record<string, unknown>;
+    }>;
+    expect(back.find((b) => b.block_id === "quantity")?.element?.min_value).toBe("0");
+  });
 });
 
 describe("counted in past its discard-by", () => {

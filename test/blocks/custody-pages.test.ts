@@ -230,9 +230,55 @@ describe("a medicine with more buttons than a row holds", () => {
       "Europe/London",
     ) as View;
     expect(viewViolations(view)).toEqual([]);
-    const closes = buttons(view.blocks as Shown[]).filter((b) => b.text.text === "✔️ Close discrepancy…");
+    const closes = buttons(view.blocks as Shown[]).filter((b) =>
+      b.text?.text?.startsWith("✔️ Close discrepancy: count −1 tablet, "),
+    );
     expect(closes.map((b) => b.action_id)).toEqual(
       Array.from({ length: 30 }, (_, k) => `custody_close:${1000 + k}`),
     );
+  });
+});
+
+describe("two discrepancies of one medicine", () => {
+  it("each ✔️ Close discrepancy… says which: the count's or the hand-back's, its difference and when", () => {
+    const h = held(0, false);
+    const count = (id: number, counted: number, expected: number, at: string) => ({
+      id,
+      seq: id,
+      date: "2026-12-02",
+      custodyId: 1,
+      counted,
+      expected,
+      by: { userName: "Jane" },
+      reason: "miscount" as const,
+      at,
+    });
+    const counted = count(501, 28, 30, "2026-12-02T13:02:00Z");
+    const atHandBack = count(502, 20, 28, "2026-12-02T13:03:00Z");
+    h.medicine.counts = [counted, atHandBack];
+    h.medicine.open = [counted, atHandBack];
+    h.medicine.handedBack = {
+      id: 503,
+      seq: 503,
+      date: "2026-12-02",
+      custodyId: 1,
+      quantity: 20,
+      to: "Mr Pugh",
+      by: { userName: "Jane" },
+      at: "2026-12-02T13:03:00Z",
+    };
+    const view = stockView(
+      () => "sealed",
+      { today: "2026-12-02", held: [h], unread: [] },
+      "Europe/London",
+    ) as View;
+    const closes = buttons(view.blocks as Shown[])
+      .filter((b) => b.action_id?.startsWith("custody_close:"))
+      .map((b) => b.text.text);
+    expect(closes).toEqual([
+      "✔️ Close discrepancy: count −2 tablets, Wed 2 Dec, 13:02…",
+      "✔️ Close discrepancy: hand-back −8 tablets, Wed 2 Dec, 13:03…",
+    ]);
+    expect(viewViolations(view)).toEqual([]);
   });
 });

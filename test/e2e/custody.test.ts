@@ -152,7 +152,11 @@ describe.each(engines)(
     function buttonIn(modal: OpenedModal, words: string, valuePart = ""): Btn {
       for (const x of ((current(modal) ?? modal).view.blocks ?? []) as Block[]) {
         for (const e of [...(x.elements ?? []), ...(x.accessory ? [x.accessory] : [])])
-          if (e.text?.text === words && (e.value ?? "").includes(valuePart)) return e as Btn;
+          if (
+            (e.text?.text === words || (words.endsWith(":") && e.text?.text?.startsWith(words))) &&
+            (e.value ?? "").includes(valuePart)
+          )
+            return e as Btn;
       }
       throw new Error(`no "${words}" in the modal`);
     }
@@ -377,13 +381,20 @@ describe.each(engines)(
         expect(home).toContain("💊 Medicines held…");
 
         const closeView = await medicinesView();
-        const closing = await tap("U0JANE", buttonIn(closeView, "✔️ Close discrepancy…"), {
-          modal: closeView,
-        });
-        const closeForm = await modalOf(closing.trigger);
-        const notManager = await submit("U0JANE", closeForm, { note: text("found them") }, closeView);
-        expect(notManager.response_action).toBe("update");
-        expect(JSON.stringify(notManager.view?.blocks)).toContain("Only a manager");
+        // The button says which discrepancy: the count's difference, and when.
+        const closeButton = buttonIn(closeView, "✔️ Close discrepancy:");
+        expect((closeButton as Btn & { text?: { text?: string } }).text?.text).toMatch(
+          /^✔️ Close discrepancy: count −2 tablets, \w{3} \d+ \w{3},? \d\d:\d\d…$/,
+        );
+        // Not a manager: told at the tap who closes it, no form opened, the medicines view kept.
+        const closing = await tap("U0JANE", closeButton, { modal: closeView });
+        await h.slack.waitFor(
+          () => JSON.stringify(h.slack.timeline).includes("A manager closes this discrepancy: <@U0BOSS>"),
+          10_000,
+        );
+        expect([...h.slack.modals.values()].some((x) => x.trigger_id === closing.trigger)).toBe(false);
+        expect(current(closeView).view.callback_id).toBe("custody_view");
+        expect(current(closeView).closed).toBe(false);
         expect(await store.log({ kind: "medicine_closed" })).toEqual([]);
         // The manager closes it from Home: "💊 Medicines held…" opens the stock, its form over it.
         const homeTab: OpenedModal = {
@@ -399,7 +410,7 @@ describe.each(engines)(
         expect(stock.view.callback_id).toBe("custody_stock_view");
         expect(stock.pushed).toBe(false);
         expect(JSON.stringify(stock.view.blocks)).toContain("two rolled under the fridge");
-        const boss = await tap("U0BOSS", buttonIn(stock, "✔️ Close discrepancy…"), { modal: stock });
+        const boss = await tap("U0BOSS", buttonIn(stock, "✔️ Close discrepancy:"), { modal: stock });
         const bossForm = await modalOf(boss.trigger);
         expect(bossForm.pushed).toBe(true);
         const closed = await submit(
@@ -464,6 +475,19 @@ describe.each(engines)(
         expect(JSON.stringify((await modalOf(early.trigger)).view.blocks)).toMatch(
           /Tramadol 50mg &lt;b&gt;: doses still due until \w{3} \d+ \w{3}: handing it back leaves them without it/,
         );
+        // Asked why a short quantity differs, the form drawn again keeps that warning.
+        const earlyForm = await modalOf(early.trigger);
+        const again = await submit(
+          "U0JANE",
+          earlyForm,
+          { quantity: num(2), to: text("Mrs Smith"), witness: person("U0TOM") },
+          before,
+        );
+        expect(again.response_action).toBe("update");
+        expect(JSON.stringify(again.view?.blocks)).toMatch(
+          /Tramadol 50mg &lt;b&gt;: doses still due until \w{3} \d+ \w{3}: handing it back leaves them without it/,
+        );
+        expect(await store.log({ kind: "medicine_out" })).toEqual([]);
         // Going home today: the departures post's thread lists its medicines held, with the balance.
         const booking = h.sandbox.main.bookingById.get(b) as Record<string, unknown>;
         booking.checkOutDate = `${DATE}T16:00:00Z`;
@@ -473,6 +497,9 @@ describe.each(engines)(
         expect(JSON.stringify(departures.replies)).toContain(
           "💊 to hand back: Tramadol 50mg &lt;b&gt;: ≈ 25 tablets left",
         );
+        // The going-home check itself (the post, /departures) says how much, as the thread does.
+        const check = JSON.stringify({ ...departures, replies: [] });
+        expect(check).toMatch(/💊 hand back: Tramadol[^"(]*: ≈ 25 tablets left/);
         const view = await medicinesView();
         const opened = await tap("U0JANE", buttonIn(view, "↩️ Handed back…"), { modal: view });
         const form = await modalOf(opened.trigger);

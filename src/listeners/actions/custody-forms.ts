@@ -42,9 +42,10 @@ import {
   handBackExplainWords,
   otherUnitWords,
 } from "../../words/custody.ts";
+import { closeWhoWords } from "../../words/custody-close.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, type Located, type MetaOf, onForm } from "../interaction.ts";
-import { medicinesViewOf, stockViewOf } from "./custody.ts";
+import { handBackWarning, medicinesViewOf, stockViewOf } from "./custody.ts";
 
 const FORGED =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open 💊 Medicines… again.";
@@ -247,6 +248,8 @@ async function submitHandBack(f: CustodyForm<MetaOf<typeof handBackForm>>): Prom
       head: handBackHeadText(m),
       secondPerson: needsSecondPerson(m.first),
       balance: m.balance,
+      // The doses still due are said again: the form drawn anew keeps its warning.
+      warn: await handBackWarning(f.deps, m),
       values: { ...read.value, witness: witness?.userId },
       explain,
     });
@@ -274,6 +277,9 @@ async function submitClose(f: CustodyForm<MetaOf<typeof closeForm>>): Promise<vo
   if (!read.ok) return f.atFields(read.errors);
   const note = read.value;
   const r = await closeDiscrepancy(f.deps, { countId: f.meta.countId, note, by: counter(f.who) });
+  // Not theirs to close (the rule changed since it opened): said at the words, the form and the view kept.
+  if (r.status === "refused" && (r.why === "not_a_manager" || r.why === "own_count"))
+    return f.atFields({ note: closeWhoWords(r.why, f.deps.config.medicines.managers) });
   if (r.status === "refused") return refused(f, r.why);
   await f.ack.send();
   const words =

@@ -45,9 +45,10 @@ import {
   type UnderView,
 } from "../../blocks/custody-modal.ts";
 import { type MedicineCount, needsSecondPerson } from "../../domain/custody.ts";
-import { countInStart } from "../../domain/custody-rules.ts";
+import { closeProblem, countInStart } from "../../domain/custody-rules.ts";
 import type { PlanItem } from "../../domain/plan/types.ts";
 import { CUSTODY_REFUSALS } from "../../words/custody.ts";
+import { closeWhoWords } from "../../words/custody-close.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type IdsOf, type Located, nothingToFind, onTap, sealed, type Tap } from "../interaction.ts";
 import { NO_STORE } from "../tapper-words.ts";
@@ -203,13 +204,20 @@ async function openCount(t: CustodyTap<typeof custodyCount, MedicineCustody>) {
   await openOver(t, countModal(sealed(t.deps, countForm, meta), o));
 }
 
+/**
+ * Doses still due in the stay: what handing it back leaves the pet without, said as the hand-back
+ * form opens and again when it comes back asking why the quantity differs.
+ */
+export async function handBackWarning(deps: BotDeps, m: MedicineCustody): Promise<string | undefined> {
+  const until = await dosesDueUntil(deps, m);
+  return until ? stillDueText(m, until) : undefined;
+}
+
 /** "↩️ Handed back…": the form, with the record's balance. */
 async function openHandBack(t: CustodyTap<typeof custodyBack, MedicineCustody>) {
   const m = t.found;
   const meta = { m: m.first.id, n: m.petName, ...from(t) };
-  // Doses still due in the stay: handing it back leaves the pet without them; said as it opens.
-  const until = await dosesDueUntil(t.deps, m);
-  const warn = until ? stillDueText(m, until) : undefined;
+  const warn = await handBackWarning(t.deps, m);
   const o = { head: handBackHeadText(m), secondPerson: needsSecondPerson(m.first), balance: m.balance, warn };
   await openOver(t, handBackModal(sealed(t.deps, handBackForm, meta), o));
 }
@@ -217,6 +225,10 @@ async function openHandBack(t: CustodyTap<typeof custodyBack, MedicineCustody>) 
 /** "✔️ Close discrepancy…": the form, with the count and its explanation. */
 async function openClose(t: CustodyTap<typeof custodyClose, KeptCount>) {
   const m = t.found.medicine;
+  // Who may not close it is told at the tap, privately, the view under it kept: no form to type in.
+  const managers = t.deps.config.medicines.managers;
+  const problem = closeProblem(managers, t.found.count, t.who);
+  if (problem) return await t.refuse(closeWhoWords(problem, managers));
   const meta = { k: t.ids.countId, n: m.petName, ...from(t) };
   const head = discrepancyText(m, t.ids.countId, t.deps.config.timezone);
   await openOver(t, closeModal(sealed(t.deps, closeForm, meta), head));
