@@ -102,8 +102,7 @@ export async function bookingsSearch(
         // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
         from: q.from ? dayStartIso(q.from, tz) : undefined,
         to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
-        // The words a status is shown in ("Checked In", "checked in") as its value (checked_in), as the connector sends it.
-        status: q.status === undefined ? undefined : statusValue(q.status),
+        status: q.status,
         bookingType: q.type,
         customerId: q.customerId,
         search: q.text,
