@@ -8,7 +8,7 @@ import type { Deps } from "../deps.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { cleanText } from "../domain/text.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
-import type { LogEntry } from "../record/types.ts";
+import type { CareRecordStore, LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, type RoundDose, type WitnessesRead } from "./doses.ts";
 import { orLogged } from "./logged.ts";
@@ -98,17 +98,12 @@ export async function dayReview(
 ): Promise<DayReview> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
-  const [owed, entries, flags, reviews, overdue, witnessed] = await Promise.all([
-    owedRounds(deps, { date }),
-    // Entered from the paper chart: witnessed (or not) on the paper, never awaiting one.
-    markedEntries(deps, { date }),
+  const [{ owed, doses, witnesses }, flags, reviews, overdue] = await Promise.all([
+    dayDoses(deps, date),
     openWelfareFlags(deps, date),
     store.log({ kind: "review", date }),
     countsOverdue(deps),
-    witnessesOf(store, { date }),
   ]);
-  const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
-  const witnesses = { of: witnessed, now: deps.clock.now().toISOString() };
   return {
     date,
     rounds: new Set(owed.map((r) => r.round)).size,
@@ -118,6 +113,30 @@ export async function dayReview(
     countsOverdue: overdue,
     reviews: reviews.map(reviewOf),
   };
+}
+
+/** The day's medication doses as its kept rounds asked them, beside its entries and their witnesses. */
+async function dayDoses(deps: Pick<Deps, "record" | "config" | "clock">, date: string) {
+  const [owed, entries, witnessed] = await Promise.all([
+    owedRounds(deps, { date }),
+    // Entered from the paper chart: witnessed (or not) on the paper, never awaiting one.
+    markedEntries(deps, { date }),
+    witnessesOf(deps.record as CareRecordStore, { date }),
+  ]);
+  const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
+  return { owed, doses, witnesses: { of: witnessed, now: deps.clock.now().toISOString() } };
+}
+
+/**
+ * The day's exceptions alone (what "✅ Reviewed…" asks about as its form opens): the doses' reads,
+ * not the flags', the reviews' nor the medicines' counts a tap's form need not wait on.
+ */
+export async function dayExceptions(
+  deps: Pick<Deps, "record" | "config" | "clock">,
+  date: string,
+): Promise<Pick<DayReview, "exceptions">> {
+  const { doses, witnesses } = await dayDoses(deps, date);
+  return { exceptions: exceptionsOf(doses, witnesses) };
 }
 
 /** The medicines whose count is overdue now, from the record alone (no runway: no kennel API call). */

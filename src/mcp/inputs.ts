@@ -2,7 +2,9 @@
  * The pieces of the tools' input schemas. Every string must be well-formed Unicode: a lone
  * surrogate ("\ud800") is refused as bad input before any request is built from it.
  */
+
 import { z } from "zod";
+import { unwrapped } from "../answers/input.ts";
 import { parseDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
 import { statusValue } from "../domain/bookings.ts";
@@ -34,17 +36,12 @@ function textTypeWords(input: unknown): string {
 }
 
 /** Surrounding quotes an assistant may have copied with a reference ("HP-DK4Q7M", “HP-DK4Q7M”). */
-const unquote = (s: string) =>
-  s
-    .trim()
-    .replace(/^(["'“‘`])(.*)(["'”’`])$/s, "$2")
-    .trim();
 
 /** A booking's reference or id (`what`), as typed, its surrounding quotes taken off. */
 export const bookingRef = (describe: string, what = "a booking reference or id") =>
   text(64)
     .min(1, `give ${what}`)
-    .transform(unquote)
+    .transform(unwrapped)
     .refine((s) => /\S/.test(s), `${what} is blank`)
     .optional()
     .describe(describe);

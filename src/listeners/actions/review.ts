@@ -6,7 +6,7 @@
  */
 import type { App } from "@slack/bolt";
 import { describeFailure } from "../../answers/failure.ts";
-import { dayReview, recordReview } from "../../answers/review.ts";
+import { dayExceptions, dayReview, recordReview } from "../../answers/review.ts";
 import {
   readReview,
   reviewButton,
@@ -84,7 +84,7 @@ export function registerReview(app: App, deps: BotDeps): void {
     locate: withRecord,
     // The day's exceptions now: the note is asked for when there are any (what was done about them).
     run: async (t) => {
-      const asks = reviewAsks(await dayReview(deps, t.ids.d));
+      const asks = reviewAsks(await dayExceptions(deps, t.ids.d));
       const meta = { ...reviewMeta(t.ids.d, t.where, t.at, t.body), ...(asks ? { x: 1 as const } : {}) };
       await t.open(reviewModal(sealed(deps, reviewForm, meta), t.ids.d, asks));
     },
