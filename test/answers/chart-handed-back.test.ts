@@ -7,14 +7,13 @@
  */
 import { expect, it } from "vitest";
 import { chartOf } from "../../src/answers/chart.ts";
-import { countIn, handBack } from "../../src/answers/custody-write.ts";
+import { handBack } from "../../src/answers/custody-write.ts";
 import { askedRoundPost } from "../../src/digest/round-post.ts";
-import { countInStart } from "../../src/domain/custody-rules.ts";
 import { chartDoc } from "../../src/present/chart.ts";
 import { docText } from "../../src/text/doc.ts";
 import { addDays } from "../../src/time.ts";
 import { chartOptions, PLAIN_TEXT } from "../helpers/chart.ts";
-import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";
+import { countedPhenobarbital, CUSTODY_DAY as DATE, useCustodyDay } from "./custody-day.ts";
 
 let now = Date.parse(`${DATE}T07:30:00Z`);
 const house = useCustodyDay({ now: () => new Date(now) });
@@ -22,27 +21,7 @@ const JANE = { userId: "U0JANE", userName: "Jane" };
 
 it("a medicine handed back says so on its chart row, which stays with its cells", async () => {
   const { deps } = house;
-  const { pets } = await medicatedMorning(
-    house,
-    1,
-    (i, pet) => pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
-  );
-  const [one] = pets;
-  if (!one) throw new Error("the sandbox's morning round has no medicated pet");
-  const inn = await countIn(deps, {
-    bookingId: one.pet.bookingId,
-    petId: one.pet.petId,
-    item: one.item.key,
-    label: "Phenobarbital 60 mg",
-    unit: "tablet",
-    quantity: 30,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: false,
-    by: JANE,
-    requestKey: "c-in",
-  });
-  if (inn.status !== "recorded") throw new Error("not counted in");
+  const { one, custody } = await countedPhenobarbital(house, "c-in");
   const chart = async () => {
     const c = await chartOf(deps, { from: DATE, days: 2, petId: one.pet.petId });
     return { c, text: docText(chartDoc(c, chartOptions(DATE)), PLAIN_TEXT) };
@@ -51,7 +30,7 @@ it("a medicine handed back says so on its chart row, which stays with its cells"
     "handed back Mon 23 Nov to Mr Pugh: the kennel holds none: ask the vet or the owner before giving";
   expect((await chart()).text).not.toContain(WORDS);
   now = Date.parse(`${DATE}T07:35:00Z`);
-  const handed = await handBack(deps, { custodyId: inn.value.id, quantity: 30, to: "Mr Pugh", by: JANE });
+  const handed = await handBack(deps, { custodyId: custody.id, quantity: 30, to: "Mr Pugh", by: JANE });
   expect(handed.status).toBe("recorded");
   const { c, text } = await chart();
   expect(text).toContain(WORDS);

@@ -3,10 +3,12 @@
  * answers to count medicines in over.
  */
 import { expect } from "vitest";
+import { countIn } from "../../src/answers/custody-write.ts";
 import { currentPlan } from "../../src/answers/plans.ts";
 import { keptSheets } from "../../src/answers/sheets.ts";
 import type { Deps } from "../../src/deps.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
+import { countInStart } from "../../src/domain/custody-rules.ts";
 import type { PlanItem } from "../../src/domain/plan/types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { confirmAllPlans } from "../helpers/plans.ts";
@@ -57,4 +59,37 @@ export async function medicatedMorning(
   }
   if (pets.length < most) throw new Error("the sandbox's morning round has too few medicated pets");
   return { sheet, pets };
+}
+
+/**
+ * The morning round of CUSTODY_DAY kept, and its first pet with a medication due there that one
+ * person may count in, 30 tablets of it counted in by Jane as "Phenobarbital 60 mg" (`requestKey`):
+ * the sheet, the pet and its custody.
+ */
+export async function countedPhenobarbital(
+  house: { store: CareRecordStore; deps: Deps },
+  requestKey: string,
+) {
+  const { sheet, pets } = await medicatedMorning(
+    house,
+    1,
+    (i, pet) => pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
+  );
+  const [one] = pets;
+  if (!one) throw new Error("the sandbox's morning round has no medicated pet");
+  const inn = await countIn(house.deps, {
+    bookingId: one.pet.bookingId,
+    petId: one.pet.petId,
+    item: one.item.key,
+    label: "Phenobarbital 60 mg",
+    unit: "tablet",
+    quantity: 30,
+    ownerNameChecked: true,
+    storage: "room",
+    controlled: false,
+    by: { userId: "U0JANE", userName: "Jane" },
+    requestKey,
+  });
+  if (inn.status !== "recorded") throw new Error("not counted in");
+  return { sheet, one, custody: inn.value };
 }

@@ -8,14 +8,13 @@
 import { expect, it } from "vitest";
 import { stayCustodyOf } from "../../src/answers/custody.ts";
 import { drugRegister, stockNow } from "../../src/answers/custody-stock.ts";
-import { countIn, handBack } from "../../src/answers/custody-write.ts";
+import { handBack } from "../../src/answers/custody-write.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
-import { countInStart } from "../../src/domain/custody-rules.ts";
 import { drugRegisterDoc } from "../../src/present/custody.ts";
 import { medicinesHomeLines } from "../../src/present/custody-post.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { docText } from "../../src/text/doc.ts";
-import { CUSTODY_DAY as DATE, medicatedMorning, useCustodyDay } from "./custody-day.ts";
+import { countedPhenobarbital, CUSTODY_DAY as DATE, useCustodyDay } from "./custody-day.ts";
 
 let now = Date.parse(`${DATE}T07:30:00Z`);
 const house = useCustodyDay({ now: () => new Date(now) });
@@ -24,29 +23,9 @@ const JANE = { userId: "U0JANE", userName: "Jane" };
 it("a dose of a medicine handed back asks first; recorded given, it is kept and flagged until corrected", async () => {
   const { deps, store } = house;
   const tz = deps.config.timezone;
-  const { sheet, pets } = await medicatedMorning(
-    house,
-    1,
-    (i, pet) => pet.due.some((d) => d.item === i.key) && countInStart(i).secondPerson === false,
-  );
-  const [one] = pets;
-  if (!one) throw new Error("the sandbox's morning round has no medicated pet");
-  const inn = await countIn(deps, {
-    bookingId: one.pet.bookingId,
-    petId: one.pet.petId,
-    item: one.item.key,
-    label: "Phenobarbital 60 mg",
-    unit: "tablet",
-    quantity: 30,
-    ownerNameChecked: true,
-    storage: "room",
-    controlled: false,
-    by: JANE,
-    requestKey: "b-in",
-  });
-  if (inn.status !== "recorded") throw new Error("not counted in");
+  const { sheet, one, custody } = await countedPhenobarbital(house, "b-in");
   now = Date.parse(`${DATE}T07:35:00Z`);
-  const handed = await handBack(deps, { custodyId: inn.value.id, quantity: 30, to: "Mr Pugh", by: JANE });
+  const handed = await handBack(deps, { custodyId: custody.id, quantity: 30, to: "Mr Pugh", by: JANE });
   expect(handed.status).toBe("recorded");
 
   // A tap asks first (one tap opens the form with the words), as the discard-by check does.
