@@ -9,7 +9,7 @@ import { customerBookingsPage } from "../../answers/lists.ts";
 import type { Deps } from "../../deps.ts";
 import { bookingListDoc } from "../../present/customers.ts";
 import { bookingFilters, id } from "../inputs.ts";
-import { dateRange, filterTitle, listText } from "../lists.ts";
+import { dateRange, filterTitle, listText, pagedData } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -47,7 +47,7 @@ export function register(server: ToolServer, deps: Deps): void {
         emptyText: bookingsEmptyText(a.status, "No bookings recorded for this customer."),
         ...fields,
       };
-      return dataAnswer(deps, data, (d, o) => listText(bookingListDoc(d, o), d, "booking", o));
+      return dataAnswer(deps, pagedData(data), (d, o) => listText(bookingListDoc(d, o), d, "booking", o));
     },
   );
 }

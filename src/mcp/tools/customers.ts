@@ -5,7 +5,7 @@ import type { Deps } from "../../deps.ts";
 import { customerListDoc } from "../../present/customers.ts";
 import { type Doc, line, type Part } from "../../present/doc.ts";
 import { dateOrDateTime, page, pageSize, text, yesNo } from "../inputs.ts";
-import { listText, rangeStart } from "../lists.ts";
+import { listText, pagedData, rangeStart } from "../lists.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer } from "../tool.ts";
 
 export function register(server: ToolServer, deps: Deps): void {
@@ -47,7 +47,9 @@ export function register(server: ToolServer, deps: Deps): void {
         .filter(Boolean)
         .join(", ");
       const data: CustomerSearch & { pageSize: number } = { query, ...fields };
-      return dataAnswer(deps, data, (d, o) => listText(customersDoc(d, a.search), d, "customer", o));
+      return dataAnswer(deps, pagedData(data), (d, o) =>
+        listText(customersDoc(d, a.search), d, "customer", o),
+      );
     },
   );
 }

@@ -12,7 +12,7 @@ import type { DayKind } from "../../domain/day.ts";
 import { dayDoc } from "../../present/day.ts";
 import { rawText } from "../../text/index.ts";
 import { day, textPage } from "../inputs.ts";
-import { dayPageAnswer } from "../lists.ts";
+import { dayListWords, dayPageAnswer } from "../lists.ts";
 import { addTool, answer, PRIVACY, type ToolServer, textOptions, today } from "../tool.ts";
 import { withYear } from "../years.ts";
 
@@ -57,15 +57,18 @@ function registerDay(server: ToolServer, deps: Deps, kind: DayKind): void {
       }
       const whole = await dayReport(deps, kind, date, { wholeDay: true });
       const asked = a.page ?? 1;
-      const shown = pageOfReport(whole, asked);
       const o = textOptions(deps);
-      const { doc, text, textPage } = dayPageAnswer(
-        withYear(dayDoc(shown, o), date, o.thisYear),
-        shown,
-        asked,
+      const { doc, text, data } = dayPageAnswer(
+        {
+          whole,
+          shown: pageOfReport(whole, asked),
+          asked,
+          of: dayListWords(kind, date, today(deps), o.thisYear),
+        },
+        (r) => withYear(dayDoc(r, o), date, o.thisYear),
         o,
       );
-      return answer(text, { ...whole, textPage }, doc);
+      return answer(text, { ...whole, ...data }, doc);
     },
   );
 }

@@ -9,7 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { channelSafeAnswer } from "../../domain/privacy.ts";
 import { houseDoc } from "../../present/house.ts";
 import { day, textPage } from "../inputs.ts";
-import { dayPageAnswer } from "../lists.ts";
+import { dayListWords, dayPageAnswer } from "../lists.ts";
 import { addTool, answer, type ToolServer, textOptions, today } from "../tool.ts";
 import { withYear } from "../years.ts";
 
@@ -43,15 +43,18 @@ export function register(server: ToolServer, deps: Deps): void {
       const date = a.date ?? today(deps);
       const whole = await houseReport(deps, date, { wholeDay: true });
       const asked = a.page ?? 1;
-      const shown = pageOfHouse(whole, asked);
       const o = textOptions(deps);
-      const { doc, text, textPage } = dayPageAnswer(
-        withYear(houseDoc(shown, o), date, o.thisYear),
-        shown,
-        asked,
+      const { doc, text, data } = dayPageAnswer(
+        {
+          whole,
+          shown: pageOfHouse(whole, asked),
+          asked,
+          of: dayListWords("in-house board", date, today(deps), o.thisYear),
+        },
+        (r) => withYear(houseDoc(r, o), date, o.thisYear),
         o,
       );
-      return answer(text, channelSafeAnswer({ ...whole, textPage }) as object, doc);
+      return answer(text, channelSafeAnswer({ ...whole, ...data }) as object, doc);
     },
   );
 }

@@ -7,7 +7,7 @@ import { ageOf, ownerNames, type PetSearch } from "../../answers/records.ts";
 import type { Deps } from "../../deps.ts";
 import { petCare } from "../../domain/day.ts";
 import { page, pageSize, text } from "../inputs.ts";
-import { listText } from "../lists.ts";
+import { listText, pagedData } from "../lists.ts";
 import { petListWithCare } from "../pet-list.ts";
 import { addTool, dataAnswer, PRIVACY, type ToolServer, today } from "../tool.ts";
 
@@ -55,7 +55,7 @@ export function register(server: ToolServer, deps: Deps): void {
           age: ageOf(pet, date),
         })),
       };
-      return dataAnswer(deps, data, (d, o) => listText(petListWithCare(d), d, "pet", o));
+      return dataAnswer(deps, pagedData(data), (d, o) => listText(petListWithCare(d), d, "pet", o));
     },
   );
 }
