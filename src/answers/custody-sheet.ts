@@ -88,7 +88,7 @@ export async function sheetCustody(
     // at each redraw); a stay kept with none, counted ahead by the plan alone (its day dated when weeks ahead).
     const kept = medicines.length ? (await owed)?.pets.find((q) => q.bookingId === p.bookingId) : undefined;
     const dates = kept?.checkOut ? { arrival: kept.checkIn ?? OPEN.arrival, departure: kept.checkOut } : OPEN;
-    const held = medicines.map((m) => heldOf(deps, m, dates));
+    const held = medicines.map((m) => heldOf(deps, m, dates, stay?.plan));
     if (held.length || notCountedIn.length || handedBack.length)
       out.set(key, { held, notCountedIn, ...(handedBack.length ? { handedBack } : {}) });
   }

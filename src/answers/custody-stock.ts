@@ -16,19 +16,19 @@ import { nameOrder } from "../words/order.ts";
 import {
   countDueOf,
   type MedicineCustody,
-  runwayOf,
   type StayCustody,
   type StayDates,
   stayCustodyOf,
   staysWithMedicines,
 } from "./custody.ts";
+import { runwayOf, type StayUnread } from "./custody-runway.ts";
+import type { PlanVersion } from "./plans.ts";
 
 /** One medicine held (or with a discrepancy open), and what the kennel must do about it. */
 export interface HeldMedicine {
   medicine: MedicineCustody;
+  /** How long it lasts by the confirmed plan, or why that is not known (`not_known`); none once handed back. */
   runway?: Runway | undefined;
-  /** The stay's check-out could not be read (the runway is not known). */
-  stayUnknown?: boolean;
   /** `at`: the handover whose count was missed (MEDICINE_COUNT_AT). */
   countDue?: { due: string; overdue: boolean; days: number; at?: string } | undefined;
   /** Past its discard-by today. */
@@ -44,15 +44,28 @@ export interface Stock {
   unread: number[];
 }
 
-/** The booking's check-in and check-out, when the kennel API answers. */
-async function stayDates(deps: Pick<Deps, "kennel">, bookingId: number): Promise<StayDates | undefined> {
+/**
+ * The booking's check-in and check-out, when the kennel API answers (else why not): a booking with
+ * no check-in date is counted from the plan's first day, one with no check-out as an open stay.
+ */
+async function stayDates(
+  deps: { kennel?: Deps["kennel"] | undefined },
+  bookingId: number,
+): Promise<StayDates | StayUnread> {
+  if (!deps.kennel) return { unread: "no_kennel_api" };
   try {
     const b = (await deps.kennel.getBooking(bookingId)).data;
-    return b.checkInDate ? { arrival: b.checkInDate, departure: b.checkOutDate ?? undefined } : undefined;
+    return { arrival: b.checkInDate ?? OPEN_ARRIVAL, departure: b.checkOutDate ?? undefined };
   } catch {
-    return undefined;
+    return { unread: "check_out_not_read" };
   }
 }
+
+/** A stay's arrival when the booking says none: long past (every dose of the plan counted from now). */
+const OPEN_ARRIVAL = new Date(0).toISOString();
+
+/** The dates of a stay whose medicines were all handed back: never asked (none of them has a runway). */
+const NOT_ASKED: StayDates = { arrival: OPEN_ARRIVAL, departure: undefined };
 
 /**
  * The last day a dose of a held medicine is still due in its stay (to the booking's check-out, from
@@ -65,24 +78,24 @@ export async function dosesDueUntil(
 ): Promise<string | undefined> {
   if (!m.planItem || m.handedBack) return undefined;
   const dates = await stayDates(deps, m.first.bookingId);
-  if (!dates?.departure) return undefined;
+  if ("unread" in dates || !dates.departure) return undefined;
   const now = deps.clock.now();
   const { timezone: timeZone, rounds } = deps.config;
   const stay = { ...dates, timeZone, roundTimes: rounds.times };
   return lastDoseDue(m.planItem, stay, now, localDate(now, timeZone));
 }
 
-/** A medicine's state today, with its stay's dates when known. */
+/** A medicine's state today, with its stay's dates (or why they are not known) and its pet's current plan. */
 export function heldOf(
   deps: Pick<Deps, "config" | "clock">,
   medicine: MedicineCustody,
-  stay: StayDates | undefined,
+  stay: StayDates | StayUnread,
+  plan: PlanVersion | undefined,
 ): HeldMedicine {
   const today = localDate(deps.clock.now(), deps.config.timezone);
   return {
     medicine,
-    runway: runwayOf(deps, medicine, stay),
-    ...(stay ? {} : { stayUnknown: true }),
+    runway: runwayOf(deps, medicine, stay, plan),
     countDue: countDueOf(deps, medicine),
     pastDiscard: pastDiscard(medicine.discardBy, today),
     today,
@@ -115,11 +128,9 @@ export async function stockNow(
         (!options.controlled || m.first.controlled),
     );
     if (wanted.length === 0) continue;
-    const dates =
-      deps.kennel && wanted.some((m) => !m.handedBack)
-        ? await stayDates({ kennel: deps.kennel }, bookingId)
-        : undefined;
-    for (const m of wanted) held.push(heldOf(deps, m, dates));
+    // A medicine handed back has no runway: its stay's dates are not asked for.
+    const dates = wanted.some((m) => !m.handedBack) ? await stayDates(deps, bookingId) : NOT_ASKED;
+    for (const m of wanted) held.push(heldOf(deps, m, dates, stay.plan));
   }
   held.sort(
     (a, b) =>
@@ -181,8 +192,8 @@ export async function petMedicines(
   petId: number,
 ): Promise<{ stay: StayCustody; held: HeldMedicine[] }> {
   const stay = await stayCustodyOf(deps, bookingId, petId);
-  const dates = stay.medicines.some((m) => !m.handedBack) ? await stayDates(deps, bookingId) : undefined;
-  return { stay, held: stay.medicines.map((m) => heldOf(deps, m, dates)) };
+  const dates = stay.medicines.some((m) => !m.handedBack) ? await stayDates(deps, bookingId) : NOT_ASKED;
+  return { stay, held: stay.medicines.map((m) => heldOf(deps, m, dates, stay.plan)) };
 }
 
 /** A departing stay's pet with medicines still held: what to hand back, with each balance. */

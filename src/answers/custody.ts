@@ -20,14 +20,7 @@ import {
   register,
   takenFromPack,
 } from "../domain/custody.ts";
-import {
-  countDue,
-  discardBy,
-  type HandoverCount,
-  handoverCountDue,
-  type Runway,
-  runway,
-} from "../domain/custody-rules.ts";
+import { countDue, discardBy, type HandoverCount, handoverCountDue } from "../domain/custody-rules.ts";
 import { amountIn, balanceUnit, type CountUnit, type DoseReading } from "../domain/custody-units.ts";
 import { itemOnRound } from "../domain/plan/schedule.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
@@ -87,7 +80,10 @@ interface DoseSources {
 type Measure = { unit: CountUnit; reading: DoseReading };
 
 /** What a medicine's doses in mg are read against: its strength as written (else its label's), the plan's words. */
-const readingOf = (m: Pick<MedicineIn, "strength" | "label">, item: PlanItem | undefined): DoseReading => ({
+export const readingOf = (
+  m: Pick<MedicineIn, "strength" | "label">,
+  item: PlanItem | undefined,
+): DoseReading => ({
   strength: m.strength ?? m.label,
   words: item?.what.text,
 });
@@ -257,31 +253,6 @@ export async function stayCustodyOf(
     medicineOf(g, { counts, outs, until: until(g) }, plan, sources, again(g, i)),
   );
   return { bookingId, petId, medicines, plan };
-}
-
-/** How long a medicine lasts by its plan, from now to the stay's departure. */
-export function runwayOf(
-  deps: Pick<Deps, "config" | "clock">,
-  m: MedicineCustody,
-  stay: StayDates | undefined,
-): Runway | undefined {
-  if (!m.planItem || !stay || m.handedBack) return undefined;
-  const now = deps.clock.now();
-  const today = localDate(now, deps.config.timezone);
-  return runway(
-    m.planItem,
-    m.balance,
-    m.unit,
-    {
-      arrival: stay.arrival,
-      departure: stay.departure,
-      timeZone: deps.config.timezone,
-      roundTimes: deps.config.rounds.times,
-    },
-    now,
-    today,
-    readingOf(m.first, m.planItem),
-  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { drugName, ROUNDS, type Round } from "./care.ts";
 import type { Counter, MedicineCount, MedicineCustody } from "./custody.ts";
 import { amountIn, type CountUnit, type DoseReading, readAmount } from "./custody-units.ts";
 import { daysBetween, itemOnRound, type StayTimes } from "./plan/schedule.ts";
-import type { PlanItem } from "./plan/types.ts";
+import type { PlanItem, PlanState } from "./plan/types.ts";
 
 /** How far ahead a stay with no departure is looked at. */
 const OPEN_STAY_DAYS = 60;
@@ -40,8 +40,40 @@ export type Runway =
       status: "count_by_hand";
       dose?: { amount: string | undefined; unit: CountUnit; reading?: DoseReading | undefined };
     }
-  /** Given only if needed, or not on the plan's rounds at all: nothing to count ahead. */
-  | { status: "not_scheduled" };
+  /** Nothing to count ahead: given only if needed (`as_needed`), or no dose of it due from now (`none_due`). */
+  | { status: "not_scheduled"; why: "as_needed" | "none_due" }
+  /** Not counted ahead, and why (`RunwayWhy`): the plan is not confirmed, the check-out not read… */
+  | { status: "not_known"; why: RunwayWhy };
+
+/**
+ * Why a held medicine's runway is not counted: no care plan kept for the stay yet; the plan kept has
+ * no such item now; the plan is a draft, awaits its second confirmation (high-alert), or its words
+ * changed in the kennel system since (a runway is counted by the confirmed plan only); no kennel API
+ * here to read the stay's check-out; or the kennel API did not answer.
+ */
+export type RunwayWhy =
+  | "no_plan"
+  | "not_on_plan"
+  | "plan_not_confirmed"
+  | "plan_awaiting_second"
+  | "plan_changed"
+  | "no_kennel_api"
+  | "check_out_not_read";
+
+/**
+ * Is a medicine's item counted ahead by its pet's plan (`state`: the plan's, undefined with none
+ * kept): its item, on a confirmed plan; else why not.
+ */
+export function planRunway(
+  state: PlanState | undefined,
+  item: PlanItem | undefined,
+): { item: PlanItem } | { why: RunwayWhy } {
+  if (state === undefined) return { why: "no_plan" };
+  if (!item) return { why: "not_on_plan" };
+  if (state === "draft") return { why: "plan_not_confirmed" };
+  if (state === "awaiting_second") return { why: "plan_awaiting_second" };
+  return state === "changed_in_source" ? { why: "plan_changed" } : { item };
+}
 
 /**
  * How long `balance` of `unit` lasts by the plan's item, from `now` to the stay's departure: each
@@ -57,7 +89,7 @@ export function runway(
   today: string,
   reading?: DoseReading,
 ): Runway {
-  if (item.kind.kind === "as_needed") return { status: "not_scheduled" };
+  if (item.kind.kind === "as_needed") return { status: "not_scheduled", why: "as_needed" };
   if (balance === undefined) return { status: "count_by_hand" };
   const last = stay.departure ? daysBetween(today, stay.departure.slice(0, 10)) + 1 : OPEN_STAY_DAYS;
   let left = balance;
@@ -88,7 +120,7 @@ export function runway(
     }
     if (covered && shortDays.size === 0) lastsTo = date;
   }
-  if (!scheduled) return { status: "not_scheduled" };
+  if (!scheduled) return { status: "not_scheduled", why: "none_due" };
   const first = short[0];
   if (!first) return { status: "enough", lastsTo: stay.departure ? undefined : lastsTo };
   const goesHome = stay.departure ? goHomeDate(stay) : undefined;

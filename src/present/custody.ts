@@ -27,6 +27,7 @@ import {
   signed,
   supersededWords,
 } from "../words/custody.ts";
+import { runwayToDo } from "../words/custody-runway.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { lateEntryWords, whoJoin } from "../words/doses.ts";
 import {
@@ -62,7 +63,6 @@ export function medicineStateLine(h: HeldMedicine): Line {
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit, m.lines)),
     runwayPart(h),
-    h.stayUnknown && !m.handedBack ? toned("muted", "check-out not known") : undefined,
     discardPart(h),
     h.countDue ? toned(h.countDue.overdue ? "alert" : "muted", countDueWords(h.countDue)) : undefined,
   );
@@ -71,10 +71,18 @@ export function medicineStateLine(h: HeldMedicine): Line {
 /** Its balance in words: "≈ 9 tablets left", or "count by hand" with why (the hand-back form's head). */
 export const balanceLine = (m: MedicineCustody): Line => line(balanceWords(m.balance, m.unit, m.lines));
 
-/** How long it lasts ("runs out Sun 6 Dec, morning dose"), toned when it runs out before the pet goes home. */
+/**
+ * How long it lasts ("runs out Sun 6 Dec, morning dose"), toned when it runs out before the pet goes
+ * home; or why it is not known, toned when there is something to do ("runway not known: the plan is
+ * not confirmed — confirm it in 📋 Care plan"), muted when nothing is to count ahead.
+ */
 export const runwayPart = (h: HeldMedicine): Span | string | undefined => {
-  const words = runwayShortWords(h.runway);
-  return h.runway?.status === "short" && h.runway.goesHome && words ? toned("alert", words) : words;
+  const r = h.runway;
+  const words = runwayShortWords(r);
+  if (!r || !words) return words;
+  if (r.status === "short") return r.goesHome ? toned("alert", words) : words;
+  if (r.status === "not_known") return toned(runwayToDo(r.why) ? "warn" : "muted", words);
+  return r.status === "not_scheduled" ? toned("muted", words) : words;
 };
 
 /** Its discard-by, or (past it) "⚠️ past its discard-by (Mon 30 Nov)". */

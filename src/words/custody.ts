@@ -19,6 +19,7 @@ import {
 } from "../domain/custody-units.ts";
 import { localDate } from "../time.ts";
 import { BEFORE_WORDS } from "./custody-before.ts";
+import { notScheduledWords, runwayNotKnownWords } from "./custody-runway.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { reasonWords } from "./doses.ts";
 import { outcomeWords } from "./record.ts";
@@ -102,7 +103,7 @@ export function balanceWords(balance: number | undefined, unit: CountUnit, lines
 const runsOutAtWords = (r: Extract<Runway, { status: "short" }>): string =>
   `runs out ${dayHeading(r.runsOut)}, ${r.runsOutAt} dose`;
 
-/** "runs out Sun 6 Dec, morning dose", "lasts the stay", "count by hand", or nothing (given only if needed). */
+/** "runs out Sun 6 Dec, morning dose", "lasts the stay", "count by hand", or why there is none ("runway not known: …"). */
 export function runwayShortWords(r: Runway | undefined): string | undefined {
   if (!r) return undefined;
   switch (r.status) {
@@ -116,7 +117,9 @@ export function runwayShortWords(r: Runway | undefined): string | undefined {
         ? `${COUNT_BY_HAND} (${byHandWhy(r.dose.amount, r.dose.unit, r.dose.reading)})`
         : COUNT_BY_HAND;
     case "not_scheduled":
-      return undefined;
+      return notScheduledWords(r);
+    case "not_known":
+      return runwayNotKnownWords(r.why);
   }
 }
 

@@ -10,6 +10,7 @@ import type { PlanState } from "../../src/domain/plan/types.ts";
 import { PRN_EFFECTS } from "../../src/domain/prn-effects.ts";
 import { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS } from "../../src/record/types.ts";
 import { runwayShortWords } from "../../src/words/custody.ts";
+import { runwayNotKnownWords } from "../../src/words/custody-runway.ts";
 import {
   effectWords,
   NOT_DUE_ICON,
@@ -97,6 +98,8 @@ describe("the glossary", () => {
     ])
       expect(GLOSSARY).toContain(`**${w}`);
     expect(GLOSSARY).toContain(`**${runwayShortWords({ status: "count_by_hand" } as Runway)}**`);
+    // A runway not counted says why, in the words every surface shows.
+    expect(GLOSSARY).toContain(`**${runwayNotKnownWords("plan_not_confirmed")}**`);
     for (const k of CHART_KEY) expect(GLOSSARY).toContain(`**${k.code}**`);
   });
 });
