@@ -62,6 +62,8 @@ export interface BookingsPage extends ListPage<Booking> {
   /** "Bookings of Ann Lee", "Bookings: 2026-11-24, status confirmed". */
   title: string;
   emptyText: string;
+  /** The list is of a status's value, not of the status as typed: says so (answers/lists.ts byStatus). */
+  statusNote?: string;
 }
 
 /** A customer's booking history, one API page at a time. */

@@ -13,6 +13,7 @@ import { type Surface, typedOn } from "../words/surface.ts";
 import type { BookingsPage } from "./customers.ts";
 import { UsageError } from "./failure.ts";
 import { freeText, TEXT_RULES } from "./input.ts";
+import { byStatus } from "./lists.ts";
 import { LIST_PAGE_SIZE } from "./records.ts";
 
 export interface StatusAnswer {
@@ -96,22 +97,45 @@ export async function bookingsSearch(
       (surface) => `For example: ${typedOn("/kennel bookings tomorrow status:confirmed", surface)}`,
     );
   const q = parsed.query;
-  const r = await deps.kennel
-    .listBookings(
-      {
-        // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
-        from: q.from ? dayStartIso(q.from, tz) : undefined,
-        to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
-        status: q.status,
-        bookingType: q.type,
-        customerId: q.customerId,
-        search: q.text,
-      },
-      { page, pageSize: LIST_PAGE_SIZE },
-    )
-    // A range of days the person typed: a narrower one may answer in time (one day cannot be
-    // narrowed); its pages are fixed here, so a page size is never said.
-    .catch((error: unknown) => Promise.reject(q.to && q.to !== q.from ? askLess(error, "dates") : error));
+  const filter = {
+    // A day range covers the whole of each day in the kennel's time zone, sent as UTC.
+    from: q.from ? dayStartIso(q.from, tz) : undefined,
+    to: q.to ? dayEndIso(q.to, tz) : q.from ? dayEndIso(q.from, tz) : undefined,
+    bookingType: q.type,
+    customerId: q.customerId,
+    search: q.text,
+  };
+  const read = (status: string | undefined) =>
+    deps.kennel
+      .listBookings({ ...filter, status }, { page, pageSize: LIST_PAGE_SIZE })
+      // A range of days the person typed: a narrower one may answer in time (one day cannot be
+      // narrowed); its pages are fixed here, so a page size is never said.
+      .catch((error: unknown) => Promise.reject(q.to && q.to !== q.from ? askLess(error, "dates") : error));
+  // The status as typed, or its value when as typed finds none (the one rule: answers/lists.ts).
+  const { r, statusUsed, statusNote } = await byStatus(q.status, read);
+  return {
+    title: searchTitle({ ...q, status: statusUsed }),
+    emptyText: bookingsEmptyText(q.status),
+    ...(statusNote ? { statusNote } : {}),
+    items: r.data.items,
+    page: r.data.page,
+    totalPages: r.data.totalPages,
+    totalRecords: r.data.totalRecords,
+    requestId: r.requestId,
+    state: { q: text, t: now.toISOString().slice(0, 10) },
+    ...(deps.config.rawResponses ? { raw: r.raw } : {}),
+  };
+}
+
+/** "Bookings: Sun 22 Nov to Tue 24 Nov, status checked_in, type boarding, customer 1402, “Biscuit”". */
+function searchTitle(q: {
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+  customerId?: number | undefined;
+  text?: string | undefined;
+}): string {
   const describe = [
     q.from
       ? q.to && q.to !== q.from
@@ -123,17 +147,7 @@ export async function bookingsSearch(
     q.customerId !== undefined ? `customer ${q.customerId}` : undefined,
     q.text ? `“${q.text}”` : undefined,
   ].filter(Boolean);
-  return {
-    title: `Bookings${describe.length ? `: ${describe.join(", ")}` : ""}`,
-    emptyText: bookingsEmptyText(q.status),
-    items: r.data.items,
-    page: r.data.page,
-    totalPages: r.data.totalPages,
-    totalRecords: r.data.totalRecords,
-    requestId: r.requestId,
-    state: { q: text, t: now.toISOString().slice(0, 10) },
-    ...(deps.config.rawResponses ? { raw: r.raw } : {}),
-  };
+  return `Bookings${describe.length ? `: ${describe.join(", ")}` : ""}`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * Surfaces fetch through these, never from the API client.
  */
 import type { Deps } from "../deps.ts";
+import { statusValue } from "../domain/bookings.ts";
 import { askLess } from "../kennel/errors.ts";
 import type { Booking, Customer, Page, Pet } from "../kennel/schemas.ts";
 import type { BookingFilter, CustomerFilter, PageRequest, PetFilter } from "../kennel/types.ts";
@@ -37,23 +38,65 @@ function apiPage<T>(deps: Deps, r: { data: Page<T>; requestId: string; raw: unkn
   };
 }
 
-/** GET /bookings: every status, in the API's order. */
+/** Which status a list of bookings is of, when one was asked for. */
+export interface StatusRead {
+  /** The status the list is of: as typed, or its value (statusValue) when as typed found none. */
+  statusUsed?: string;
+  /** Said when the list is of the value, not the status as typed. */
+  statusNote?: string;
+}
+
+/**
+ * A status as typed and as its value (statusValue: "Checked In" → checked_in): a kennel system may
+ * store either ("Checked In" as a word of its own, or checked_in), and the spec does not say. As typed
+ * first; when that finds no booking at all (its totalRecords, so every page of one search reads the
+ * same status), the value, saying so ("No bookings have the status “Checked In”; showing status
+ * checked_in."). One rule for Slack's /kennel bookings, `kennel-desk bookings` and the connector's
+ * list_bookings and list_customer_bookings; the answer keeps the request id of the read it shows.
+ */
+export async function byStatus<R extends { data: Pick<Page<unknown>, "totalRecords"> }>(
+  asked: string | undefined,
+  read: (status: string | undefined) => Promise<R>,
+): Promise<{ r: R } & StatusRead> {
+  // Spaces around it are not part of it; a blank status is no filter.
+  const typed = asked?.trim() || undefined;
+  const r = await read(typed);
+  if (typed === undefined) return { r };
+  const value = statusValue(typed);
+  if (value === typed || r.data.totalRecords > 0) return { r, statusUsed: typed };
+  const mapped = await read(value);
+  if (mapped.data.totalRecords === 0) return { r, statusUsed: typed };
+  const statusNote = `No bookings have the status “${typed.slice(0, 40)}”; showing status ${value}.`;
+  return { r: mapped, statusUsed: value, statusNote };
+}
+
+const statusFields = ({ statusUsed, statusNote }: StatusRead): StatusRead => ({
+  ...(statusUsed !== undefined ? { statusUsed } : {}),
+  ...(statusNote ? { statusNote } : {}),
+});
+
+/** GET /bookings: every status, in the API's order; a status as byStatus reads it. */
 export async function bookingsPage(
   deps: Deps,
   filter: BookingFilter,
   page: PageRequest,
-): Promise<ApiPage<Booking>> {
-  return apiPage(deps, await chosen(deps.kennel.listBookings(filter, page)));
+): Promise<ApiPage<Booking> & StatusRead> {
+  const read = (status: string | undefined) => chosen(deps.kennel.listBookings({ ...filter, status }, page));
+  const { r, ...used } = await byStatus(filter.status, read);
+  return { ...apiPage(deps, r), ...statusFields(used) };
 }
 
-/** GET /customers/{id}/bookings. */
+/** GET /customers/{id}/bookings; a status as byStatus reads it. */
 export async function customerBookingsPage(
   deps: Deps,
   customerId: number,
   filter: Omit<BookingFilter, "customerId">,
   page: PageRequest,
-): Promise<ApiPage<Booking>> {
-  return apiPage(deps, await chosen(deps.kennel.listCustomerBookings(customerId, filter, page)));
+): Promise<ApiPage<Booking> & StatusRead> {
+  const read = (status: string | undefined) =>
+    chosen(deps.kennel.listCustomerBookings(customerId, { ...filter, status }, page));
+  const { r, ...used } = await byStatus(filter.status, read);
+  return { ...apiPage(deps, r), ...statusFields(used) };
 }
 
 /** GET /customers. */

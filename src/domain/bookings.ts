@@ -110,7 +110,8 @@ export function statusText(status: string | undefined): string {
 /**
  * A status as typed, as the API's value: the words a booking's status is shown in ("checked in",
  * "Checked In", "checked-in") are its value ("checked_in") when that is a status Kennel Desk knows;
- * any other is sent as typed.
+ * any other is sent as typed. A kennel system may store the words themselves, so a search asks the
+ * value only when the status as typed finds none (src/answers/lists.ts byStatus).
  */
 export function statusValue(typed: string): string {
   const value = typed

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { unwrapped } from "../answers/input.ts";
 import { parseDay } from "../dates.ts";
 import type { Deps } from "../deps.ts";
-import { statusValue } from "../domain/bookings.ts";
 import { type RoundNames, roundNamed, roundNamesLine, roundWords } from "../domain/round-names.ts";
 import { didYouMean } from "../domain/suggest.ts";
 import { isIsoDate, wallClockInstants } from "../time.ts";
@@ -199,10 +198,9 @@ export const bookingFilters = (deps: DayReader) => ({
   to: dateOrDateTime(deps, "End of the date range"),
   bookingType: text(100).optional().describe('Booking type, for example "boarding".'),
   status: text(100)
-    .transform(statusValue)
     .optional()
     .describe(
-      'Booking status, for example "confirmed", "new" or "checked_in"; as shown in answers ("checked in", "Checked In") is the same.',
+      'Booking status, for example "confirmed", "new" or "checked_in". Sent as given; when that finds none, the words answers show ("checked in", "Checked In") are sent as their value (checked_in), and the answer says so.',
     ),
   search: text(200).optional().describe("Free text: reference, customer name, pet names."),
   page,

@@ -147,6 +147,8 @@ export interface BookingListDocOptions extends ListDocOptions {
 export function bookingListDoc(l: BookingsPage | BookingsSearch, o: BookingListDocOptions): Doc {
   const title = `${value(l.title, 200)} (${l.totalRecords})`;
   const parts: Part[] = [{ kind: "title", text: title }];
+  // "No bookings have the status “Checked In”; showing status checked_in."
+  if (l.statusNote) parts.push({ kind: "summary", lines: [line(value(l.statusNote, 200))] });
   if (l.items.length === 0) {
     parts.push({ kind: "text", lines: [line(value(l.emptyText, 600))] });
     return { fallback: title, parts };

@@ -43,7 +43,7 @@ export function register(server: ToolServer, deps: Deps): void {
         { page: a.page, pageSize: a.pageSize },
       );
       const data: BookingsPage & { pageSize: number } = {
-        title: filterTitle("Bookings", a),
+        title: filterTitle("Bookings", { ...a, status: fields.statusUsed }),
         emptyText: bookingsEmptyText(a.status),
         ...fields,
       };

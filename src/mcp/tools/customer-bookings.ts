@@ -42,6 +42,7 @@ export function register(server: ToolServer, deps: Deps): void {
         // The customer is named in the title, not listed again as a filter.
         title: filterTitle(`Bookings of ${name ?? `customer ${a.customerId}`}`, {
           ...a,
+          status: fields.statusUsed,
           customerId: undefined,
         }),
         emptyText: bookingsEmptyText(a.status, "No bookings recorded for this customer."),
