@@ -1,10 +1,12 @@
 /**
  * A postal address typed into free text (src/domain/contact-text.ts reads it with the phone numbers
  * and emails): a UK postcode ("SW1A 1AA", "M1 1AE", "DN55 1PT") or a street line, a house number
- * before a street's name and its kind ("12 Acacia Avenue", "Flat 3, 45 High Street"). Only clear
- * address shapes: what a kennel writes is none ("Kennel 12", "Run B3", "room 4A", "2 tablets",
- * "1.5 ml", "08:30", "7am", "B12 5 mg", "give 1 with food", "walk around the block", a booking's
- * reference, a microchip), nor a street named without a number ("lives on Main Street farm").
+ * before a street's name and its kind ("12 Acacia Avenue", "Flat 3, 45 High Street"), or a house's
+ * name or a town beside a street named without one ("The Maltings, Mill Road", "Church Lane,
+ * Ashby": namedStreetIn says the rule). Only clear address shapes: what a kennel writes is none
+ * ("Kennel 12", "Run B3", "room 4A", "2 tablets", "1.5 ml", "08:30", "7am", "B12 5 mg", "give 1
+ * with food", "walk around the block", a booking's reference, a microchip), nor a street named
+ * alone ("lives on Main Street farm", "Church Lane walk is fine").
  */
 
 /** The UK's postcode areas: the letters before a postcode's first digit. */
@@ -102,6 +104,92 @@ function isStreet(m: RegExpExecArray, text: string): boolean {
   return true;
 }
 
+/**
+ * A street line without a house number: its house a name ("The Maltings, Mill Road", "Rose Cottage,
+ * Church Lane, Ashby", "Oak Vets, Station Rd"). The rule: one to three capitalised words of a name
+ * and the street's kind with its capital (Road, Lane, Close, Way…, "Rd", "St"), ending the line (the
+ * words' end, or a comma, stop or bracket after it: "Rose Cottage, Church Lane till Friday" is let
+ * by, as "Walked Biscuit, Mill Road and back" must be), AND something of an address beside it: a house
+ * named before it ("The Maltings, ", "Flat 3, ": capitalised words, a comma), or a town after it
+ * (", Ashby", ", Ashby de la Zouch": capitalised words that end the line). A kennel's words are
+ * none: a street named alone, as a walk ("Church Lane walk is fine", "walk on Mill Road field?",
+ * "Walk down Mill Road."), the kind's word in a sentence ("Close the gate", "Way too lively after
+ * meals", "Walk on the lane only", "No road trips"), streets listed as walks ("Mill Road, Church
+ * Lane": a street is no house, nor a town), a street then a day, a month, a room or a walk's place
+ * ("Church Lane, Monday", "Mill Road, Kennel 4", "Church Lane, Ashby Park"), or "The Grove" alone
+ * (a practice's name as often as a street's). A pet's name typed where a house or town stands
+ * ("Walked Biscuit, Mill Road.") reads as an address: the person writes it another way.
+ */
+const NAMED_STREET = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_'’\-])((?:\p{Lu}[\p{L}'’\-]*[ \t]+){1,3})(${KINDS.replace(/\b\w/g, (c) => c.toUpperCase())}|(?:Rd|St|Ave|Ln|Dr)\.?)(?=[ \t]*(?:$|[,.;:!?()\n]))`,
+  "gu",
+);
+const WORD = String.raw`\p{Lu}[\p{L}'’\-]*`;
+/** The house named before a street: capitalised words (a number among them: "Flat 3"), then a comma. */
+const HOUSE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_'’\-])(${WORD}(?:[ \t]+(?:${WORD}|\d{1,4}[a-z]?)){0,3}),[ \t]*$`,
+  "u",
+);
+/** A town after a street: a comma, capitalised words (little words between: "Ashby de la Zouch"), the line's end. */
+const TOWN_AFTER = new RegExp(
+  String.raw`^\.?,[ \t]*(${WORD}(?:[ \t]+(?:(?:de|la|le|upon|on|under|in|by|the|next|to|cum|with)[ \t]+)*${WORD}){0,3})(?=[ \t]*(?:$|[,.;:!?)\n]))`,
+  "u",
+);
+/**
+ * Words that end no house's nor town's name (a day, a month, a room, a walk's place, a time: "Church
+ * Lane, Monday", "Mill Road, Kennel 4", "Church Lane, Ashby Park"), though they may start one ("Green
+ * Farm", "May Cottage", "Home Farm").
+ */
+const NOT_PLACE_ENDS = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+  saturdays sundays weekdays weekends mon tue tues wed thu thur thurs fri sat sun
+  january february march april may june july august september october november december jan feb mar apr
+  jun jul aug sep sept oct nov dec kennel kennels run runs room cattery suite pen block bay paddock yard
+  cage cabin chalet park field fields wood woods common green meadow meadows rec ground walk walks path
+  trail lake beach river canal home back today tomorrow yesterday morning afternoon evening night am pm`.split(
+    /\s+/,
+  ),
+);
+/** A sentence's first words, capitalised: no house's, town's or street's name starts with one. */
+const SENTENCE_WORDS = new Set("then and but also after before only again too so".split(" "));
+
+/** A house's or a town's words: the last no street's kind nor NOT_PLACE_ENDS. */
+const isPlace = (words: string) => {
+  const caps = words.split(/[ \t]+/).filter((w) => /^\p{Lu}/u.test(w));
+  const last = (caps[caps.length - 1] ?? "").toLowerCase();
+  return caps.length > 0 && !KINDS.split("|").includes(last) && !NOT_PLACE_ENDS.has(last);
+};
+
+/** Where the house named just before `start` begins, a sentence's first word left out ("Then Rose Cottage, "). */
+function houseBefore(text: string, start: number): number | undefined {
+  const house = HOUSE_BEFORE.exec(text.slice(0, start));
+  const words = house?.[1]?.split(/[ \t]+/) ?? [];
+  const skip = words.findIndex((w) => !SENTENCE_WORDS.has(w.toLowerCase()));
+  if (!house?.[1] || skip < 0 || !isPlace(words.slice(skip).join(" "))) return undefined;
+  const skipped = new RegExp(String.raw`^(?:\S+[ \t]+){${skip}}`).exec(house[1])?.[0] ?? "";
+  return house.index + skipped.length;
+}
+
+function namedStreetIn(text: string): string | undefined {
+  for (const m of text.matchAll(NAMED_STREET)) {
+    // The name's words, the little ones before it ("Then", "The") left out: "The Grove" has none.
+    const names = (m[1] ?? "").trim().split(/[ \t]+/);
+    const from = names.findIndex(
+      (w) => !NOT_NAMES.has(w.toLowerCase()) && !SENTENCE_WORDS.has(w.toLowerCase()),
+    );
+    if (from < 0) continue;
+    const start =
+      m.index + (new RegExp(String.raw`^(?:\S+[ \t]+){${from}}`).exec(m[1] ?? "")?.[0].length ?? 0);
+    const end = m.index + m[0].length;
+    const house = houseBefore(text, start);
+    const town = TOWN_AFTER.exec(text.slice(end));
+    const townEnd = town?.[1] !== undefined && isPlace(town[1]) ? end + town[0].length : undefined;
+    if (house === undefined && townEnd === undefined) continue;
+    return text.slice(house ?? start, townEnd ?? end);
+  }
+  return undefined;
+}
+
 /** A street whose kind comes first, as abroad: "7 Rue de l'Église", "12 Avenue Foch", "3 Via Roma". */
 const STREET_ABROAD =
   /(?<![\p{L}\p{N}_.,:/-])\d{1,4}[a-z]?,?[ \t]+(?:Rue|Avenue|Boulevard|Chemin|Allée|Impasse|Quai|Calle|Via|Viale|Straße|Strasse)[ \t]+\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){0,3}/u;
@@ -112,6 +200,8 @@ function streetIn(text: string): string | undefined {
     if (isStreet(m, text)) return m[0];
     re.lastIndex = m.index + 1;
   }
+  const named = namedStreetIn(text);
+  if (named) return named;
   const abroad = STREET_ABROAD.exec(text);
   return abroad && !ROOM_BEFORE.test(text.slice(0, abroad.index)) ? abroad[0] : undefined;
 }

@@ -37,6 +37,31 @@ const EMAIL = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,
 const EMAIL_SPELT =
   /[\p{L}\p{N}._%+-]+\s*[[(]\s*at\s*[\])]\s*[\p{L}\p{N}-]+(?:\s*(?:[[(]\s*dot\s*[\])]|\.)\s*[\p{L}\p{N}-]+)*\s*(?:[[(]\s*dot\s*[\])]|\.)\s*\p{L}{2,}(?![\p{L}\p{N}])/iu;
 
+/**
+ * An address spelt out in words: a word, "at" (or "(at)", "[at]", "@"), a word, then "dot" (or
+ * "(dot)", "[dot]", ".") and more words, the last a domain's ending ("jane at gmail dot com", "jane
+ * dot smith at mail dot co dot uk", "jane@gmail dot com"). The ending must be one of ENDINGS, so care
+ * words with "at" and "dot" in them are none: "give at breakfast", "meet at the gate", "Give at
+ * dinner. Dot of cream on the ear" (no word ends it after "dot"), "a dot at night". After a plain
+ * "." the ending is read in small letters only ("jane at gmail.com", not "walk at lunch.It").
+ */
+const AT = String.raw`(?:\s+at\s+|\s*@\s*|\s*[[(]\s*at\s*[\])]\s*)`;
+const DOT = String.raw`(?:\s+dot\s+|\.|\s*[[(]\s*dot\s*[\])]\s*)`;
+const ENDINGS =
+  "com|net|org|co|uk|io|info|biz|me|edu|gov|ac|ie|de|fr|nl|eu|us|ca|au|nz|es|it|email|online|dev|app|scot|wales|cymru|london|vet";
+const EMAIL_SAID = new RegExp(
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+'-]+(?:${DOT}[\p{L}\p{N}_%+'-]+)*${AT}[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*(${DOT})(${ENDINGS})(?![\p{L}\p{N}])`,
+  "giu",
+);
+
+function emailSaidIn(text: string): string | undefined {
+  for (const m of text.matchAll(EMAIL_SAID)) {
+    const [all, dot = "", ending = ""] = m;
+    if (dot !== "." || ending === ending.toLowerCase()) return all;
+  }
+  return undefined;
+}
+
 /** A number group: an optional "+", an optional "(", digits, an optional ")". */
 const GROUP = /(\+)?(\()?(\d+)(\))?/g;
 /** What may stand between two groups of one phone number. */
@@ -142,8 +167,8 @@ function phoneIn(text: string): string | undefined {
 /** The first phone number, email address, street address or postcode in the words, if any. */
 export function contactIn(words: string): ContactFound | undefined {
   const text = plainer(words);
-  const email = EMAIL.exec(text) ?? EMAIL_SPELT.exec(text);
-  if (email) return { kind: "email", text: email[0] };
+  const email = EMAIL.exec(text)?.[0] ?? emailSaidIn(text) ?? EMAIL_SPELT.exec(text)?.[0];
+  if (email) return { kind: "email", text: email };
   const phone = phoneIn(text);
   if (phone !== undefined) return { kind: "phone", text: phone };
   return addressIn(text);

@@ -69,6 +69,44 @@ describe("the vet advice form: who gave it", () => {
   });
 });
 
+describe("written round the check: a house's name for its number, an address spelt out in words", () => {
+  const VET_STREET = "A street address can't go into a channel post: name the vet or practice only.";
+  it("the vet's name with the practice's street line or a spelt-out address: refused at the field, the advice typed untouched", () => {
+    expect(advice("Dr Patel, Oak Vets, Station Road")).toEqual({ ok: false, errors: { vet: VET_STREET } });
+    expect(advice("Dr Patel, patel at oakvets dot co dot uk")).toEqual({
+      ok: false,
+      errors: { vet: VET_EMAIL },
+    });
+    // The error is the answer, at its field alone (Slack keeps the form open as typed): the same words
+    // with the vet's name alone are recorded whole.
+    const words = "Bland diet 48h at breakfast and dinner; walk on Mill Road field only";
+    expect(advice("Oak Vets, The Maltings, Mill Road", words)).toEqual({
+      ok: false,
+      errors: { vet: VET_STREET },
+    });
+    expect(advice("Dr Patel, Oak Vets", words)).toMatchObject({
+      ok: true,
+      vet: "Dr Patel, Oak Vets",
+      advice: words,
+    });
+  });
+  it("handed back: a house's name and street, a spelt-out email, refused at who it was handed to; the care words kept", () => {
+    const to = (words: string) => readHandBack(custody({ quantity: "3", to: words, note: "Give at dinner" }));
+    const refused = (what: string) => ({
+      ok: false,
+      errors: {
+        to: `${what} can't go into the care record: write their name only; keep owner contact details in the booking system.`,
+      },
+    });
+    expect(to("Mrs Smith, Rose Cottage, Church Lane, Ashby")).toEqual(refused("A street address"));
+    expect(to("Mrs Smith (jane at gmail dot com)")).toEqual(refused("An email address"));
+    expect(to("Mrs Smith")).toEqual({
+      ok: true,
+      value: { quantity: 3, to: "Mrs Smith", note: "Give at dinner" },
+    });
+  });
+});
+
 describe("the welfare check's note", () => {
   const check = (note: string) =>
     readWelfareSubmission({

@@ -46,6 +46,9 @@ const CONTACTS: Array<[string, string]> = [
   ["ann.lee@example.com", "An email address"],
   ["Oak Vets, 12 Acacia Avenue", "A street address"],
   ["Oak Vets, Harrogate HG1 2AB", "A postcode"],
+  // Written round the check: a house's name for its number, an address spelt out in words.
+  ["The Maltings, Mill Road", "A street address"],
+  ["ann at example dot co dot uk", "An email address"],
 ];
 
 /** Fields that read a format, not words: contact details are refused there as that format's error. */

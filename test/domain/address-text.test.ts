@@ -57,6 +57,48 @@ const STREETS: Array<[string, string]> = [
   ["7 Rue de l'Église", "7 Rue de l'Église"],
 ];
 
+/** A street without a house number: a house's name before it, or a town after it. */
+const NAMED_STREETS: Array<[string, string]> = [
+  ["The Maltings, Mill Road", "The Maltings, Mill Road"],
+  ["Rose Cottage, Church Lane, Ashby", "Rose Cottage, Church Lane, Ashby"],
+  ["staying at Rose Cottage, Church Lane. Back Friday", "Rose Cottage, Church Lane"],
+  ["Church Lane, Ashby", "Church Lane, Ashby"],
+  ["Church Lane, Ashby de la Zouch.", "Church Lane, Ashby de la Zouch"],
+  ["Flat B, Acacia Avenue", "Flat B, Acacia Avenue"],
+  ["Rimadyl 50 mg, Oak Vets, Station Rd", "Oak Vets, Station Rd"],
+  ["Manor Farm, St Mary's Close (owner's)", "Manor Farm, St Mary's Close"],
+  ["Mill Road, Church Lane, Ashby", "Church Lane, Ashby"],
+  ["Green Farm, Green Lane", "Green Farm, Green Lane"],
+  ["May Cottage, Park Road, Ashby Magna", "May Cottage, Park Road, Ashby Magna"],
+  ["Then Rose Cottage, Church Lane.", "Rose Cottage, Church Lane"],
+];
+
+/**
+ * Care words with a street's word in them: a street named alone (a walk), the kind's word in a
+ * sentence, streets listed as walks, a street then a day, a room or a walk's place.
+ */
+const STREET_WORDS = [
+  "Walk on the lane only",
+  "No road trips",
+  "Give at dinner. Dot of cream on the ear",
+  "Close the gate",
+  "Way too lively after meals",
+  "Church Lane walk is fine",
+  "walk on Mill Road field?",
+  "Walk down Mill Road.",
+  "Walks: Mill Road, Church Lane",
+  "Walked on Church Lane, Monday",
+  "Prefers Church Lane, Sundays",
+  "Kennel 4, Garden Court",
+  "Mill Road, Kennel 4",
+  "Church Lane, Ashby Park",
+  "Dr Patel, The Grove",
+  "Dr Patel, Church Lane Surgery",
+  "Loves Mill Road, Biscuit and Pip too",
+  "Keep the gate Close, Then walk",
+  "Walked Biscuit, Mill Road and back",
+];
+
 /** What a kennel writes, none of it an address. */
 const KENNEL_WORDS = [
   "2 tablets",
@@ -117,6 +159,22 @@ describe("a postcode in free text", () => {
 describe("a street address in free text", () => {
   it.each(STREETS)("%s: found", (words, found) => {
     expect(contactIn(words)).toEqual({ kind: "address", text: found });
+  });
+});
+
+describe("a street line without a house number", () => {
+  it.each(NAMED_STREETS)("%s: found", (words, found) => {
+    expect(contactIn(words)).toEqual({ kind: "address", text: found });
+  });
+  it.each(STREET_WORDS)("%s: care words, no address", (words) => {
+    expect(contactIn(words)).toBeUndefined();
+  });
+  it("refused as a street address, in the same words", () => {
+    expect(
+      contactRefusal("Handed to Ann, The Maltings, Mill Road", "record", CONTACT_INSTEAD.collector),
+    ).toBe(
+      "A street address can't go into the care record: write their name only; keep owner contact details in the booking system.",
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Contact details in free text (src/domain/contact-text.ts): phone numbers in their UK and
- * international forms and email addresses are found; what a kennel writes (doses, dates, times,
- * rooms, references, quantities, microchips) is not.
+ * international forms and email addresses (spelt out in words too: "jane at gmail dot com") are
+ * found; what a kennel writes (doses, dates, times, rooms, references, quantities, microchips, "give
+ * at breakfast") is not.
  */
 import { describe, expect, it } from "vitest";
 import { CONTACT_INSTEAD, contactIn, contactRefusal } from "../../src/domain/contact-text.ts";
@@ -41,6 +42,30 @@ const EMAILS: Array<[string, string]> = [
   ["ann (at) example (dot) com", "ann (at) example (dot) com"],
   ["ann[at]example.com", "ann[at]example.com"],
   ["ann [at] mail [dot] example [dot] co [dot] uk", "ann [at] mail [dot] example [dot] co [dot] uk"],
+];
+
+/** An address spelt out in words round a filter: a word, "at", a word, "dot", a domain's ending. */
+const EMAILS_SAID: Array<[string, string]> = [
+  ["jane at gmail dot com", "jane at gmail dot com"],
+  ["owner: jane (at) gmail (dot) co (dot) uk", "jane (at) gmail (dot) co (dot) uk"],
+  ["jane[at]gmail[dot]com", "jane[at]gmail[dot]com"],
+  ["Jane AT Gmail DOT Com please", "Jane AT Gmail DOT Com"],
+  ["jane dot smith at mail dot example dot co dot uk", "jane dot smith at mail dot example dot co dot uk"],
+  ["jane at gmail.com", "jane at gmail.com"],
+  ["jane @ gmail dot com", "jane @ gmail dot com"],
+  ["Oak Vets, reception at oakvets dot vet", "reception at oakvets dot vet"],
+];
+
+/** Care words with "at" and "dot" in them: no domain's ending after a "dot", so no address. */
+const AT_AND_DOT_WORDS = [
+  "give at breakfast",
+  "meet at the gate",
+  "Give at dinner. Dot of cream on the ear",
+  "a dot of cream at night",
+  "seen at Oak Vets dot to dot",
+  "walk at lunch.It was fine",
+  "fed at 8.00",
+  "at breakfast dot her ear",
 ];
 
 /** What a kennel writes in these fields, none of it a contact. */
@@ -94,6 +119,20 @@ describe("a phone number in free text", () => {
 describe("an email address in free text", () => {
   it.each(EMAILS)("%s: found", (words, address) => {
     expect(contactIn(words)).toEqual({ kind: "email", text: address });
+  });
+});
+
+describe("an email address spelt out in words", () => {
+  it.each(EMAILS_SAID)("%s: found", (words, address) => {
+    expect(contactIn(words)).toEqual({ kind: "email", text: address });
+  });
+  it.each(AT_AND_DOT_WORDS)("%s: care words, no address", (words) => {
+    expect(contactIn(words)).toBeUndefined();
+  });
+  it("refused as an email address, in the same words", () => {
+    expect(contactRefusal("owner is jane at gmail dot com", "record", CONTACT_INSTEAD.note)).toBe(
+      "An email address can't go into the care record: write about the pet only; keep owner contact details in the booking system.",
+    );
   });
 });
 

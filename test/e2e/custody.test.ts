@@ -515,6 +515,23 @@ describe.each(engines)(
           to: "The name is longer than the care record keeps (200 characters; this is 500): shorten it.",
         });
         expect(await store.log({ kind: "medicine_out" })).toEqual([]);
+        // A house's name for its number, an address spelt out in words, in who it was handed to:
+        // refused at that field ("errors": Slack keeps the form open as typed), nothing written.
+        const TO =
+          "can't go into the care record: write their name only; keep owner contact details in the booking system.";
+        for (const [to, what] of [
+          ["Mrs Smith, The Maltings, Mill Road", "A street address"],
+          ["Mrs Smith, jane at gmail dot com", "An email address"],
+        ]) {
+          const refused = await submit(
+            "U0JANE",
+            form,
+            { quantity: num(25), to: text(to as string), witness: person("U0TOM") },
+            view,
+          );
+          expect(refused, to).toEqual({ response_action: "errors", errors: { to: `${what} ${TO}` } });
+        }
+        expect(await store.log({ kind: "medicine_out" })).toEqual([]);
         // Less than the balance: asks why, as a count does, every value kept; nothing written yet.
         const short = await submit(
           "U0JANE",
