@@ -152,10 +152,12 @@ const dueAtRound = (pet: ChartPet, row: ChartRow, round: string) =>
  * round.ts: where a dose left to a person is due)? From the pet's care when read; else as the plan
  * and the chart's other days say (dueAtRound).
  */
-function printedAt(pet: ChartPet, row: ChartRow, round: Round): boolean {
+function printedAt(pet: ChartPet, row: ChartRow, round: Round, date: string): boolean {
   const meds = pet.care?.medications;
   if (!meds) return dueAtRound(pet, row, round);
-  return medicationsFor(meds, round).some((m) => `med:${m.medication.n}` === row.item && m.due);
+  return medicationsFor(meds, round, { words: true, date }).some(
+    (m) => `med:${m.medication.n}` === row.item && m.due,
+  );
 }
 
 /**
@@ -184,7 +186,7 @@ export function markArrivesAfter(m: Making): void {
         if (!row.plan || (cell && cell.kind !== "not_due")) continue;
         const on = itemOnRound(row.plan, date, c.round, stay);
         if (on.status !== "not_due" || on.why !== "arrives_after_round") continue;
-        if (on.check && !printedAt(pet, row, c.round)) continue;
+        if (on.check && !printedAt(pet, row, c.round, c.date)) continue;
         pet.cells[key] = { kind: "not_due", arrives: arrival };
       }
     }

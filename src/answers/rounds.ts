@@ -194,7 +194,7 @@ export async function roundReport(
   ]);
   const welfareOf = openFlagsByStay(welfare ?? []);
   const present = onSheet.map((e) => ({ ...e, care: care.careOf(e.booking) }));
-  const sheetOf = (care: CareFacts) => roundSheet(care, round, time, deps.config.rounds.houseMeals);
+  const sheetOf = (care: CareFacts) => roundSheet(care, round, time, deps.config.rounds.houseMeals, date);
   const pets = present.flatMap((e) => stayPets(e, { at, tz, sheetOf, flags, welfareOf }));
   // What is due, and whether one tap may sign it off, from each pet's care plan.
   const planned = await withPlans(deps, pets, date, round, { keep: options.keepPlans ?? true });

@@ -7,10 +7,11 @@
  * - allergies, medical notes, grooming notes, notes, evaluation.
  */
 import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../kennel/schemas.ts";
-import { drugWords } from "./drug-names.ts";
+import { drugWords, listedTwice } from "./drug-names.ts";
 import { type FastingTimes, fastingTimes, saysFasting } from "./fasting.ts";
 import { type CareNote, careNotes } from "./notes.ts";
 import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
+import { offByDays } from "./sheet-days.ts";
 
 export { drugName } from "./drug-names.ts";
 
@@ -141,22 +142,6 @@ function medicationsOf(pet: Pet): Medication[] {
   return out;
 }
 
-/** The drugs recorded in two or more slots ("Rimadyl" in 1 and 3): they may be one dose twice. */
-function listedTwice(medications: Medication[]): string[] {
-  const key = (m: Medication) =>
-    /^medication \d+$/.test(m.name) ? "" : (m.name.split(/\s+/)[0] ?? "").toLowerCase();
-  const seen = new Map<string, Medication>();
-  const out: string[] = [];
-  for (const m of medications) {
-    const k = key(m);
-    if (!k) continue;
-    const first = seen.get(k);
-    if (first && !out.includes(first.name)) out.push(first.name);
-    if (!first) seen.set(k, m);
-  }
-  return out;
-}
-
 /** Words in medical notes that speak of an allergy. */
 const ALLERGY_WORDS =
   /\b(allerg\w*|anaphyla\w*|intoleran\w*|reacts?\s+(badly\s+)?to|reaction\s+to|sensitive\s+to|epipen)\b/i;
@@ -273,6 +258,8 @@ export function feedsThisRound(diet: { round: string | undefined; general: strin
  *   (in the morning with the instruction in full). Not due.
  * - `other_rounds`: fields for other rounds only and no word naming this one: "nothing this round".
  *   Not due. Never in the morning for a medication with an instruction.
+ * - `some_days`, `not_today`: what would be due by the above, but the instruction's days say otherwise
+ *   (src/domain/sheet-days.ts: "every other day", "except Sunday" on a Sunday; `words`). Not due.
  */
 export interface RoundMedication {
   medication: Medication;
@@ -284,7 +271,9 @@ export interface RoundMedication {
     | "named_elsewhere"
     | "once_a_day"
     | "once_elsewhere"
-    | "other_rounds";
+    | "other_rounds"
+    | "some_days"
+    | "not_today";
   /** To be given (or its instruction followed) this round. */
   due: boolean;
   /** This round's own instruction, when `given`. */
@@ -301,12 +290,25 @@ export interface RoundMedication {
 
 /**
  * Each medication on one round's sheet (see `RoundMedication`). `words: false` is the plain rule,
- * without the round words: the words only ever add to a sheet (tested against it).
+ * without the round words: the words only ever add a line to a sheet (tested against it). `date`:
+ * the round's day (the kennel's), for days named or not given ("except Sunday").
  */
 export function medicationsFor(
   medications: Medication[],
   round: Round,
-  options: { words: boolean } = { words: true },
+  options: { words: boolean; date?: string | undefined } = { words: true },
+): RoundMedication[] {
+  return medicationsByRound(medications, round, options).map((rm) => {
+    const off =
+      rm.due && options.words ? offByDays(rm.medication.instruction, round, options.date) : undefined;
+    return off ? { ...rm, state: off.state, due: false, words: off.words } : rm;
+  });
+}
+
+function medicationsByRound(
+  medications: Medication[],
+  round: Round,
+  options: { words: boolean },
 ): RoundMedication[] {
   return medications.map((m) => {
     const base = { medication: m, dose: undefined, words: undefined, onceAt: undefined, later: [] };

@@ -138,3 +138,19 @@ export function kennelStock(m: {
   const first = [m.instruction, m.midday, m.evening].find((t) => t?.trim());
   return first !== undefined && KENNEL_STOCK.test(first);
 }
+
+/** The drugs recorded in two or more slots ("Rimadyl" in 1 and 3): they may be one dose twice. */
+export function listedTwice(medications: ReadonlyArray<{ name: string }>): string[] {
+  const key = (m: { name: string }) =>
+    /^medication \d+$/.test(m.name) ? "" : (m.name.split(/\s+/)[0] ?? "").toLowerCase();
+  const seen = new Map<string, { name: string }>();
+  const out: string[] = [];
+  for (const m of medications) {
+    const k = key(m);
+    if (!k) continue;
+    const first = seen.get(k);
+    if (first && !out.includes(first.name)) out.push(first.name);
+    if (!first) seen.set(k, m);
+  }
+  return out;
+}

@@ -156,13 +156,14 @@ function sheetNotes(
  * ("from 8pm") applies at this round. `house`: the house routine (KENNEL_HOUSE_MEALS), the rounds a
  * pet with no diet on record is fed at, by its species: THE place that decides whether such a pet's
  * meal is due this round (the record's due items, the counts, the late and missed replies and the
- * stay's record all read it from here).
+ * stay's record all read it from here). `date`: the round's day, for an instruction's days ("except Sunday").
  */
 export function roundSheet(
   care: CareFacts,
   round: Round,
   at?: string,
   house: HouseMeals = DEFAULT_HOUSE_MEALS,
+  date?: string,
 ): RoundSheet {
   const { round: own, general: shown } = dietFor(care.diet, round);
   const named = ROUNDS.filter((r) => r !== round).flatMap((r) => {
@@ -170,7 +171,7 @@ export function roundSheet(
     const words = roundsNamed(text)[round];
     return text && words ? [{ round: r, text, words }] : [];
   });
-  const medications = medicationsFor(care.medications, round);
+  const medications = medicationsFor(care.medications, round, { words: true, date });
   const noDiet = !hasAnyDiet(care.diet);
   const houseRoutine = noDiet ? houseMealsFor(house, care.species) : undefined;
   const houseMeal = houseRoutine?.includes(round) === true;
@@ -285,6 +286,8 @@ export interface MedicationLine<O extends OnRound = OnRound> {
   planDecides: boolean;
 }
 
+const byDays = (m: RoundMedication) => m.state === "some_days" || m.state === "not_today";
+
 export function medicationLines<O extends OnRound>(
   sheet: RoundSheet,
   plan: { items: ReadonlyArray<{ item: { key: string }; on: O }> } | undefined,
@@ -293,15 +296,18 @@ export function medicationLines<O extends OnRound>(
   return sheet.medications.map((m) => {
     const on = onPlan.get(`med:${m.medication.n}`);
     const due = printedOnRound(on, m.due);
+    // A plan that reads the days ("EOD from 5/12") says them, not the sheet's reckoning from the words
+    // ("every other day: was it given yesterday?"): due on its day as any dose the words put here.
+    const days = byDays(m) && on !== undefined && on.status !== "check";
     const planSays =
-      on !== undefined && !(on.status === "due" && on.step === undefined && !on.onArrival && m.due);
+      on !== undefined && !(on.status === "due" && on.step === undefined && !on.onArrival && (m.due || days));
     return {
       medication: m,
       on,
       due,
       check: on?.status === "check" && m.due,
       planSays,
-      planDecides: planSays && on?.status !== "check" && due !== m.due,
+      planDecides: (planSays && on?.status !== "check" && due !== m.due) || days,
     };
   });
 }

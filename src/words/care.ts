@@ -63,7 +63,27 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
       const when = [m.midday ? "midday" : "", m.evening ? "evening" : ""].filter(Boolean).join(" and ");
       return `${m.name} · nothing this round (given at the ${when} ${m.midday && m.evening ? "rounds" : "round"})`;
     }
+    case "some_days":
+    case "not_today":
+      return `${roundMedicationWhole(rm, round)} · ${offByDaysWords(rm)}`;
   }
+}
+
+/**
+ * A dose the words would put on this round, but not due today by their days (src/domain/sheet-days.ts):
+ * "not today: its words say "except Sunday""; "every other day ("EOD"): was it given yesterday? …".
+ */
+function offByDaysWords(rm: RoundMedication): string {
+  if (rm.state === "not_today") return `not today: its words say "${rm.words}"`;
+  const which = /\b(?:every\s+(?:other|2nd|second)|alternate|e\.?o\.?d|q\.?\s?48)/i.test(rm.words ?? "")
+    ? "every other day"
+    : "not every day";
+  const asked =
+    which === "every other day"
+      ? "was it given yesterday? check the record"
+      : "when was it last given? check the record";
+  const said = rm.words && rm.words.toLowerCase() !== which ? ` ("${rm.words}")` : "";
+  return `${which}${said}: ${asked}; not chased from the words until its care plan says its days (📋 Plan…)`;
 }
 
 /**

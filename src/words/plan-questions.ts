@@ -10,7 +10,7 @@ import type { Answer, Question } from "../domain/plan/questions.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
-import { checkWords, doubtWords, itemKeyWords } from "./plan.ts";
+import { checkWords, daysWords, doubtWords, itemKeyWords } from "./plan.ts";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -130,14 +130,23 @@ export function answerWords(q: Question, a: Answer, items: PlanItem[]): string {
 /** A choice standing for an answer whose words are whole above it: "Answer 2". */
 export const answerNumberWords = (n: number): string => `Answer ${n}`;
 
+/**
+ * The rounds and the days an answer "as read" confirms: "morning and evening, every day but Sunday"
+ * (a dose read for Sundays only is never confirmed as a plain "morning and evening").
+ */
+function whenRead(i: PlanItem | undefined): string {
+  const rounds = roundsWords(roundsOf(i));
+  return rounds && i ? `${rounds}, ${daysWords(i.when.days)}` : rounds;
+}
+
 /** "As read" as each question means it. */
 function asReadWords(q: Question, items: PlanItem[]): string {
   const of = (k: PlanItem["key"]) => items.find((i) => i.key === k);
   const item = of(q.items[0] as PlanItem["key"]);
-  const rounds = roundsWords(roundsOf(item));
+  const rounds = whenRead(item);
   switch (q.doubt) {
     case "same_drug":
-      return `two doses: ${q.items.map((k) => `${roundsWords(roundsOf(of(k))) || "its rounds"} (${itemKeyWords(k)})`).join(" and ")}`;
+      return `two doses: ${q.items.map((k) => `${whenRead(of(k)) || "its rounds"} (${itemKeyWords(k)})`).join(" and ")}`;
     case "instruction_beside_fields":
       return `no: only ${rounds} (as the ${roundsOf(item).length > 1 ? "fields say" : "field says"})`;
     case "instruction_only_round":

@@ -90,15 +90,20 @@ export function sourceLineWords(fields: string, houseRoutine: boolean): string {
 }
 
 const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const WEEKDAY_WHOLE = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** "every day", "every other day from Sat 5 Dec", "Mon, Wed, Fri", "on Tue 8 Dec". */
-function daysWords(days: Days): string {
+/** "every day", "every other day from Sat 5 Dec", "Mon, Wed, Fri", "every day but Sunday", "on Tue 8 Dec". */
+export function daysWords(days: Days): string {
   switch (days.every) {
     case "day":
       return "every day";
     case "n_days":
       return `${days.n === 2 ? "every other day" : `every ${days.n} days`} from ${dayHeading(days.from)}`;
     case "weekdays":
+      if (days.weekdays.length === 6) {
+        const off = [0, 1, 2, 3, 4, 5, 6].find((d) => !days.weekdays.includes(d)) as number;
+        return `every day but ${WEEKDAY_WHOLE[off]}`;
+      }
       return days.weekdays.map((d) => WEEKDAY[d]).join(", ");
     case "dates":
       return `on ${days.dates.map(dayHeading).join(", ")}`;
@@ -183,6 +188,7 @@ function onRoundOwnWords(on: ItemOnRound): string {
     case "as_needed":
       return "give if needed";
     case "not_due":
+      if (on.why === "off_day" && on.days) return `${NOT_DUE.off_day}: ${daysWords(on.days)}`;
       return `${NOT_DUE[on.why]}${on.why === "fasting" ? fastWords(on.fast) : ""}`;
     case "check":
       return on.fast && on.doubts.includes("fasting")

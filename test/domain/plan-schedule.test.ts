@@ -75,7 +75,10 @@ describe("every other day counts calendar days in the kennel's zone", () => {
       "2027-03-01",
       "2027-03-03",
     ]);
-    expect(itemOnRound(item, "2027-01-31", "morning", stay)).toEqual({ status: "not_due", why: "off_day" });
+    expect(itemOnRound(item, "2027-01-31", "morning", stay)).toMatchObject({
+      status: "not_due",
+      why: "off_day",
+    });
     expect(itemOnRound(item, "2027-01-29", "morning", stay)).toEqual({
       status: "not_due",
       why: "before_start",
@@ -229,7 +232,11 @@ describe("days, dates and steps", () => {
       "2026-12-09",
       "2026-12-11",
     ]);
-    expect(itemOnRound(item, "2026-12-08", "morning", stay)).toEqual({ status: "not_due", why: "off_day" });
+    expect(itemOnRound(item, "2026-12-08", "morning", stay)).toEqual({
+      status: "not_due",
+      why: "off_day",
+      days: { every: "weekdays", weekdays: [1, 3, 5] },
+    });
   });
 
   it("listed dates: due on those days only", () => {

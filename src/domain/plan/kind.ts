@@ -54,7 +54,7 @@ const MIN_HOURS = [
 
 /** Words that leave the dose to someone's judgement: a person reads it. */
 const JUDGEMENT =
-  /\b(?:as\s+(?:directed|per|instructed|advised)|see\s+(?:vet|notes?|letter|attached|sheet|instructions?|label|box|bottle|packet|below|above)|vet\s+(?:to|will)|owners?\s+(?:to|will)|ask|check\s+with|call|phone|increas\w*|decreas\w*|reduc\w*|wean\w*|depend\w*|according\s+to|sliding\s+scale|glucose\s+curve|curve|tbc|tba|unsure|not\s+sure|maybe|possibly|either|and\/or|alternat(?:e|ing)\s+(?!days?\b|weeks?\b|mon|tue|wed|thu|fri|sat|sun)|the\s+rest|remaining|alternate\s+weeks?|alt\.?\s+weeks?|week\s+on,?\s+week\s+off|rest\s+(?:at|in|later)|stat|loading\s+dose|double|extra|additional|top[\s-]?up|until\s+(?!finished|gone|all\s+gone|used\s+up|empty|course\s+(?:is\s+)?(?:finished|complete))(?!\s*\d)(?!the\s+\d)\p{L}+)\b|\?/iu;
+  /\b(?:as\s+(?:directed|per|instructed|advised)|see\s+(?:vet|notes?|letter|attached|sheet|instructions?|label|box|bottle|packet|below|above)|vet\s+(?:to|will)|owners?\s+(?:to|will)|ask|check\s+with|call|phone|increas\w*|decreas\w*|reduc\w*|wean\w*|depend\w*|according\s+to|sliding\s+scale|glucose\s+curve|curve|tbc|tba|unsure|not\s+sure|maybe|possibly|either|and\/or|alternat(?:e|ing)\s+(?!days?\b|weeks?\b|(?:mornings|evenings|nights|doses)\b|mon|tue|wed|thu|fri|sat|sun)|the\s+rest|remaining|alternate\s+weeks?|alt\.?\s+weeks?|week\s+on,?\s+week\s+off|rest\s+(?:at|in|later)|stat|loading\s+dose|double|extra|additional|top[\s-]?up|until\s+(?!finished|gone|all\s+gone|used\s+up|empty|course\s+(?:is\s+)?(?:finished|complete))(?!\s*\d)(?!the\s+\d)\p{L}+)\b|\?/iu;
 
 /** Words that say the drug is not given: stopped, finished, on hold, not to be given. */
 const STOPPED =

@@ -9,7 +9,7 @@
 import { addDays } from "../../time.ts";
 import { ROUNDS, type Round } from "../care.ts";
 import { courseEnd, courseLength, datesIn } from "./dates.ts";
-import { daysIn } from "./days.ts";
+import { daysIn, saysDays } from "./days.ts";
 import type { DateOrder, Doubt, Person, Plan, PlanItem } from "./types.ts";
 
 type Key = PlanItem["key"];
@@ -174,8 +174,10 @@ const CHOICES: Partial<Record<Doubt, Choices>> = {
   ],
   duration_no_start: course,
   until_unclear: until,
-  // Words the reader could not place, an allergy on record: a person reads them and says it stands.
-  unplaced_words: asRead,
+  // Words the reader could not place, an allergy on record: a person reads them and says it stands;
+  // but words of days it could not place ("every other", "except Sunday evening") leave its days
+  // unsure: never "as read" (every day), only the edit form.
+  unplaced_words: (i) => ((i.unplaced ?? []).some(saysDays) ? [] : [{ do: "as_read" }]),
   allergy: asRead,
   // "Stopped by the vet": not given from today (its last day yesterday), or still given as read.
   stopped: (_, ctx) => [{ do: "stop", date: addDays(ctx.today, -1) }, { do: "as_read" }],

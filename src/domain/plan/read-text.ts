@@ -98,7 +98,8 @@ export function readText(
   const found = datesIn(text, dates.order, dates.first);
   const segments = segmentsOf(text, found);
   const kind = kindWordsIn(text);
-  const days = daysIn(text);
+  // Days from the words as written: "no PM dose on Sunday" is no Sunday, even once its round is set aside.
+  const days = ofItsRound(daysIn(read), text);
   const course = courseLength(text);
   const quantities = quantitiesIn(text);
   const tapered = segments.filter((s) => s.amounts.length > 0).length >= 2;
@@ -131,6 +132,20 @@ export function readText(
     quantities,
     segments: tapered ? segments : [],
   };
+}
+
+/**
+ * "every other evening": every other day, when the evening is the only round the words give. Beside
+ * another round ("every morning and every other evening") a plan's one set of days cannot hold it:
+ * not read (its words left over, for a person).
+ */
+function ofItsRound(days: DaysWords | undefined, text: string): DaysWords | undefined {
+  if (days?.every !== "n_days" || days.round === undefined) return days;
+  const own = Object.keys(roundsByName(days.round));
+  const rest = text.replace(days.words, " ");
+  const others = Object.keys(roundsByName(rest)).filter((r) => !own.includes(r));
+  const often = (timesADay(rest)?.perDay ?? 1) > 1 || withEachMeal(rest) !== undefined;
+  return others.length > 0 || often ? undefined : days;
 }
 
 export interface WhenReading {

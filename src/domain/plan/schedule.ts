@@ -12,7 +12,7 @@ import type { Round } from "../care.ts";
 import { type DoseSettings, doseWindow } from "../doses.ts";
 import type { RoundTimes } from "../rounds.ts";
 import { writtenTwice } from "./questions.ts";
-import type { AllergyMatch, Doubt, Fast, PlanItem, PlanState } from "./types.ts";
+import type { AllergyMatch, Days, Doubt, Fast, PlanItem, PlanState } from "./types.ts";
 
 export interface StayTimes {
   /** ISO 8601 instants; a stay with no departure is open. */
@@ -55,7 +55,8 @@ export type ItemOnRound =
   | { status: "conditional"; amount: string | undefined; condition: string; step?: number; onArrival?: true }
   /** "Give if needed": never due, never missed. */
   | { status: "as_needed"; reason?: string; maxPer24h?: number; minHoursBetween?: number }
-  | { status: "not_due"; why: NotDueWhy; fast?: Fast; check?: true }
+  /** `days`: an off day's item's days, said beside it ("not today: every day but Sunday"). */
+  | { status: "not_due"; why: NotDueWhy; fast?: Fast; check?: true; days?: Days }
   /**
    * Read by nobody yet: what to check, shown whole, never counted as missed; an allergy it is held
    * against, and a fast's words, said until a person clears it.
@@ -169,7 +170,7 @@ function oneItemOnRound(item: PlanItem, date: string, round: Round, stay: StayTi
     if (typeof found === "string") return { status: "not_due", why: found };
     step = found;
   }
-  if (!onDay(item, date)) return { status: "not_due", why: "off_day" };
+  if (!onDay(item, date)) return { status: "not_due", why: "off_day", days: item.when.days };
   const kind = item.kind;
   if (kind.kind === "as_needed") {
     const { kind: _, ...limits } = kind;
