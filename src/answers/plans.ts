@@ -153,6 +153,11 @@ function readerContext(
     dateOrder: deps.config.dateOrder,
     highAlertWords: deps.config.plan.highAlert,
     houseMeals: deps.config.rounds.houseMeals,
+    rounds: {
+      times: deps.config.rounds.times,
+      beforeMinutes: deps.config.doses.beforeMinutes,
+      afterMinutes: deps.config.doses.afterMinutes,
+    },
     now,
   };
 }

@@ -10,7 +10,7 @@ import { careLeftOut, MEDICATION_FIELDS, type Pet, unreadableCareOf } from "../k
 import { drugWords, listedTwice } from "./drug-names.ts";
 import { type FastingTimes, fastingTimes, saysFasting } from "./fasting.ts";
 import { type CareNote, careNotes } from "./notes.ts";
-import { onceADay, onceADayRound, roundsNamed } from "./round-words.ts";
+import { onceADay, onceADayRound, roundsNamed, roundsSaidNot } from "./round-words.ts";
 import { offByDays } from "./sheet-days.ts";
 
 export { drugName } from "./drug-names.ts";
@@ -249,9 +249,9 @@ export function feedsThisRound(diet: { round: string | undefined; general: strin
  * - `no_time`: only an instruction, with no time of day and no words naming any round: in every
  *   round, "no time given: follow the instruction". Due.
  * - `named_elsewhere`: only an instruction, whose words name other rounds and not this one ("at
- *   bedtime" on the midday sheet, "twice daily" at midday): shown with the instruction in full and
- *   the rounds it names (`namedRounds`), not due here, so a bedtime sedative is neither given at
- *   lunch nor recorded as given there by a round's "all given". Due on the rounds named (`named`).
+ *   bedtime" at midday, "twice daily" at midday), or that say not this one ("skip PM", `saidNot`):
+ *   the instruction in full and the rounds it names (`namedRounds`), not due here, so a bedtime sedative
+ *   is neither given nor recorded at lunch by a round's "all given". Due on the rounds named (`named`).
  * - `once_a_day`: only an instruction, which says once a day ("once daily", "SID"): due on one
  *   round only, the one its words name, else the morning (`onceAt`). Due, "check it was not given".
  * - `once_elsewhere`: that once-a-day medication on the other rounds: it points to `onceAt`'s sheet
@@ -286,6 +286,8 @@ export interface RoundMedication {
   later: Array<{ round: Round; dose: string }>;
   /** `named_elsewhere`: the rounds the instruction's words name, and the words. */
   namedRounds?: Partial<Record<Round, string>>;
+  /** `named_elsewhere`: the instruction's words that say this round is not given ("skip PM"). */
+  saidNot?: string;
 }
 
 /**
@@ -324,11 +326,15 @@ function medicationsByRound(
     }
     const allNamed = options.words ? roundsNamed(m.instruction) : {};
     const named = allNamed[round];
-    // Only an instruction, whose words name other rounds (not this one): shown, not due here.
+    const saidNot = options.words ? roundsSaidNot(m.instruction)[round] : undefined;
+    const elsewhere = { ...base, state: "named_elsewhere", due: false, namedRounds: allNamed } as const;
+    // Only an instruction, whose words name other rounds or say not this one ("skip PM"): not due here.
     const untimed = (): RoundMedication =>
-      Object.keys(allNamed).length > 0
-        ? { ...base, state: "named_elsewhere", due: false, namedRounds: allNamed }
-        : { ...base, state: "no_time", due: true };
+      saidNot
+        ? { ...elsewhere, saidNot }
+        : Object.keys(allNamed).length > 0
+          ? elsewhere
+          : { ...base, state: "no_time", due: true };
     if (round === "morning" && m.instruction) {
       if (!timed) return named ? { ...base, state: "named", due: true, words: named } : untimed();
       const later = (["midday", "evening"] as const).flatMap((r) => {

@@ -8,7 +8,8 @@
  * take one away: a word missed here leaves the plain rule (every instruction in full in the
  * morning, "no time given: follow the instruction" in the other rounds) as it was. The one change
  * they make to a line is issue 27's: an untimed instruction that says "once a day" is due on one
- * sheet only, and the other sheets say where it is.
+ * sheet only, and the other sheets say where it is. A round the words say is not given ("skip PM",
+ * "no PM dose") is never one of theirs: that sheet keeps the line whole, not due, saying why.
  *
  * Matching is on whole words, case-insensitive. Times of day are as a kennel writes them: "7am",
  * "6pm", "18:00" (before 11:00 morning, before 16:00 midday, later evening).
@@ -86,8 +87,25 @@ const EVERY_HOURS = /\b(?:every (\d{1,2}) ?(?:h|hrs?|hours?)|(\d{1,2})[\s-]?hour
 const ONCE_WORDS =
   /\b(?:once (?:a|per|each|every) day|once daily|once a day|(?:1 ?x|x ?1) ?(?:\/ ?)?(?:daily|a day|per day|day)|daily|dly|every day|each day|s\.?i\.?d\.?|q\.? ?24 ?h(?:rs?|ours?)?|every 24 ?(?:h|hrs?|hours?)|(?<=\b(?:tabs?|tablets?|caps?|capsules?|ml|mg|units?|iu|sachets?)\.?\s)o\.?d\.?|(?<=\b(?:tabs?|tablets?|caps?|capsules?|chews?|sachets?|scoops?|pumps?|ml|mg|drops?|units?|iu)\.?\s)(?:per|a|each) day)(?![\p{L}])/iu;
 
-/** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text. */
-const CLOCK = /\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
+/**
+ * "no PM dose", "none at night", "not at lunch", "skip PM", "(was PM, changed by vet)": a round the
+ * words say is not given. Such a round is never a round of the words (`roundsNamed`), and the plan's
+ * reader sets its words apart (src/domain/plan/read-text.ts `withoutNegatedRounds`).
+ */
+export const NOT_ROUND =
+  /\b(?:no|none(?:\s+(?:at|in\s+the))?|nothing(?:\s+(?:at|in\s+the))?|not(?:\s+given)?(?:\s+(?:at|in\s+the|with))?|skip|skipping|skipped|omit|omitting|withhold|stop|stopped|no\s+longer(?:\s+(?:given\s+)?(?:at|in\s+the))?|never(?:\s+(?:at|in\s+the))?|was|previously|formerly)\s+(?:the\s+)?(breakfast|morning|am|a\.m\.|lunch|lunchtime|midday|noon|afternoon|dinner|tea|teatime|evening|night|bedtime|pm|p\.m\.)(?:\s+(?:dose|doses|tablet|tab|tabs|meds|medication|one|jab|injection|insulin))?(?![\p{L}\p{N}])/giu;
+
+/** The rounds the words say are not given, each with its words ("skip PM"), in the day's order. */
+export function roundsSaidNot(text: string | undefined): Partial<Record<Round, string>> {
+  const out: Partial<Record<Round, string>> = {};
+  for (const m of text?.matchAll(NOT_ROUND) ?? []) {
+    for (const r of Object.keys(roundsByName(m[1] as string)) as Round[]) out[r] ??= m[0];
+  }
+  return Object.fromEntries(ALL.filter((r) => out[r]).map((r) => [r, out[r]]));
+}
+
+/** "7am", "6 pm", "18:00", "7.30pm": the round of a time written in the text; "0.2 pm" is an amount. */
+const CLOCK = /(?<!\d[.,])\b(\d{1,2})(?:([:.])(\d{2}))?\s?(a\.?m\b\.?|p\.?m\b\.?)?(?![\w:])/gi;
 
 function clockRound(text: string): { round: Round; word: string } | undefined {
   return clockRounds(text)[0];
@@ -102,9 +120,20 @@ const HOUR_PAIR =
 
 const roundOfHour = (hour: number): Round => (hour < 11 ? "morning" : hour < 16 ? "midday" : "evening");
 
+/** A clock time written in a text: its round, its words, where it is, and its minutes after midnight. */
+export interface ClockTime {
+  round: Round;
+  word: string;
+  index: number;
+  minutes: number;
+}
+
+/** Every clock time written in a text ("3am", "22:00", "0700"), in order: the plan's reader checks each is near its round. */
+export const clockTimes = (text: string): ClockTime[] => clockRounds(text);
+
 /** Every time written as a clock time in a text ("7am and 7pm", "08:00 & 20:00"), with its round, in order. */
-function clockRounds(text: string): Array<{ round: Round; word: string; index: number }> {
-  const out: Array<{ round: Round; word: string; index: number }> = [];
+function clockRounds(text: string): ClockTime[] {
+  const out: ClockTime[] = [];
   for (const m of text.matchAll(CLOCK)) {
     const [word, h, sep, min, half] = m;
     // A bare number or a decimal is a quantity ("2 ml", "1.25 ml"), not a time.
@@ -114,7 +143,12 @@ function clockRounds(text: string): Array<{ round: Round; word: string; index: n
     if (hour > 23 || (half && (hour < 1 || hour > 12))) continue;
     if (half && /^p/i.test(half) && hour < 12) hour += 12;
     if (half && /^a/i.test(half) && hour === 12) hour = 0;
-    out.push({ round: roundOfHour(hour), word: word.trim(), index: m.index });
+    out.push({
+      round: roundOfHour(hour),
+      word: word.trim(),
+      index: m.index,
+      minutes: hour * 60 + Number(min ?? 0),
+    });
   }
   // A leading zero or "hrs" makes a time; so does being listed beside one ("0700, 1500, 2300").
   const four: RegExpExecArray[] = [...text.matchAll(FOUR_DIGITS)];
@@ -132,15 +166,19 @@ function clockRounds(text: string): Array<{ round: Round; word: string; index: n
       }
     }
   }
-  for (const m of sure) out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index });
+  for (const m of sure) {
+    const minutes = Number(m[1]) * 60 + Number(m[2]);
+    out.push({ round: roundOfHour(Number(m[1])), word: m[0].trim(), index: m.index, minutes });
+  }
   for (const m of text.matchAll(HOUR_PAIR)) {
     const [a, b] = [Number(m[1]), Number(m[2])];
     if (a >= 12 || b < 12 || b > 23) continue;
-    out.push({ round: roundOfHour(a), word: m[1] as string, index: m.index });
+    out.push({ round: roundOfHour(a), word: m[1] as string, index: m.index, minutes: a * 60 });
     out.push({
       round: roundOfHour(b),
       word: m[2] as string,
       index: m.index + m[0].lastIndexOf(m[2] as string),
+      minutes: b * 60,
     });
   }
   return out.sort((x, y) => x.index - y.index);
@@ -179,20 +217,23 @@ export function roundWordsUsed(text: string): string[] {
 export function roundsNamed(text: string | undefined): Partial<Record<Round, string>> {
   const out: Partial<Record<Round, string>> = {};
   if (!text) return out;
+  // A round the words say is not given is never one of theirs ("1 tab AM, skip PM").
+  const not = roundsSaidNot(text);
   const add = (rounds: Round[], word: string) => {
-    for (const r of rounds) out[r] ??= word;
+    for (const r of rounds) if (!not[r]) out[r] ??= word;
   };
-  const clock = clockRound(text);
+  const said = text.replace(NOT_ROUND, (m) => " ".repeat(m.length));
+  const clock = clockRound(said);
   if (clock) add([clock.round], clock.word);
   for (const [round, re] of ROUND_WORDS) {
-    const m = re.exec(text);
+    const m = re.exec(said);
     if (m) add([round], m[0].trim());
   }
   for (const [rounds, re] of OFTEN_WORDS) {
-    const m = re.exec(text);
+    const m = re.exec(said);
     if (m) add(rounds, m[0].trim());
   }
-  const every = EVERY_HOURS.exec(text);
+  const every = EVERY_HOURS.exec(said);
   if (every) {
     const hours = Number(every[1] ?? every[2]);
     if (hours >= 1 && hours <= 8) add(ALL, every[0]);
@@ -217,10 +258,11 @@ export function onceADay(text: string | undefined): string | undefined {
   return ONCE_WORDS.exec(text)?.[0];
 }
 
-/** The round of a once-a-day instruction: the first round its words name, else the morning. */
+/** The round of a once-a-day instruction: the first round its words name, else the first not said not given. */
 export function onceADayRound(text: string): Round {
   const named = roundsNamed(text);
-  return ALL.find((r) => named[r]) ?? "morning";
+  const not = roundsSaidNot(text);
+  return ALL.find((r) => named[r]) ?? ALL.find((r) => !not[r]) ?? "morning";
 }
 
 /**

@@ -10,6 +10,13 @@ import { roundsNamed } from "../domain/round-words.ts";
 import { houseRoutineWords } from "../domain/rounds.ts";
 import type { Pet } from "../kennel/schemas.ts";
 
+/** A round as a time of day: "not in the evening", "not at midday". */
+const AT: Record<Round, string> = {
+  morning: "in the morning",
+  midday: "at midday",
+  evening: "in the evening",
+};
+
 /**
  * One medication on one row, its instruction first and then its own midday and evening
  * instructions: "Rimadyl 50 mg, half a tablet · midday: none · evening: half a tablet with dinner".
@@ -45,6 +52,8 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
     case "no_time":
       return `${m.name} · ${instruction} · no time given: follow the instruction`;
     case "named_elsewhere": {
+      // "skip PM" on the evening sheet: the line stays (the instruction in full), and says why not here.
+      if (rm.saidNot) return `${m.name} · ${instruction} · its words say not ${AT[round]} ("${rm.saidNot}")`;
       // "at bedtime" on the midday sheet: the line stays (the instruction in full), and says where it is given.
       const named = rm.namedRounds ?? {};
       const rounds = ROUNDS.filter((r) => named[r] !== undefined);

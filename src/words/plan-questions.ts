@@ -8,6 +8,7 @@ import { ROUNDS, type Round } from "../domain/care.ts";
 import { roundsWords } from "../domain/house-routine.ts";
 import type { Answer, Question } from "../domain/plan/questions.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
+import { clockTimes } from "../domain/round-words.ts";
 import { plural } from "../domain/text.ts";
 import { dayHeading } from "./dates.ts";
 import { checkWords, daysWords, doubtWords, itemKeyWords } from "./plan.ts";
@@ -69,6 +70,11 @@ export function questionWords(q: Question, items: PlanItem[]): string {
       return `${name}: the words say it is stopped or not given. Stopped from today?`;
     case "daily_total":
       return `${name}: a day's total. At which rounds is it fed?`;
+    case "time_off_round": {
+      // The times as written, never moved to a round's: "3am", "10pm".
+      const times = clockTimes(item?.what.text ?? "").map((c) => `“${c.word}”`);
+      return `${name} is written for ${times.join(" and ")}, away from the round's time: at which rounds is it given?`;
+    }
     default: {
       // What to check, in the kennel's words (the words it could not read, the allergy on record).
       const check = checkWords({ doubts: [q.doubt], unplaced: item?.unplaced, allergies: item?.allergies });
@@ -159,6 +165,10 @@ function asReadWords(q: Question, items: PlanItem[]): string {
       return `they change nothing: give it as read${rounds ? ` (${rounds})` : ""}`;
     case "stopped":
       return `no, still given as read${rounds ? ` (${rounds})` : ""}`;
+    case "time_off_round":
+      return `at the round's time: ${rounds}`;
+    case "food_differs":
+      return `yes: ${rounds}, each round with or without food as its words say`;
     default:
       return rounds ? `yes, as read: ${rounds}` : "yes, as the words say";
   }

@@ -44,6 +44,8 @@ const DOUBT_WORDS: Record<Doubt, string> = {
   stopped: "the words say it is stopped: is it still given?",
   daily_total: "that is a day's total: how much at each meal?",
   parts_unclear: "several medicines in one entry: check each one's times and dose",
+  time_off_round: "a clock time is written far from our round's time: at which round is it given?",
+  food_differs: "with food at one round and without at another: is each round given as its words say?",
 };
 
 /** Why the reader left an item to a person, in words. */

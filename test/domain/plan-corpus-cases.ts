@@ -92,7 +92,7 @@ export const READ: Array<[string, Reading]> = [
   ["Apoquel 16mg 1 tab twice daily", { rounds: [M, E], amount: "1 tab", strength: "16mg" }],
   ["Clavaseptin 250mg 1 tab BID with food", { rounds: [M, E] }],
   ["Cefalexin 1 cap every 8 hours", { rounds: [M, N, E], amount: "1 cap" }],
-  ["1 drop each eye TID", { rounds: [M, N, E], amount: "1 drop" }],
+  ["1 drop each eye TID", { rounds: [M, N, E], amount: "1 drop each eye" }],
   ["Calmex 1 capsule at bedtime", { rounds: [E], amount: "1 capsule" }],
   ["Vetmedin 2,5 mg 1 tab AM and PM", { rounds: [M, E], strength: "2,5 mg", amount: "1 tab" }],
   ["Vetmedin 1,25mg 1 tab morning and evening", { rounds: [M, E], strength: "1,25mg" }],
@@ -120,7 +120,6 @@ export const READ: Array<[string, Reading]> = [
   // High-alert drugs:
   ["Phenobarbital 30mg 1 tab at 7am and 7pm", { rounds: [M, E], highAlert: "anticonvulsant" }],
   ["Keppra 500mg 1 tab TID", { rounds: [M, N, E], highAlert: "anticonvulsant" }],
-  ["Keppra 250mg 1 tab TID 7am 3pm 11pm", { rounds: [M, N, E], highAlert: "anticonvulsant" }],
   ["Levetiracetam 250mg 1 tab every 8 hours", { rounds: [M, N, E], highAlert: "anticonvulsant" }],
   [
     "Potassium bromide 1.5ml once daily with dinner",
@@ -468,16 +467,12 @@ const PLAIN: Array<[CareFields | string, Reading]> = [
     { rounds: [], kind: { kind: "as_needed", reason: "for fireworks" }, highAlert: "kennel" },
   ],
   ["Otomax 4 drops AD BID", { rounds: [M, E], amount: "4 drops" }],
-  ["Isathal 1 drop OU TID", { rounds: [M, N, E], amount: "1 drop" }],
-  ["Keppra 500mg 1 tab TDS 7am 3pm 11pm", { rounds: [M, N, E], highAlert: "anticonvulsant" }],
+  ["Isathal 1 drop OU TID", { rounds: [M, N, E], amount: "1 drop OU" }],
   ["Thyroxine 0.8mg 1 tab 2x/day", { rounds: [M, E], strength: "0.8mg" }],
   ["Fortekor 2.5mg 1 tab x1 daily am", { rounds: [M] }],
   ["Imepitoin 400mg 1 tab 12 hourly", { rounds: [M, E], highAlert: "anticonvulsant" }],
   // Clock times and pairs.
-  ["Caninsulin 5iu at 6 & 18 with food", { rounds: [M, E], amount: "5iu", highAlert: "insulin" }],
-  ["Phenobarbital 60mg 1 tab 9am/9pm", { rounds: [M, E], highAlert: "anticonvulsant" }],
   ["Vetsulin 4u 0800/2000", { rounds: [M, E], amount: "4u", highAlert: "insulin" }],
-  ["Levetiracetam 500mg 1 tab 0700, 1500, 2300", { rounds: [M, N, E], highAlert: "anticonvulsant" }],
   ["Pheno 30mg 1 tab 7 & 19", { rounds: [M, E], highAlert: "anticonvulsant" }],
   ["Thyroxine 0.5mg 1 tab 08:00 and 20:00", { rounds: [M, E] }],
   ["Cardisure 5mg 1/2 tab at 7.30am & 7.30pm", { rounds: [M, E], amount: "1/2 tab" }],
@@ -553,6 +548,9 @@ const PLAIN: Array<[CareFields | string, Reading]> = [
   ],
   [{ medication: "Metacam 1.5ml with breakfast", medicationPm: "nothing" }, { rounds: [M] }],
   ["Vetmedin 5mg 1 tab BID, no lunchtime dose", { rounds: [M, E] }],
+  ["Rimadyl 50mg 1 tab AM, skip PM", { rounds: [M], amount: "1 tab" }],
+  ["Rimadyl 50mg 1 tab AM, no PM dose", { rounds: [M], amount: "1 tab" }],
+  ["Rimadyl 50mg 1 tab AM, NOT at night", { rounds: [M], amount: "1 tab" }],
   [{ medication: "Thyroxine 0.2mg 1 tab AM", medicationPm: "none" }, { rounds: [M] }],
   [
     { medication: "Keppra 250mg 1 tab AM & PM", medicationNoon: "not given" },
@@ -841,7 +839,9 @@ const PLAIN: Array<[CareFields | string, Reading]> = [
     { rounds: [M, N, E], highAlert: "anticonvulsant" },
   ],
   ["Atopica 50mg 1 cap daily, 2 hours before breakfast", { rounds: [M] }],
-  ["Eye drops 1 drop both eyes twice daily", { rounds: [M, E], amount: "1 drop" }],
+  ["Eye drops 1 drop both eyes twice daily", { rounds: [M, E], amount: "1 drop both eyes" }],
+  ["Chloramphenicol drops 1 drop both eyes BID", { rounds: [M, E], amount: "1 drop both eyes" }],
+  ["Chloramphenicol drops 1 drop OU BID", { rounds: [M, E], amount: "1 drop OU" }],
   ["Seraquin 1 tab per day with dinner", { rounds: [E] }],
   // Amounts per round, each beside its round.
   [
@@ -856,6 +856,46 @@ const PLAIN: Array<[CareFields | string, Reading]> = [
 
 /** Issue 42: instructions only a person can settle, each with the careful nurse's reading. */
 const PERSON: Array<[CareFields | string, string, Doubt?]> = [
+  // A clock time outside its round's dose window (07:30, 12:00, 18:00; 60 minutes before, 120 after).
+  [
+    "Keppra 250mg 1 tab TID 7am 3pm 11pm",
+    "3pm and 11pm are hours from the midday and evening rounds: given then, or at other times?",
+    "time_off_round",
+  ],
+  [
+    "Keppra 500mg 1 tab TDS 7am 3pm 11pm",
+    "3pm and 11pm are hours from the midday and evening rounds: given then, or at other times?",
+    "time_off_round",
+  ],
+  [
+    "Caninsulin 5iu at 6 & 18 with food",
+    "6am is an hour and a half before breakfast: at the round?",
+    "time_off_round",
+  ],
+  [
+    "Phenobarbital 60mg 1 tab 9am/9pm",
+    "9pm is three hours after the evening round: then, or later?",
+    "time_off_round",
+  ],
+  [
+    "Levetiracetam 500mg 1 tab 0700, 1500, 2300",
+    "15:00 and 23:00 are hours from the midday and evening rounds",
+    "time_off_round",
+  ],
+  ["Vetmedin 1.25mg 1 tab at 3am", "3am is no round of ours: when is it given?", "time_off_round"],
+  ["Phenobarbital 30mg at 6am and 10pm", "6am and 10pm are outside the rounds: when?", "time_off_round"],
+  // A round's own way of giving it, or an amount beside a round that is no clock time.
+  [
+    "Metacam 1.5ml AM with food, PM without food",
+    "with food in the morning, without in the evening",
+    "food_differs",
+  ],
+  ["Thyroxine 0.4mg am 0.2 pm", "0.4 mg in the morning, 0.2 mg in the evening", "amounts_differ"],
+  [
+    "Rimadyl 50mg 1 tab AM (was PM, changed by vet)",
+    "morning only now: what did the vet change?",
+    "unplaced_words",
+  ],
   [
     "Diazepam 5mg rectal tube if seizure lasts more than 3 mins",
     "an emergency dose for a long seizure, then call the vet",

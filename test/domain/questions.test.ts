@@ -172,6 +172,8 @@ describe("every doubt the reader can leave", () => {
     stopped: "answers",
     daily_total: "answers",
     parts_unclear: "edit",
+    time_off_round: "answers",
+    food_differs: "answers",
   };
 
   it("is asked with its answers in the form, or said to be the edit form's (with its words, a date: see above)", () => {

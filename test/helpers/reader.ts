@@ -3,7 +3,8 @@ import type { ReaderContext } from "../../src/domain/plan/draft.ts";
 
 /**
  * A stay from `arrival` to `departure` in a London kennel writing dates day first, with no
- * high-alert words of its own and house meals morning and evening, read at its arrival; `over`
+ * high-alert words of its own, house meals morning and evening and the default rounds and dose
+ * window, read at its arrival; `over`
  * set over it (booking 7, pet 70 unless it says).
  */
 export function stayContext(
@@ -20,6 +21,12 @@ export function stayContext(
     dateOrder: "dmy",
     highAlertWords: [],
     houseMeals: { rounds: ["morning", "evening"] },
+    // The kennel's defaults: ROUNDS_TIMES 07:30,12:00,18:00; DOSE_WINDOW_BEFORE 60, DOSE_WINDOW_AFTER 120.
+    rounds: {
+      times: { morning: "07:30", midday: "12:00", evening: "18:00" },
+      beforeMinutes: 60,
+      afterMinutes: 120,
+    },
     now: arrival,
     ...over,
   };

@@ -13,7 +13,14 @@ import { type DietFields, type HouseMeals, houseMealsFor, readFeeding } from "./
 import { readSlot, type SlotFields } from "./read-slot.ts";
 import type { DateContext } from "./read-text.ts";
 import { itemSource, sourcesHash } from "./source.ts";
-import { type DateOrder, PLAN_FORMAT, type Plan, type PlanItem, type SourceField } from "./types.ts";
+import {
+  type DateOrder,
+  PLAN_FORMAT,
+  type Plan,
+  type PlanItem,
+  type RoundClock,
+  type SourceField,
+} from "./types.ts";
 
 /** The care fields the reader reads (any Pet has them, each optional). */
 export type CareFields = Pick<Pet, (typeof MEDICATION_FIELDS)[number][number]> &
@@ -37,6 +44,8 @@ export interface ReaderContext {
   /** The kennel's own high-alert words (KENNEL_HIGH_ALERT). */
   highAlertWords: readonly string[];
   houseMeals: HouseMeals;
+  /** The rounds' times and dose window: a clock time written far from its round is for a person. */
+  rounds: RoundClock;
   /** When the draft is made (ISO 8601, from the injected clock). */
   now: string;
 }
@@ -153,7 +162,7 @@ export function draftPlan(pet: CareFields, context: ReaderContext): Plan {
   const meal = fastField ? withField(fed, { field: fastField.field, words: fastField.words }) : fed;
   const mealRounds = meal.readBy === "reader" ? meal.when.rounds.map((d) => d.round) : undefined;
   const meds = slotFields(pet).map((slot) =>
-    readSlot(slot, { dates, highAlertWords: context.highAlertWords, mealRounds }),
+    readSlot(slot, { dates, highAlertWords: context.highAlertWords, mealRounds, rounds: context.rounds }),
   );
   const allergies = allergiesIn(notes);
   const items = markSameDrug([meal, ...meds]).map((i) => heldAgainst(i, allergies, notes));

@@ -20,12 +20,18 @@ const UNIT =
 const STRENGTH_UNIT = "(?:mg|mcg|µg|ug|micrograms?|milligrams?|%|g/ml|mg/ml|iu/ml|u/ml|units/ml)";
 
 const END = "(?![\\p{L}\\p{N}/])";
+/**
+ * Where each of a pair is given, just after its amount: "1 drop both eyes", "2 drops in each ear",
+ * "1 drop OU": part of the amount (a drop in each eye is two drops), never a word dropped.
+ */
+const EACH_SIDE =
+  "(?:\\s+(?:(?:in|into|to)\\s+)?(?:(?:each|both)\\s+(?:eyes?|ears?|nostrils?)|ou|au|o\\/u|a\\/u)(?![\\p{L}\\p{N}/]))?";
 const START = "(?<![\\p{L}\\p{N}.,/])";
 
 /** The patterns, built when a first instruction is read rather than at the bot's start (first-use.ts). */
 const patterns = atFirstUse(() => ({
   amount: new RegExp(
-    `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}\\.?`,
+    `${START}${NUMBER}\\s*(?:x\\s*\\d+(?:[.,]\\d+)?\\s*${STRENGTH_UNIT}\\s*)?(?:of\\s+(?:an?\\s+)?)?${UNIT}${END}${EACH_SIDE}\\.?`,
     "giu",
   ),
   /** "1 Yumove tablet": a number, the product's capitalised name, its unit (in that case, as typed). */

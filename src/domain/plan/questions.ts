@@ -182,6 +182,10 @@ const CHOICES: Partial<Record<Doubt, Choices>> = {
   // "Stopped by the vet": not given from today (its last day yesterday), or still given as read.
   stopped: (_, ctx) => [{ do: "stop", date: addDays(ctx.today, -1) }, { do: "as_read" }],
   daily_total: rounds({ asRead: true }),
+  // "At 3am": at the round it falls to (as read), at another, or as needed.
+  time_off_round: rounds({ asRead: true, asNeeded: true }),
+  // "AM with food, PM without food": each round as its words say (shown whole on the sheet).
+  food_differs: asRead,
 };
 
 /**

@@ -5,7 +5,7 @@
  * "with each meal"), never from where it is written. What the words do not settle is a Doubt, and
  * the item is left to a person; what was read is kept for them to start from.
  */
-import { isNoFood, ROUNDS, type Round } from "../care.ts";
+import { ROUNDS, type Round } from "../care.ts";
 import { roundsByName, timesDisagree } from "../round-words.ts";
 import { highAlertIn } from "./high-alert.ts";
 import type { KindWords } from "./kind.ts";
@@ -13,9 +13,19 @@ import { nameIn } from "./name.ts";
 import { drugSegments, namesAnotherDrug } from "./parts.ts";
 import { oneAmount } from "./quantities.ts";
 import { type DateContext, readText, type TextReading, whenOf } from "./read-text.ts";
+import { noDose, ownFields, roundDoubts } from "./round-checks.ts";
 import { drugKey } from "./same-drug.ts";
 import { itemSource } from "./source.ts";
-import type { Doubt, ItemKind, ItemPart, ItemWhat, PlanItem, RoundDose, SourceField } from "./types.ts";
+import type {
+  Doubt,
+  ItemKind,
+  ItemPart,
+  ItemWhat,
+  PlanItem,
+  RoundClock,
+  RoundDose,
+  SourceField,
+} from "./types.ts";
 
 /** The rounds a number of times a day puts a dose on: twice, morning and evening; three times, all three. */
 const BY_COUNT: Record<number, Round[]> = { 2: ["morning", "evening"], 3: ["morning", "midday", "evening"] };
@@ -35,6 +45,8 @@ export interface SlotContext {
   highAlertWords: readonly string[];
   /** The feeding item's rounds when the reader is certain of them ("with each meal"). */
   mealRounds: Round[] | undefined;
+  /** The rounds' times and dose window (a clock time outside its round's window is for a person). */
+  rounds: RoundClock;
 }
 
 /** The rounds of the instruction's own words, and doubts; `fieldRounds` are the rounds with a field. */
@@ -112,11 +124,6 @@ function amountsByRound(r: TextReading, rounds: RoundDose[]): Map<Round, string>
   const same = rounds.length === out.size && rounds.every((d) => out.has(d.round));
   return same ? out : undefined;
 }
-
-/** A round's field that says no dose: "Nil", "none", "no lunchtime dose", "not given", "stopped". */
-const NO_DOSE =
-  /^\s*(?:n\/a|not\s+given|do\s+not\s+give|don'?t\s+give|stopped|nothing\s+(?:at\s+)?(?:lunch|lunchtime|midday|night|bedtime|tea|dinner)|no\s+(?:lunchtime\s+|lunch\s+|midday\s+|noon\s+|evening\s+|night\s+|pm\s+|bedtime\s+|tea\s*time\s+)?(?:dose|doses|tablet|tab|tabs|meds|medication|jab|injection|insulin))\s*[.!]*\s*$/i;
-const noDose = (words: string) => isNoFood(words) || NO_DOSE.test(words);
 
 /**
  * A slot read into its item: each drug on its own where the slot holds several (src/domain/plan/parts.ts),
@@ -202,26 +209,6 @@ function readingOf(
   };
 }
 
-/** The midday and evening fields: that round's own instruction, or no dose that round ("Nil"). */
-function ownFields(slot: SlotFields, doubts: Doubt[]): { fieldDoses: RoundDose[]; nil: Round[] } {
-  const fieldDoses: RoundDose[] = [];
-  const nil: Round[] = [];
-  for (const [round, field] of [
-    ["midday", slot.noon],
-    ["evening", slot.pm],
-  ] as const) {
-    if (!field) continue;
-    if (noDose(field.words)) {
-      nil.push(round);
-      continue;
-    }
-    const names = Object.keys(roundsByName(field.words));
-    if (names.some((n) => n !== round)) doubts.push("field_conflict");
-    fieldDoses.push({ round, why: field.field, amount: field.words });
-  }
-  return { fieldDoses, nil };
-}
-
 /** The rounds of the instruction's words and of the rounds' own fields, with what disagrees. */
 function roundsOf(
   r: TextReading | undefined,
@@ -239,6 +226,9 @@ function roundsOf(
     doubts.push("instruction_only_round");
   }
   if (fromWords.some((d) => nil.includes(d.round))) doubts.push("field_conflict");
+  // "1 tab AM, no PM dose" beside an evening field: which is it?
+  if (r && fieldRounds.some((f) => r.notRounds.includes(f))) doubts.push("field_conflict");
+  if (r) doubts.push(...roundDoubts(r, ctx.rounds));
   // "BID, no lunchtime dose" agrees; "TID, no lunchtime dose" does not.
   if (r && fromWords.some((d) => r.notRounds.includes(d.round))) doubts.push("rounds_disagree");
   const merged = new Map<Round, RoundDose>(fromWords.map((d) => [d.round, d]));

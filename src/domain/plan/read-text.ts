@@ -7,7 +7,15 @@
 import { addDays, weekday } from "../../time.ts";
 import { daysInMonth } from "../calendar-words.ts";
 import type { Round } from "../care.ts";
-import { roundsByName, roundWordsUsed, timesADay, withEachMeal } from "../round-words.ts";
+import {
+  type ClockTime,
+  clockTimes,
+  NOT_ROUND,
+  roundsByName,
+  roundWordsUsed,
+  timesADay,
+  withEachMeal,
+} from "../round-words.ts";
 import { type Claim, leftOver, withTyposRead } from "./closed.ts";
 import { courseEnd, courseLength, type DateWords, datesIn } from "./dates.ts";
 import { type DaysWords, daysIn } from "./days.ts";
@@ -29,6 +37,8 @@ export interface TextReading {
   placed: Array<string | Claim>;
   /** Rounds named by a round's word or a clock time. */
   named: Partial<Record<Round, string>>;
+  /** Each clock time written ("3am", "22:00"), with the round it falls to. */
+  clocks: ClockTime[];
   count: { perDay: number; words: string } | undefined;
   eachMeal: string | undefined;
   days: DaysWords | undefined;
@@ -49,14 +59,13 @@ export interface DateContext {
 
 const THEN = /\s*(?:[,;.]\s*)?\bthen\b\s*/i;
 
-/** "no lunchtime dose", "none at night", "not at lunch", "nothing midday": a round not given. */
-const NOT_ROUND =
-  /\b(?:no|none\s+(?:at|in\s+the)|nothing\s+(?:at|in\s+the)?|not\s+(?:at|in\s+the|with))\s+(?:the\s+)?(breakfast|morning|am|a\.m\.|lunch|lunchtime|midday|noon|afternoon|dinner|tea|teatime|evening|night|bedtime|pm|p\.m\.)(?:\s+(?:dose|doses|tablet|tab|tabs|meds|medication|one|jab|injection|insulin))?\b/gi;
-
 /** Words the reader knows besides the ones it reads for meaning: not to be taken for a typo. */
 const knownWord = (w: string) => isKnownDrugWord(w);
 
-/** The words with each round said not given ("no lunchtime dose") set aside: its round kept apart. */
+/**
+ * The words with each round said not given ("no lunchtime dose", "skip PM", "was PM") set aside: its
+ * round kept apart, never a round of the reading (src/domain/round-words.ts `NOT_ROUND`).
+ */
 function withoutNegatedRounds(read: string): { text: string; notRounds: Round[]; negations: Claim[] } {
   const notRounds: Round[] = [];
   const negations: Claim[] = [];
@@ -123,6 +132,7 @@ export function readText(
     unplaced: leftOver(read, used),
     placed: used,
     named: roundsByName(text),
+    clocks: clockTimes(text),
     count: timesADay(text),
     eachMeal: withEachMeal(text),
     days,

@@ -132,7 +132,21 @@ export type Doubt =
   /** A day's total ("300g a day", "3 pouches daily") with no word for how it is split between rounds. */
   | "daily_total"
   /** The drugs of one slot cannot each be read on their own (a part's words unclear, or kinds mixed). */
-  | "parts_unclear";
+  | "parts_unclear"
+  /** A clock time written ("at 3am", "10pm") outside its round's dose window: which round, if any? */
+  | "time_off_round"
+  /** With food at one round and without at another ("AM with food, PM without food"): a round's own condition. */
+  | "food_differs";
+
+/**
+ * The kennel's rounds as the reader checks a written clock time against them: each round's time
+ * (ROUNDS_TIMES, HH:MM) and the dose window around it (DOSE_WINDOW_BEFORE, DOSE_WINDOW_AFTER).
+ */
+export interface RoundClock {
+  times: Record<Round, string>;
+  beforeMinutes: number;
+  afterMinutes: number;
+}
 
 /** Who did something to a plan, and when (ISO 8601 UTC). */
 export interface Person {
