@@ -77,7 +77,7 @@ describe("a round the words say is not given", () => {
     expect(asked("Rimadyl 50mg 1 tab AM (was PM, changed by vet)")).toEqual([
       {
         question: 'Rimadyl 50mg: could not read "changed", "vet": what do they change? Give it as read?',
-        answers: ["they change nothing: give it as read (morning)"],
+        answers: ["they change nothing: give it as read (morning, every day)"],
       },
     ]);
   });
@@ -197,7 +197,7 @@ describe("every word accounted for", () => {
       doubts: ["food_differs"],
     });
     expect(asked("Metacam 1.5ml AM with food, PM without food")[0]?.answers).toEqual([
-      "yes: morning and evening, each round with or without food as its words say",
+      "yes: morning and evening, every day, each round with or without food as its words say",
     ]);
   });
 

@@ -134,10 +134,7 @@ const until: Choices = (i, ctx) => {
     : [];
 };
 
-/**
- * The answers to each doubt (a doubt not here has none: a date that cannot be one, tapering by day
- * numbers, a field that cannot be read…: the edit form settles it).
- */
+/** The answers to each doubt (none: the edit form settles it, e.g. a date that cannot be one). */
 const CHOICES: Partial<Record<Doubt, Choices>> = {
   instruction_beside_fields: (i) => [
     { do: "rounds", rounds: ROUNDS.filter((r) => r === "morning" || roundsOf(i).includes(r)) },
