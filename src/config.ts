@@ -21,7 +21,6 @@ import {
   onOff,
   roundNames,
   roundTimes,
-  SLACK_FIX,
   userGroupId,
 } from "./config/parsers.ts";
 import {
@@ -30,12 +29,12 @@ import {
   EnvReader,
   flag,
   portNumber,
-  secretShape,
   timeOfDay,
   wholeNumber,
 } from "./config/reader.ts";
 import { readRetention, shortRetentionWarning } from "./config/retention.ts";
 import { retiredNotices } from "./config/retired.ts";
+import { appTokenShape, botTokenShape, signingSecretShape } from "./config/slack-tokens.ts";
 import { hostTimeZone, parseTimeZone } from "./config/timezone.ts";
 import type { Config, DigestKind, KennelSettings, LogLevel, SlackSettings } from "./config/types.ts";
 import { readWelfare } from "./config/welfare.ts";
@@ -131,17 +130,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const botToken = r.read("SLACK_BOT_TOKEN", {
     fallback: undefined,
     secret: true,
-    parse: secretShape(/^xoxb-/, "starts with xoxb- (the Bot User OAuth Token)", SLACK_FIX),
+    parse: botTokenShape,
   });
   const appToken = r.read("SLACK_APP_TOKEN", {
     fallback: undefined,
     secret: true,
-    parse: secretShape(/^xapp-/, "starts with xapp- (an app-level token with connections:write)", SLACK_FIX),
+    parse: appTokenShape,
   });
   const signingSecret = r.read("SLACK_SIGNING_SECRET", {
     fallback: undefined,
     secret: true,
-    parse: secretShape(/^[0-9a-f]{16,}$/i, "is the hexadecimal Signing Secret", SLACK_FIX),
+    parse: signingSecretShape,
   });
   const slackApiUrl = r.read("SLACK_API_URL", { fallback: undefined, parse: checkSlackApiUrl });
   // 0: any free port (tests).

@@ -33,6 +33,11 @@ export interface CliDeps {
   /** The preview running in the command's folder, not read (the command has settings of its own, or is `sandbox`). */
   previewBeside?: { pid: number; port?: number | undefined };
   /**
+   * The preview running in the command's folder, read or not: its pid, port and care record's folder
+   * (a temporary one), so `record copy` refuses its record and `status` knows its port.
+   */
+  previewRunning?: { pid: number; port?: number | undefined; dataDir: string };
+  /**
    * The process is the command's own (the real command line, not a test running many zones): a
    * long-running command (the connector) takes the kennel's zone as the process's, as the bot does.
    */

@@ -62,6 +62,9 @@ export function start(): void {
     ownProcess: true,
     ...(preview ? { clock: preview.clock, previewHere: true } : {}),
     ...(running && !preview ? { previewBeside: { pid: running.pid, port: running.port } } : {}),
+    ...(running
+      ? { previewRunning: { pid: running.pid, port: running.port, dataDir: running.dataDir } }
+      : {}),
   }).then(
     (code) => {
       process.exitCode = code;

@@ -21,6 +21,17 @@ async function previewAt(base: string, fetchImpl: typeof fetch = fetch): Promise
   }
 }
 
+/**
+ * Whose preview answered on this computer's `port`: this folder's when the command reads it (its
+ * settings and port), or when the preview running in this folder listens there (the command has
+ * settings of its own); else one on this port may be another folder's.
+ */
+function whosePreview(ctx: CliContext, near: string, port: number): "read" | "beside" | "unknown" {
+  if (ctx.deps.previewHere === true) return "read";
+  const running = ctx.deps.previewRunning;
+  return running?.port === port && ["127.0.0.1", "[::1]"].includes(near) ? "beside" : "unknown";
+}
+
 /** The running bot's link to Slack in words, with the address asked and the PORT it came from. */
 async function slackWords(ctx: CliContext): Promise<string> {
   // The bot's health server: on 127.0.0.1 unless HEALTH_HOST names another address (0.0.0.0 includes it).
@@ -34,11 +45,9 @@ async function slackWords(ctx: CliContext): Promise<string> {
   const base = `http://${near}:${port}`;
   const link = await fetchSlackConnection(`${base}/readyz`, ctx.deps.fetch);
   if (link) return `${describeSlackLink(link)} (the bot at ${base}, PORT ${port})`;
-  // This folder's preview only when the command reads it (its settings and port): else one on this
-  // port may be another folder's.
   if (await previewAt(base, ctx.deps.fetch))
-    return previewAnsweredWords(base, port, ctx.deps.previewHere === true);
-  return `no running bot answered at ${base} (PORT ${port}: set PORT to the port the bot listens on)`;
+    return previewAnsweredWords(base, port, whosePreview(ctx, near, port));
+  return `no running bot answered at ${base} (PORT ${port}: set PORT to the port the bot listens on).`;
 }
 
 export async function run(ctx: CliContext): Promise<number> {

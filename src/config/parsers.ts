@@ -8,9 +8,6 @@ import { pgConnectionString } from "./pg-url.ts";
 import { bad, type Check, clockTime, ok, timeOfDay } from "./reader.ts";
 import { type DigestKind, LOG_LEVELS, type LogLevel, type RoundNames, type RoundTimes } from "./types.ts";
 
-export const SLACK_FIX =
-  "Copy it again from the Slack app's settings (the preview's setup page checks it as you paste it; by hand: docs/connecting.md).";
-
 /**
  * A key is sent in an HTTP header, which holds only visible ASCII: a typographic quote (“…”), an
  * invisible character (a zero-width space, a byte-order mark) or any other letter outside it would
@@ -142,11 +139,15 @@ const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify
  * password, so it is read as a secret: never shown in a problem. Every problem the store would
  * meet in reading it (a percent sign that is not an encoding, a certificate file that is not there,
  * an sslmode it does not know) is found here, so it is the settings' one line, never a stack trace
- * when the store opens. The driver's own parser has the last word.
+ * when the store opens. The driver's own parser has the last word. `copyTo`: the address is
+ * `record copy`'s --to (the database the record is copied into), named so in what to do.
  */
-export function databaseUrl(value: string): Check<URL> {
-  const fix =
-    "Write it postgres://USER:PASSWORD@HOST:5432/DATABASE (percent-encode special characters in the password), or leave it unset to keep the care record in SQLite in KENNEL_DATA_DIR.";
+export function databaseUrl(value: string, copyTo = false): Check<URL> {
+  const write =
+    "Write it postgres://USER:PASSWORD@HOST:5432/DATABASE (percent-encode special characters in the password)";
+  const fix = copyTo
+    ? `${write}: the new, empty PostgreSQL database to copy the care record into.`
+    : `${write}, or leave it unset to keep the care record in SQLite in KENNEL_DATA_DIR.`;
   let url: URL;
   try {
     url = new URL(value);
@@ -178,7 +179,7 @@ export function databaseUrl(value: string): Check<URL> {
       const code = (error as NodeJS.ErrnoException)?.code ?? "unreadable";
       return bad(
         `names ${parameter}=${file}, which cannot be read (${code === "ENOENT" ? "there is no such file" : code}).`,
-        `Put the certificate at that path (readable by the user Kennel Desk runs as), or correct ${parameter} in DATABASE_URL.`,
+        `Put the certificate at that path (readable by the user Kennel Desk runs as), or correct ${parameter} in ${copyTo ? "--to" : "DATABASE_URL"}.`,
       );
     }
   }

@@ -181,11 +181,3 @@ export function channelId(value: string): Check<string> {
         "Use the channel's id, such as C0123ABCD (in Slack: the channel's name, then About, at the bottom), and invite the bot there.",
       );
 }
-
-/** A secret's expected shape, checked without ever echoing the value. */
-export function secretShape(shape: RegExp, shapeWords: string, fix: string) {
-  return (value: string): Check<string> =>
-    shape.test(value)
-      ? ok(value)
-      : bad(`does not look right: the value should be one that ${shapeWords}.`, fix);
-}

@@ -31,7 +31,7 @@ export function statusDoc(s: StatusAnswer): Doc {
   };
   field("What happened", words.detail);
   if (!words.ok) fields.push({ label: "What to do", value: line(value(words.action, 600)) });
-  field("💬 Slack", s.slack, 300);
+  field("💬 Slack", s.slack, 400);
   field("👥 Who can read the posts", s.channels, 600);
   field("🗄 Cache", s.cache, 600);
   field("🍽 House routine (no diet on record)", s.houseMeals, 300);

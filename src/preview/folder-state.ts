@@ -138,7 +138,7 @@ export function previewInFolder(
 }
 
 /** "pid 4242, port 3187": the preview as its notes name it. */
-const named = (state: { pid: number; port?: number | undefined }) =>
+export const previewNamed = (state: { pid: number; port?: number | undefined }) =>
   `pid ${state.pid}${state.port ? `, port ${state.port}` : ""}`;
 
 /** A setting as the note shows it: a database's address never (it may hold a password), nor a URL's user. */
@@ -182,7 +182,7 @@ export function previewNotReadNote(
         ? ["the settings in its environment", "unset them"]
         : ["the settings in .env and in its environment", "unset them, and remove or rename .env"];
   const settings = own.map((k) => shown(k, env[k] ?? "")).join(", ");
-  return `kennel-desk: the preview running in this folder (${named(state)}) keeps its own record and sandbox; this command uses ${where} instead (${settings}). To read the preview, run it without those settings (${how}).\n`;
+  return `kennel-desk: the preview running in this folder (${previewNamed(state)}) keeps its own record and sandbox; this command uses ${where} instead (${settings}). To read the preview, run it without those settings (${how}).\n`;
 }
 
 export interface PreviewInFolder {
@@ -201,7 +201,7 @@ export interface PreviewInFolder {
  * the preview keeps its port (the setup page the sandbox points to is started once the preview stops).
  */
 export function sandboxBesidePreviewNote(state: { pid: number; port?: number | undefined }): string {
-  return `kennel-desk: the preview is running in this folder (${named(state)}); this sandbox is a kennel API of its own and reads nothing of the preview's. Stop the preview (Ctrl+C where npm start runs) before npm start -- --setup.\n`;
+  return `kennel-desk: the preview is running in this folder (${previewNamed(state)}); this sandbox is a kennel API of its own and reads nothing of the preview's. Stop the preview (Ctrl+C where npm start runs) before npm start -- --setup.\n`;
 }
 
 /**
@@ -211,7 +211,7 @@ export function sandboxBesidePreviewNote(state: { pid: number; port?: number | u
  */
 export function previewNote(p: PreviewInFolder, kennelNow: string, command?: string): string {
   const lines = [
-    `kennel-desk: reading the preview running in this folder (${named(p.state)}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
+    `kennel-desk: reading the preview running in this folder (${previewNamed(p.state)}): its sandbox, its care record and its kennel clock (now ${kennelNow}).`,
   ];
   if (p.replaced.length)
     lines.push(

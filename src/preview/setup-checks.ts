@@ -118,7 +118,7 @@ export function checkSigningSecret(value: string): CheckResult {
   const problem = problemsOf({ SLACK_SIGNING_SECRET: secret })[0];
   if (problem)
     return bad(
-      `The signing secret ${problem.problem}`,
+      `The value pasted ${problem.problem}`,
       "Copy the Signing Secret again (the app's page: Basic Information, App Credentials, Show) and paste it into this box.",
     );
   return {

@@ -20,30 +20,35 @@ const NETWORK = new Set([
 const RESTORE_WHOLE =
   "Restore a whole backup: pg_restore of a whole-database pg_dump (pg_dump --format=custom, every table) into an empty database, then kennel-desk record verify (docs/care-record.md, Backing it up).";
 
-const down = (message: string, where: string): [StoreError["problem"], string, Hint] => [
+const down = (message: string, where: string, setting: string): [StoreError["problem"], string, Hint] => [
   "unavailable",
   `The database of the care record (${where}) cannot be reached (${message}).`,
-  "Try again in a moment; if it keeps happening, check that PostgreSQL is running and DATABASE_URL.",
+  `Try again in a moment; if it keeps happening, check that PostgreSQL is running and ${setting}.`,
 ];
 
 /** A failure to connect that no wait will mend: said as what to change, never "try again in a moment". */
-function connectProblem(code: string, message: string, where: string): [string, Hint] | undefined {
+function connectProblem(
+  code: string,
+  message: string,
+  where: string,
+  setting: string,
+): [string, Hint] | undefined {
   if (/does not support SSL/i.test(message))
     return [
-      `The database server of the care record (${where}) does not speak SSL, and DATABASE_URL asks for it (sslmode).`,
+      `The database server of the care record (${where}) does not speak SSL, and ${setting} asks for it (sslmode).`,
       (surface) =>
-        `Set sslmode=disable in DATABASE_URL only for a server on this computer or a private network you trust (else turn SSL on in PostgreSQL), then ${SURFACE_WORDS[surface].restart}.`,
+        `Set sslmode=disable in ${setting} only for a server on this computer or a private network you trust (else turn SSL on in PostgreSQL), then ${SURFACE_WORDS[surface].restart}.`,
     ];
   if (code === "ENOTFOUND")
     return [
       `The database server of the care record (${where}) was not found: no such host (${message}).`,
-      (surface) => `Check the host name in DATABASE_URL, then ${SURFACE_WORDS[surface].restart}.`,
+      (surface) => `Check the host name in ${setting}, then ${SURFACE_WORDS[surface].restart}.`,
     ];
   if (code === "28P01" || code === "28000" || code === "3D000" || code === "42501")
     return [
       `The database of the care record (${where}) refused Kennel Desk: ${message}.`,
       (surface) =>
-        `Check DATABASE_URL (user, password, database name) and that user's rights, then ${SURFACE_WORDS[surface].restart}.`,
+        `Check ${setting} (user, password, database name) and that user's rights, then ${SURFACE_WORDS[surface].restart}.`,
     ];
   return undefined;
 }
@@ -53,6 +58,7 @@ function problemOf(
   code: string,
   message: string,
   where: string,
+  setting: string,
 ): [StoreError["problem"], string, Hint] | undefined {
   if (code === "42P01") {
     const table = /relation "([^"]+)" does not exist/.exec(message)?.[1] ?? "of the record";
@@ -72,9 +78,9 @@ function problemOf(
     return [
       "read_only",
       `The database of the care record (${where}) is read-only (a standby?): nothing was recorded.`,
-      "Point DATABASE_URL at the primary server, then try again.",
+      `Point ${setting} at the primary server, then try again.`,
     ];
-  const fixed = connectProblem(code, message, where);
+  const fixed = connectProblem(code, message, where, setting);
   if (fixed) return ["unavailable", ...fixed];
   if (
     NETWORK.has(code) ||
@@ -83,15 +89,24 @@ function problemOf(
     code.startsWith("53") ||
     /timeout|terminat|Connection|connect/i.test(message)
   )
-    return down(message, where);
+    return down(message, where, setting);
   return undefined;
 }
 
-/** PostgreSQL's error as a StoreError when it means the store cannot be used; undefined for any other error. */
-export function postgresStoreError(error: unknown, where: string): StoreError | undefined {
+/**
+ * PostgreSQL's error as a StoreError when it means the store cannot be used; undefined for any other
+ * error. One already said (a StoreError) is itself, never said again inside another. `setting`: where
+ * the address was given, as the hints name it (DATABASE_URL; `record copy`: its --to).
+ */
+export function postgresStoreError(
+  error: unknown,
+  where: string,
+  setting = "DATABASE_URL",
+): StoreError | undefined {
+  if (error instanceof StoreError) return error;
   const e = error as { code?: unknown; message?: unknown };
   const code = typeof e?.code === "string" ? e.code : "";
   const message = String(e?.message ?? error).slice(0, 200);
-  const problem = problemOf(code, message, where);
+  const problem = problemOf(code, message, where, setting);
   return problem && new StoreError(...problem, where, error);
 }

@@ -14,6 +14,8 @@ export interface PostgresOptions {
   url: URL;
   /** How long to wait for a connection. Default 3000 ms. */
   connectTimeoutMs?: number;
+  /** Where the address was given, as its errors' hints name it. Default DATABASE_URL. */
+  setting?: string;
 }
 
 /** The advisory lock the migrations hold ("kd22" in ASCII). */
@@ -135,7 +137,7 @@ export function postgresDriver(options: PostgresOptions): Driver {
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
 
-  const storeError = (error: unknown) => postgresStoreError(error, where);
+  const storeError = (error: unknown) => postgresStoreError(error, where, options.setting);
 
   return {
     engine: "postgres",

@@ -108,14 +108,20 @@ export const addressHint = (surface: Surface): string =>
 
 /**
  * `kennel-desk status`'s Slack line when a preview, not a bot, answers on the port it asked: the
- * preview running in this folder (whose settings the command reads), or one it cannot tell is this
- * folder's (another folder's preview on PORT's default, say), which is said, never taken for its bot.
+ * preview running in this folder, read by the command ("read": its settings and port) or not (its
+ * port, but the command has settings of its own: "beside"), or one it cannot tell is this folder's
+ * (another folder's preview on PORT's default, say), which is said, never taken for its bot.
  */
-export function previewAnsweredWords(base: string, port: number, here: boolean): string {
+export function previewAnsweredWords(
+  base: string,
+  port: number,
+  here: "read" | "beside" | "unknown",
+): string {
   const none = "it has no link to Slack (its page stands in for Slack)";
-  return here
-    ? `the preview answered at ${base} (PORT ${port}): ${none}`
-    : `a preview answered at ${base} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; ${none}. This folder's bot, when it runs, answers on its own PORT: set PORT to it here`;
+  if (here === "read") return `the preview answered at ${base} (PORT ${port}): ${none}.`;
+  if (here === "beside")
+    return `the preview running in this folder answered at ${base} (PORT ${port}): ${none}. This command reads the kennel API and care record of its own settings, not the preview's.`;
+  return `a preview answered at ${base} (PORT ${port}), not the one running in this folder: it may be another folder's, with its own kennel API and record; ${none}. This folder's bot, when it runs, answers on its own PORT: set PORT to it here.`;
 }
 
 /**
