@@ -201,7 +201,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       [
         "verify [--head HEAD]",
-        'walks the record\'s chain of hashes: "intact", its links counted (entries, then each kind of record) and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d" (as a morning post or an export names it) checks the record still passes through it',
+        'walks the record\'s chain of hashes: "intact", its links counted (entries, then each kind of record) and its head, or the first entry changed, removed or moved (exit 1); --head "#1234 · 9f3a5c1e0b7d24aa" (as a morning post, the audit or an export names it: its CSV record_head cell or JSON head taken whole) checks the record still passes through it',
       ],
       [
         "verify --file PATH",

@@ -18,6 +18,7 @@ import {
   csvLine,
   type ExportRow,
   exportRow,
+  jsonRow,
   prnExportRow,
   unrecordedExportRow,
 } from "../text/record.ts";
@@ -167,12 +168,13 @@ const json = (value: unknown, depth: number) =>
 
 /**
  * The JSON: as JSON.stringify(…, null, 2) would write the whole object, its arrays written a page
- * at a time (`head`, `entries`, `welfare`, `plans`, `asNeeded`, `unrecorded`: each always, [] if none).
+ * at a time (`head`, `entries`, `welfare`, `plans`, `asNeeded`, `unrecorded`, `custody`: each always,
+ * [] if none); each row with every column of the CSV's (src/text/record.ts jsonRow), null when empty.
  */
 async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts): Promise<void> {
   const s = exportSources(rows, days, counts);
   await out.write(`{\n  "head": ${json(rows.head, 1)}`);
-  const sections: Array<[string, AsyncIterable<unknown[]>]> = [
+  const sections: Array<[string, AsyncIterable<ExportRow[]>]> = [
     ["entries", s.entries()],
     ["welfare", s.welfare()],
     ["plans", s.plans(true)],
@@ -183,15 +185,15 @@ async function writeJson(out: Out, rows: ExportRows, days: Days, counts: Counts)
     let first = true;
     for await (const page of pages) {
       for (const item of page) {
-        await out.write(`${first ? `,\n  "${name}": [\n    ` : ",\n    "}${json(item, 2)}`);
+        await out.write(`${first ? `,\n  "${name}": [\n    ` : ",\n    "}${json(jsonRow(item), 2)}`);
         first = false;
       }
     }
     await out.write(first ? `,\n  "${name}": []` : "\n  ]");
   }
-  // Each medicine held with its kennel, as every other row carries it.
+  // Each medicine held with its kennel, as every other row carries it; [] when the stays held none.
   const custody = (await rows.custody()).map((c) => ({ kennel: days.kennel(null), ...c }));
-  if (custody.length) await out.write(`,\n  "custody": ${json(custody, 1)}`);
+  await out.write(`,\n  "custody": ${json(custody, 1)}`);
   await out.write("\n}\n");
 }
 

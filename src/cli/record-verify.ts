@@ -9,12 +9,13 @@
 import { UsageError } from "../answers/failure.ts";
 import { memoryCeiling } from "../process/memory.ts";
 import { verifyCopy } from "../record/backup.ts";
-import { HEAD_HEX_DIGITS, headWords, linksWords, type VerifyResult } from "../record/chain.ts";
+import { headWords, linksWords, type VerifyResult } from "../record/chain.ts";
 import { kennelWords } from "../record/kennel.ts";
 import type { KennelIdentity } from "../record/types.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
 import { refuseExport } from "./record-copy.ts";
 import { requireStore } from "./record-store.ts";
+import { type Printed, printedHead, throughHead } from "./verify-head.ts";
 
 /**
  * How far the walk's process may grow past where it was when the walk began (or after its last
@@ -22,33 +23,6 @@ import { requireStore } from "./record-store.ts";
  * 117–118 MB for 10,000 entries; it collects once in such a walk (docs/benchmarks.md).
  */
 const GROWTH_ALLOWED = 24 * 1024 * 1024;
-
-/** A head printed before: its place and the hex digits given. */
-interface Printed {
-  seq: number;
-  prefix: string;
-}
-
-/** `--head`, checked: at least 16 hex digits (64 bits), as the morning post and the exports print it. */
-function printedHead(raw: string | undefined): Printed | undefined {
-  if (raw === undefined) return undefined;
-  // A head printed before (the morning post's "#1234 · 9f3a5c1e0b7d24aa…"): the record must pass
-  // through it. At least 16 hex digits (64 bits): a rewritten row found to match fewer by trying
-  // (four took about 65,000 tries) proves nothing.
-  const m = /^#?(\d{1,15})\s*(?:·|:|\s|sha256)+([0-9a-f]+)…?$/i.exec(raw.trim());
-  if (!m)
-    throw new UsageError(
-      `--head takes a head as the morning post or an export prints it, like "#1234 · 9f3a5c1e0b7d24aa", not "${raw.slice(0, 40)}".`,
-      HELP_HINT,
-    );
-  const digits = m[2] ?? "";
-  if (digits.length < HEAD_HEX_DIGITS || digits.length > 64)
-    throw new UsageError(
-      `--head needs at least ${HEAD_HEX_DIGITS} hex digits of the hash (64 bits), as the morning post and the exports print it: "${raw.slice(0, 40)}" has ${digits.length}.`,
-      `Copy the head whole, for example "#1234 · 9f3a5c1e0b7d24aa" (fewer digits could be matched by a rewritten record found by trying).`,
-    );
-  return { seq: Number(m[1]), prefix: digits.toLowerCase() };
-}
 
 /** The chain walked, the kennel the record names, and where it is. */
 interface Walked {
@@ -58,45 +32,14 @@ interface Walked {
 }
 
 /** The record the settings name (KENNEL_DATA_DIR, DATABASE_URL), as the bot keeps it. */
-async function walkStore(ctx: CliContext, at: number | undefined): Promise<Walked> {
+async function walkStore(ctx: CliContext, printed: Printed | undefined): Promise<Walked> {
   const { store, where } = await requireStore(ctx);
   try {
-    const result = await store.verify(at === undefined ? {} : { at });
+    const result = await store.verify(printed ? { at: printed.seq, hash: printed.prefix } : {});
     return { result, kennel: await store.kennel(), where };
   } finally {
     await store.close();
   }
-}
-
-/**
- * A head whose hash matches no link at its place: either it was copied wrong (one digit mistyped
- * reads the same as a rewrite) or the record was rewritten since; both said, with how many digits
- * differ, so the person checks the printed copy before suspecting the record.
- */
-function notThroughWords(hash: string, printed: Printed): string {
-  const here = hash.slice(0, printed.prefix.length);
-  const differ = [...printed.prefix].filter((c, i) => c !== here[i]).length;
-  return [
-    `NOT the same hash: place #${printed.seq} is ${hash.slice(0, HEAD_HEX_DIGITS)}… here, not ${printed.prefix.slice(0, HEAD_HEX_DIGITS)}… (${differ} of ${printed.prefix.length} hex digits differ).`,
-    "Either the head was copied wrong: check it, digit by digit, against the printed copy (the morning post's footer, the export) and run this again;",
-    "or the record was rewritten since that head was printed.",
-  ].join("\n");
-}
-
-/** Whether the record passes through the head printed before: its words and exit code. */
-function throughHead(result: Extract<VerifyResult, { ok: true }>, printed: Printed): [string, number] {
-  if (!result.at) {
-    const why =
-      printed.seq > result.head.seq
-        ? "is beyond the record's head: entries were removed from its end"
-        : "was removed by retention";
-    return [`NOT found: place #${printed.seq} ${why}; the record's head is ${headWords(result.head)}.`, 1];
-  }
-  if (!result.at.hash.startsWith(printed.prefix)) return [notThroughWords(result.at.hash, printed), 1];
-  return [
-    `intact, and it passes through the head printed before (#${printed.seq} · ${printed.prefix}…); head now ${headWords(result.head)}.`,
-    0,
-  ];
 }
 
 export async function verify(ctx: CliContext): Promise<number> {
@@ -118,8 +61,11 @@ export async function verify(ctx: CliContext): Promise<number> {
   const watch = setInterval(() => void settle(), 500);
   const file = values.file;
   const { result, kennel, where } = await (file !== undefined
-    ? verifyCopy(file, { at: printed?.seq, now: ctx.clock.now() }).then((r) => ({ ...r, where: file }))
-    : walkStore(ctx, printed?.seq)
+    ? verifyCopy(file, { at: printed?.seq, hash: printed?.prefix, now: ctx.clock.now() }).then((r) => ({
+        ...r,
+        where: file,
+      }))
+    : walkStore(ctx, printed)
   ).finally(() => clearInterval(watch));
   if (values.json === true) {
     ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);

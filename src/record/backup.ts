@@ -221,13 +221,13 @@ function unreadableCopy(error: unknown, path: string): StoreError {
 /**
  * Walks the chain of a copy of the care record (a backup, a file handed to an inspector) on a
  * read-only connection: no kennel settings, nothing written to it, nothing migrated. `at`: a place
- * printed before, as `verify({ at })`. Throws a StoreError when it cannot be walked: no such file,
+ * printed before, `hash`: its hash's first digits, as `verify({ at, hash })`. Throws a StoreError when it cannot be walked: no such file,
  * not a care record (`no_record`), a record of another schema (`newer_schema`, or `unavailable` for
  * an older one, which the bot brings up to date at its start).
  */
 export async function verifyCopy(
   file: string,
-  o: { at?: number | undefined; now: Date },
+  o: { at?: number | undefined; hash?: string | undefined; now: Date },
 ): Promise<CopyVerified> {
   const path = copyPath(file, "verify");
   return readCopy(path, "verify", async (read) => {

@@ -297,6 +297,8 @@ export type VerifyResult =
       removedThrough: number;
       /** The place asked for (`verify({ at })`) and its hash, when it is still in the record. */
       at?: ChainHead | undefined;
+      /** The first place whose hash starts with the digits asked for (`verify({ hash })`), when one does. */
+      hashAt?: ChainHead | undefined;
       /** The rows walked, by table and kind. */
       links?: ChainLinks | undefined;
     }

@@ -270,7 +270,7 @@ function chainRow(table: ChainRow["table"], v: Values): ChainRow {
   return row;
 }
 
-type VerifyOptions = { at?: number | undefined; now: Date };
+type VerifyOptions = { at?: number | undefined; hash?: string | undefined; now: Date };
 
 /** A row written outside Kennel Desk (no place, hash or link), in either table: the walk's answer for it. */
 async function unsealedIn(read: Snapshot, o: VerifyOptions): Promise<VerifyFailure | undefined> {

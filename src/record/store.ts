@@ -285,9 +285,10 @@ class SqlStore implements CareRecordStore {
     return this.#read((q) => headIn(q));
   }
 
-  async verify(options: { at?: number; now?: Date } = {}): Promise<VerifyResult> {
+  async verify(options: { at?: number; hash?: string; now?: Date } = {}): Promise<VerifyResult> {
     const now = options.now ?? this.#clock.now();
-    return this.#read(() => this.#driver.snapshot((read) => verifyIn(read, { at: options.at, now })));
+    const o = { at: options.at, hash: options.hash, now };
+    return this.#read(() => this.#driver.snapshot((read) => verifyIn(read, o)));
   }
 
   async purge(before: string, setting: { days: number; today: string }): Promise<RetentionPass> {

@@ -314,9 +314,11 @@ export interface CareRecordStore {
    * Walks the whole chain in one snapshot, a row at a time (memory flat however large the record):
    * `ok`, or the first row whose content, link, id or retention rule does not hold
    * (src/record/verify.ts). `at`: a place whose hash to give too (a head printed before, to
-   * compare); `now`: the verifier's clock (a retention row dated after it is refused).
+   * compare); `hash`: the first hex digits of a hash whose place to give (the same head's, to find
+   * it at another place when its place was mistyped); `now`: the verifier's clock (a retention row
+   * dated after it is refused).
    */
-  verify(options?: { at?: number; now?: Date }): Promise<VerifyResult>;
+  verify(options?: { at?: number; hash?: string; now?: Date }): Promise<VerifyResult>;
   /**
    * The retention setting's only deletion (KENNEL_RECORD_RETENTION_DAYS, src/digest/retention.ts):
    * the oldest places of the chain dated before `before` (YYYY-MM-DD), up to the first one dated on

@@ -96,12 +96,18 @@ export class ChainWalk {
   /** The first row in the chain's form since schema 4. */
   #newForm: ChainRow | undefined;
   #found: ChainHead | undefined;
+  readonly #hash: string | undefined;
+  #hashAt: ChainHead | undefined;
 
   /** `retention`: the retention rows of the record (read before the walk: the first row links to one). */
-  constructor(retention: RetentionClaim[], o: { at?: number | undefined; now: Date }) {
+  constructor(
+    retention: RetentionClaim[],
+    o: { at?: number | undefined; hash?: string | undefined; now: Date },
+  ) {
     for (const r of retention) this.#cuts.set(r.throughSeq, r.lastRemovedHash);
     this.#removedThrough = Math.max(0, ...this.#cuts.keys());
     this.#at = o.at;
+    this.#hash = o.hash?.toLowerCase();
     this.#now = o.now.getTime();
   }
 
@@ -134,6 +140,8 @@ export class ChainWalk {
     this.#prev = { row: r, at };
     this.#rows++;
     if (r.seq === this.#at) this.#found = { seq: r.seq, hash: r.hash };
+    if (this.#hash && !this.#hashAt && r.hash.startsWith(this.#hash))
+      this.#hashAt = { seq: r.seq, hash: r.hash };
     return undefined;
   }
 
@@ -213,6 +221,7 @@ export class ChainWalk {
       head: prev ? { seq: prev.seq as number, hash: prev.hash as string } : { seq: 0, hash: GENESIS },
       removedThrough: this.#removedThrough,
       ...(this.#found ? { at: this.#found } : {}),
+      ...(this.#hashAt ? { hashAt: this.#hashAt } : {}),
     };
   }
 }

@@ -42,6 +42,10 @@ function row(r: CustodyRecordRow, timeZone: string): ExportRow {
     kind: "custody",
     past_plan_limit: null,
     effect: null,
+    from_words: null,
+    timeliness: null,
+    paper_giver: null,
+    medicine_checked: null,
   };
 }
 

@@ -11,7 +11,7 @@ import { planState } from "../domain/plan/state.ts";
 import { cleanText } from "../domain/text.ts";
 import { localStamp } from "../present/record.ts";
 import { readingWords } from "../words/plan.ts";
-import type { ExportRow } from "./record.ts";
+import { type ExportRow, NOT_A_DOSE } from "./record.ts";
 
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
 
@@ -50,5 +50,6 @@ export function planExportRow(v: PlanVersion, timeZone: string): ExportRow {
     supersedes: v.supersedes ?? null,
     superseded_by: v.supersededBy ?? null,
     request_key: text(v.requestKey),
+    ...NOT_A_DOSE,
   };
 }

@@ -73,7 +73,15 @@ const COLUMNS = [
   "record_head",
 ] as const;
 
-/** Issue 35's columns and the head's: other records' rows (the welfare check's, the care plan's) leave them empty. */
+/**
+ * A row's columns: every column but `record_head`, which only the CSV's last row fills (the JSON's
+ * `head`). The CSV's cells and the JSON's keys are both written from this one list, in its order.
+ */
+const ROW_COLUMNS = COLUMNS.filter(
+  (c): c is Exclude<(typeof COLUMNS)[number], "record_head"> => c !== "record_head",
+);
+
+/** Issue 35's columns onward: other records' rows (the welfare check's, the care plan's) leave them empty. */
 type DoseColumn =
   | "given_at"
   | "reason_code"
@@ -85,8 +93,22 @@ type DoseColumn =
   | "from_words"
   | "timeliness"
   | "paper_giver"
-  | "medicine_checked"
-  | "record_head";
+  | "medicine_checked";
+
+/** Every dose column empty: a row of a record that is not a dose (a welfare record, a care plan's version). */
+export const NOT_A_DOSE: Record<DoseColumn, null> = {
+  given_at: null,
+  reason_code: null,
+  late_entry: null,
+  witness: null,
+  kind: null,
+  past_plan_limit: null,
+  effect: null,
+  from_words: null,
+  timeliness: null,
+  paper_giver: null,
+  medicine_checked: null,
+};
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
 const text = (value: string | undefined): string | null => (value === undefined ? null : cleanText(value));
@@ -96,8 +118,21 @@ const text = (value: string | undefined): string | null => (value === undefined 
  * Every text is cleaned as the terminal and Slack clean it, so an export written to a terminal or
  * opened in a spreadsheet carries no escape sequence, bidi override or invisible character.
  */
-export type ExportRow = Record<Exclude<(typeof COLUMNS)[number], DoseColumn>, string | number | null> &
-  Partial<Record<DoseColumn, string | null>>;
+export type ExportRow = Record<(typeof ROW_COLUMNS)[number], string | number | null> & {
+  record_head?: string | null;
+};
+
+/**
+ * A row as the JSON writes it: every column the CSV has but `record_head` (ROW_COLUMNS), in the
+ * CSV's order, each always there (null when empty), then what the row carries besides (a care
+ * plan's version: `plan`, `changed`).
+ */
+export function jsonRow(row: ExportRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of ROW_COLUMNS) out[c] = row[c] ?? null;
+  for (const [k, v] of Object.entries(row)) if (!(k in out) && k !== "record_head") out[k] = v;
+  return out;
+}
 
 /**
  * One exported entry's fields (above), then when it was given (a late entry, in words too) and the
@@ -140,6 +175,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     from_words: dose.fromWords ?? null,
     timeliness: (state?.state === "recorded" && state.timeliness) || null,
     paper_giver: text(e.paper?.by),
+    medicine_checked: null,
   };
 }
 
@@ -226,6 +262,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     from_words: words.fromWords ?? null,
     timeliness: null,
     paper_giver: null,
+    medicine_checked: null,
   };
 }
 

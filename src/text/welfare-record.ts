@@ -13,7 +13,7 @@ import { soughtWords, welfareDayDoc } from "../present/welfare-record.ts";
 import { allValuesWords, flagHeadWords, mealWords } from "../words/welfare.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
-import type { ExportRow } from "./record.ts";
+import { type ExportRow, NOT_A_DOSE } from "./record.ts";
 
 export const welfareDayText = (day: WelfareDayRecord, o: TextOptions): string =>
   docText(welfareDayDoc(day, o.timezone), o);
@@ -71,5 +71,6 @@ export function welfareExportRow(r: WelfareRecordRow, timeZone: string): ExportR
     supersedes: r.supersedes ?? null,
     superseded_by: r.supersededBy ?? null,
     request_key: text(r.requestKey),
+    ...NOT_A_DOSE,
   };
 }

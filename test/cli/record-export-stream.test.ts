@@ -25,6 +25,7 @@ import {
   csvLine,
   type ExportRow,
   exportRow,
+  jsonRow,
   prnExportRow,
   recordCsv,
   unrecordedExportRow,
@@ -99,12 +100,15 @@ async function wholeExport(store: CareRecordStore, query: EntryQuery, format: "c
   return `${JSON.stringify(
     {
       head,
-      entries: entries.map((e) => ours(exportRow(e, ZONE, facts))),
+      // Each row with every column of the CSV's (but its head's), null when empty.
+      entries: entries.map((e) => jsonRow(ours(exportRow(e, ZONE, facts)))),
       // Every key always, [] when the range has none of it (as the docs list them).
-      welfare: welfare.map((w) => ours(welfareExportRow(w, ZONE))),
-      plans: plans.map((v) => ours({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed })),
-      asNeeded: bySeq.map((d) => ours(prnExportRow(d, ZONE))),
-      unrecorded,
+      welfare: welfare.map((w) => jsonRow(ours(welfareExportRow(w, ZONE)))),
+      plans: plans.map((v) => jsonRow(ours({ ...planExportRow(v, ZONE), plan: v.plan, changed: v.changed }))),
+      asNeeded: bySeq.map((d) => jsonRow(ours(prnExportRow(d, ZONE)))),
+      unrecorded: unrecorded.map(jsonRow),
+      // The busy record counts no medicine in: its custody is there, empty.
+      custody: [],
     },
     null,
     2,
