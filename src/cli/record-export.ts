@@ -23,7 +23,7 @@ import {
 } from "../text/record.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, petOption, readOptions } from "./context.ts";
-import { bookingIdOf } from "./record-booking.ts";
+import { bookingIdOf, petKnownElsewhere } from "./record-booking.ts";
 import { type Counts, countPlans, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
@@ -315,7 +315,11 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     await stdout.flush();
     const none = counts.entries + counts.welfare + counts.asNeeded + counts.unrecorded === 0;
     if (ctx.io.stdout.isTTY !== true || none) ctx.io.stderr.write(`${summaryWords(counts, which, zone)}\n`);
-    if (none && rows.stays.length === 0) ctx.io.stderr.write(nothingNames(query));
+    if (none && rows.stays.length === 0) {
+      if (query.petId !== undefined && query.bookingId === undefined && query.from === undefined)
+        await petKnownElsewhere(ctx, query.petId);
+      ctx.io.stderr.write(nothingNames(query));
+    }
     return 0;
   } finally {
     await store.close();
