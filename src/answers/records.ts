@@ -329,9 +329,3 @@ export async function ownerNames(
   });
   return names;
 }
-
-/** A booking's id from its reference (GET /bookings/reference/{reference}); undefined when the API gives none. */
-export async function bookingIdByReference(deps: Deps, reference: string): Promise<number | undefined> {
-  const { data } = await deps.kennel.getBookingByReference(reference);
-  return data.bookingId;
-}

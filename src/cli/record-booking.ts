@@ -62,13 +62,21 @@ function notInRecordWords(ref: string): string {
  * when the record answers for a kennel API that could not say.
  */
 export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number> {
+  return (await stayNamed(ctx, raw)).bookingId;
+}
+
+/** The booking asked for, with its reference as the kennel API gave it when it was asked (`hp-dk4q7m`: HP-DK4Q7M). */
+export async function stayNamed(
+  ctx: CliContext,
+  raw: string,
+): Promise<{ bookingId: number; reference?: string }> {
   const ref = raw.trim().slice(0, 80);
   // An id the record holds needs no kennel API (an inspector's copy, the API down).
   const held = looksLikeId(ref) ? await inRecord(ctx, ref) : undefined;
-  if (held !== undefined) return held;
+  if (held !== undefined) return { bookingId: held };
   if (!ctx.config.kennel) {
     const id = looksLikeId(ref) ? undefined : await inRecord(ctx, ref);
-    if (id !== undefined) return id;
+    if (id !== undefined) return { bookingId: id };
     throw new StayNotFoundError(
       ref,
       `No booking ${ref.slice(0, 40)} was found: ${notInRecordWords(ref.slice(0, 40))}, and no kennel API is set to ask.`,
@@ -79,11 +87,12 @@ export async function bookingIdOf(ctx: CliContext, raw: string): Promise<number>
   }
   try {
     const found = await findBooking(kennelDeps(ctx), ref);
-    const id = found.full?.bookingId ?? found.reduced?.bookingId;
-    if (id !== undefined) return id;
+    const booking = found.full ?? found.reduced;
+    if (booking?.bookingId !== undefined)
+      return { bookingId: booking.bookingId, ...(booking.reference ? { reference: booking.reference } : {}) };
   } catch (error) {
     if (!isKennelError(error)) throw error;
-    return await recordInstead(ctx, ref, error);
+    return { bookingId: await recordInstead(ctx, ref, error) };
   }
   throw new StayNotFoundError(
     ref,

@@ -114,7 +114,9 @@ describe("a reference nobody knows: the docs' codes, whatever the settings", () 
   it("no kennel API settings: not found (1), said as the record's", async () => {
     const r = await runCommand(["record", "--booking", "NOPE-1"], noApi(), { clock: now });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("No booking NOPE-1 was found: no kept round of the care record names the stay NOPE-1");
+    expect(r.stderr).toContain(
+      "No booking NOPE-1 was found: no kept round of the care record names the stay NOPE-1",
+    );
     const id = await runCommand(["record", "--booking", "999999"], noApi(), { clock: now });
     expect(id.code).toBe(1);
     expect(id.stderr).toContain("the care record has nothing of booking 999999");
