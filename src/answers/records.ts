@@ -329,3 +329,8 @@ export async function ownerNames(
   });
   return names;
 }
+
+/** The kennel API asked for the pet (GET /pets/{id}): a NotFoundError when it has none, as for `pet ID`. */
+export async function askPet(deps: Deps, id: number): Promise<void> {
+  await deps.kennel.getPet(id);
+}

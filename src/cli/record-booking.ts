@@ -9,6 +9,7 @@
 import { findBooking } from "../answers/booking-find.ts";
 import { describeFailure } from "../answers/failure.ts";
 import { bookingIdInRecord, bookingKeptInRecord } from "../answers/obligations.ts";
+import { askPet } from "../answers/records.ts";
 import { NAMING_KINDS } from "../answers/stay-dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { type ErrorContext, isKennelError, NotFoundError } from "../kennel/errors.ts";
@@ -148,7 +149,7 @@ export async function petKnownElsewhere(ctx: CliContext, petId: number): Promise
     );
   }
   try {
-    await kennelDeps(ctx).kennel.getPet(petId);
+    await askPet(kennelDeps(ctx), petId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) {
       if (isKennelError(error))
