@@ -150,3 +150,13 @@ export function wallClockInstants(date: string, time: string, timeZone: string):
   const found = [...offsets].map((o) => naive - o).filter((ms) => wallOf(ms, timeZone) === wall);
   return [...new Set(found)].sort((a, b) => a - b).map((ms) => new Date(ms));
 }
+
+/**
+ * The minute the care record began (its first write, to the minute), as every surface counts its
+ * rounds: a round timed in that minute (the evening round at 18:00, the record begun at 18:00:00.857)
+ * is the record's, kept or not, never "before the record began".
+ */
+export function recordMinute(began: Date | string): number {
+  const at = new Date(began).getTime();
+  return at - (((at % 60_000) + 60_000) % 60_000);
+}

@@ -12,7 +12,7 @@ import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { reviewTime } from "../domain/review-time.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
-import { addDays, localDate, zonedInstant } from "../time.ts";
+import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
@@ -199,7 +199,11 @@ export async function recordAudit(
       await reviewedDays(deps, from, to),
       reviewable(deps, to, now) ? undefined : to,
     ),
-    neverPosted: neverPosted(new Set(keptRounds), first > from ? first : from, addDays(to, -1)),
+    neverPosted: neverPosted(new Set(keptRounds), first > from ? first : from, addDays(to, -1), (d, r) =>
+      began
+        ? zonedInstant(d, deps.config.rounds.times[r], deps.config.timezone).getTime() < recordMinute(began)
+        : false,
+    ),
     custody: await custodyAudit(deps, from, to),
     head,
     where,
@@ -235,11 +239,17 @@ function reviewedOf(
   };
 }
 
-/** The past days' rounds with no kept sheet, as runs of days with the same rounds never posted. */
-function neverPosted(kept: Set<string>, from: string, to: string): AuditFigures["neverPosted"] {
+/** The past days' rounds with no kept sheet since the record began, as runs of days with the same rounds never posted. */
+function neverPosted(
+  kept: Set<string>,
+  from: string,
+  to: string,
+  beforeRecord: (date: string, round: Round) => boolean,
+): AuditFigures["neverPosted"] {
   const runs: AuditFigures["neverPosted"] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const rounds = ROUNDS.filter((r) => !kept.has(`${d}|${r}`));
+    // A round of the record's first day timed before the record began was the paper's: never counted.
+    const rounds = ROUNDS.filter((r) => !kept.has(`${d}|${r}`) && !beforeRecord(d, r));
     const last = runs.at(-1);
     if (rounds.length === 0) continue;
     if (last && last.to === addDays(d, -1) && last.rounds.join() === rounds.join()) last.to = d;

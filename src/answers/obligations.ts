@@ -310,11 +310,27 @@ export async function bookingIdInRecord(
   deps: Pick<Deps, "record" | "clock" | "config">,
   reference: string,
 ): Promise<number | undefined> {
+  const wanted = reference.trim().toLowerCase();
+  return keptPet(deps, (p) => p.reference?.trim().toLowerCase() === wanted);
+}
+
+/** Whether a kept round of the record names the booking (read as bookingIdInRecord reads them). */
+export async function bookingKeptInRecord(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  bookingId: number,
+): Promise<boolean> {
+  return (await keptPet(deps, (p) => p.bookingId === bookingId)) !== undefined;
+}
+
+/** The booking of the newest kept round's pet that `matches`, a month at a time back to the record's first day. */
+async function keptPet(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  matches: (pet: { bookingId: number; reference?: string | undefined }) => boolean,
+): Promise<number | undefined> {
   const store = deps.record;
   if (!store) return undefined;
   const began = await store.began();
   const first = began ? localDate(began, deps.config.timezone) : undefined;
-  const wanted = reference.trim().toLowerCase();
   let to = localDate(deps.clock.now(), deps.config.timezone);
   for (let n = 0; n < 240; n++) {
     const from = addDays(to, -30);
@@ -322,7 +338,7 @@ export async function bookingIdInRecord(
     const pet = rounds
       .flatMap((r) => r.body.pets)
       .reverse()
-      .find((p) => p.reference?.trim().toLowerCase() === wanted);
+      .find(matches);
     if (pet) return pet.bookingId;
     if (first === undefined || from <= first) return undefined;
     to = addDays(from, -1);

@@ -72,7 +72,11 @@ export async function exportRows(
     query.bookingId !== undefined ? [query.bookingId] : [],
   ]);
   const stays = [...new Set(found.flat())];
-  const planned = query.bookingId !== undefined ? [query.bookingId] : stays;
+  // One pet's whole record (no stay, no range): every version of its plans, and the medicines of
+  // every stay the record names it in, entries or not (nothing of the pet hidden).
+  const petOnly = query.petId !== undefined && query.bookingId === undefined && from === undefined;
+  const named = petOnly ? await store.stays({ petId: query.petId, kinds: NAMING_KINDS }) : [];
+  const planned = query.bookingId !== undefined ? [query.bookingId] : [...new Set([...stays, ...named])];
   const petId = query.petId !== undefined ? { petId: query.petId } : {};
   return {
     head,
@@ -86,10 +90,14 @@ export async function exportRows(
     welfare: () => welfareRecordPages(store, query, head.seq),
     plans: () => {
       const parts: AsyncIterable<PlanVersion[]>[] = [];
-      for (let i = 0; i < planned.length; i += STAYS_PER_QUERY) {
-        const bookingIds = planned.slice(i, i + STAYS_PER_QUERY);
-        parts.push(pagesMap(store.logPages({ kind: "plan", bookingIds, ...petId }, through), planVersionsOf));
-      }
+      if (petOnly) parts.push(pagesMap(store.logPages({ kind: "plan", ...petId }, through), planVersionsOf));
+      else
+        for (let i = 0; i < planned.length; i += STAYS_PER_QUERY) {
+          const bookingIds = planned.slice(i, i + STAYS_PER_QUERY);
+          parts.push(
+            pagesMap(store.logPages({ kind: "plan", bookingIds, ...petId }, through), planVersionsOf),
+          );
+        }
       return pages(mergeBySeq(parts, (v) => v.seq));
     },
     // Each dose with its witness and its pet's name (the dose's own, else its stay's plan's).

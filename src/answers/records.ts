@@ -330,8 +330,7 @@ export async function ownerNames(
   return names;
 }
 
-/** A booking's id from its reference (GET /bookings/reference/{reference}); undefined when the API gives none. */
-export async function bookingIdByReference(deps: Deps, reference: string): Promise<number | undefined> {
-  const { data } = await deps.kennel.getBookingByReference(reference);
-  return data.bookingId;
+/** The kennel API asked for the pet (GET /pets/{id}): a NotFoundError when it has none, as for `pet ID`. */
+export async function askPet(deps: Deps, id: number): Promise<void> {
+  await deps.kennel.getPet(id);
 }

@@ -9,7 +9,7 @@ import { pastCheckOut } from "../domain/bookings.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { addDays, localDate, zonedInstant } from "../time.ts";
+import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
 import { owedRounds } from "./obligations.ts";
 import { WELFARE_KINDS } from "./welfare-record.ts";
@@ -91,7 +91,7 @@ export function unkeptRounds(
   const start = b.checkInDate ? Date.parse(b.checkInDate) : Number.NaN;
   if (Number.isNaN(start)) return [];
   const end = Math.min(stayEnd(deps, b, start), deps.clock.now().getTime());
-  const since = Math.max(start, f.recordSince?.getTime() ?? start);
+  const since = Math.max(start, f.recordSince ? recordMinute(f.recordSince) : start);
   const tz = deps.config.timezone;
   const kept = new Set(f.kept.map((k) => `${k.date}|${k.round}`));
   const out: Array<{ date: string; round: Round }> = [];

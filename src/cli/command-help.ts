@@ -181,15 +181,15 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       [
         "--format csv|json|html",
-        "with export: CSV per RFC 4180, UTF-8 (the default), JSON, or one printable HTML page per stay",
+        "with export: CSV per RFC 4180, UTF-8 (the default), JSON, or printable HTML, a page per pet of each stay",
       ],
       [
         "--booking REF|ID",
-        "one stay's record for the handover (doses given of those due, refusals, missed doses, meals, then every entry); with export, that stay's entries",
+        "one stay's record for the handover (doses given of those due, refusals, missed doses, meals, then every entry); with export, that stay's entries. A reference is found as kennel-desk booking finds it (in any case), else in the record's kept rounds; one neither the kennel API nor the record knows is not found (exit 1)",
       ],
       [
         "--out DIR",
-        "with export --format html: the folder for the pages (one per stay); one stay alone goes to standard output",
+        "with export --format html: the folder for the pages (one per pet of each stay, and index.html); one stay alone goes to standard output as one file, each pet on its own printed page",
       ],
       [
         "backup FILE",
@@ -232,7 +232,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD" --dose "Apoquel=R 08:10 JD"',
     ],
     exits:
-      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, or no such booking (--booking), 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
+      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, or no such booking (--booking) or pet (export --pet with no range): neither the kennel API nor the record knows it, 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
   },
   status: {
     args: "[--json]",

@@ -7,6 +7,7 @@
 import { UsageError } from "../answers/failure.ts";
 import { mergeBySeq } from "../answers/pages.ts";
 import { type ExportRows, exportRows } from "../answers/record-export.ts";
+import type { StayPage } from "../present/stay.ts";
 import { memoryCeiling } from "../process/memory.ts";
 import { exportedKennel } from "../record/kennel.ts";
 import type { CareRecordStore } from "../record/types.ts";
@@ -22,9 +23,10 @@ import {
   prnExportRow,
   unrecordedExportRow,
 } from "../text/record.ts";
+import { stayHtml } from "../text/stay-html.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, petOption, readOptions } from "./context.ts";
-import { bookingIdOf } from "./record-booking.ts";
+import { bookingIdOf, petKnownElsewhere } from "./record-booking.ts";
 import { type Counts, countPlans, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
@@ -279,18 +281,21 @@ async function writeHtml(
   const kennel = String(exportedKennel(await store.kennel())(null));
   const made = stayPages(ctx, store, rows.stays, o.petId, { kennel, head: rows.head, range: o.range });
   if (o.out !== undefined) return writePages(ctx, o.out, made.pages, made.each, made.index);
-  // Standard output takes one page: a second (another pet, another stay) needs a folder.
-  let one: string | undefined;
+  // Standard output takes one stay, its pets' pages as one file (each pet on its own printed page):
+  // a second stay needs a folder.
+  const mine: StayPage[] = [];
   for await (const p of made.pages) {
-    if (one !== undefined) {
+    if (!p.of) continue;
+    if (mine[0] && p.of.stay.bookingId !== mine[0].stay.bookingId) {
       throw new UsageError(
-        "That is more than one page (one per pet of each stay): they need a folder.",
-        "Add --out FOLDER (or ask for one pet's stay with --booking REF --pet ID).",
+        "That is more than one stay (a page per pet of each): they need a folder.",
+        "Add --out FOLDER (or ask for one stay with --booking REF).",
       );
     }
-    one = p.page;
+    mine.push(p.of);
   }
-  if (one !== undefined) ctx.io.stdout.write(one);
+  const [one, ...more] = mine;
+  if (one !== undefined) ctx.io.stdout.write(stayHtml(one, more));
   else
     ctx.io.stderr.write(
       `No entries ${o.which}: no page written.\n${nothingNames({ petId: o.petId, from: o.range.from })}`,
@@ -317,7 +322,11 @@ export async function exportRange(ctx: CliContext): Promise<number> {
     await stdout.flush();
     const none = counts.entries + counts.welfare + counts.asNeeded + counts.unrecorded === 0;
     if (ctx.io.stdout.isTTY !== true || none) ctx.io.stderr.write(`${summaryWords(counts, which, zone)}\n`);
-    if (none && rows.stays.length === 0) ctx.io.stderr.write(nothingNames(query));
+    if (none && rows.stays.length === 0) {
+      if (query.petId !== undefined && query.bookingId === undefined && query.from === undefined)
+        await petKnownElsewhere(ctx, query.petId);
+      ctx.io.stderr.write(nothingNames(query));
+    }
     return 0;
   } finally {
     await store.close();

@@ -100,7 +100,8 @@ function writePage(folder: string, name: string, page: string): void {
   }
 }
 
-type Page = { name: string; page: string };
+/** A page written; `of`: a stay's pet's page, what it was made from (one stay's pages go to standard output as one). */
+type Page = { name: string; page: string; of?: StayPage };
 
 /** The files written over one of the same name: each named, or all at once when every one was. */
 function replacedWords(replaced: readonly string[], written: readonly string[]): string {
@@ -249,7 +250,7 @@ export function stayPages(
         // The index's line keeps the pet's figures, not its entries (a year's stays stay small).
         const figures = { ...pet, entries: [], items: [] };
         rows.push({ file: name, reference, pet: figures, checkIn: said?.checkIn, checkOut: said?.checkOut });
-        yield { name, page: stayHtml(page) };
+        yield { name, page: stayHtml(page), of: page };
       }
     }
   }

@@ -24,7 +24,7 @@ import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText } from "../text/welfare-record.ts";
 import { type CliContext, HELP_HINT, petOption, print, readOptions, textOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
-import { bookingIdOf } from "./record-booking.ts";
+import { stayNamed } from "./record-booking.ts";
 import { enter } from "./record-enter.ts";
 import { exportRange } from "./record-export.ts";
 import { copyToPostgres } from "./record-move.ts";
@@ -49,14 +49,15 @@ function roundOption(ctx: CliContext, raw: string | undefined) {
  * from the care record alone (a reference found by the kennel API when it is set, else in the record).
  */
 async function stay(ctx: CliContext, ref: string, json: boolean): Promise<number> {
-  const bookingId = await bookingIdOf(ctx, ref);
+  const { bookingId, reference: found } = await stayNamed(ctx, ref);
   const { store, where } = await requireStore(ctx);
   try {
     await refuseOtherBusiness(ctx, store, where);
     const deps = { record: store, config: ctx.config, clock: ctx.clock };
     const began = await store.began().catch(() => undefined);
     const { stay: record, said } = await recordedStay(deps, bookingId, { began });
-    const reference = said?.reference ?? (looksLikeId(ref.trim()) ? `booking ${bookingId}` : ref.trim());
+    const reference =
+      said?.reference ?? found ?? (looksLikeId(ref.trim()) ? `booking ${bookingId}` : ref.trim());
     return print(ctx, { reference, where, stay: record }, json, () =>
       stayRecordText(record, reference, textOptions(ctx)),
     );

@@ -107,9 +107,10 @@ const docHtml = (doc: Doc): string =>
 
 /**
  * A document as one self-contained page: no script and no external resource (the style inline),
- * the document's fallback its title.
+ * the document's fallback its title; `more` documents after it, each on a new printed page (an
+ * `hr.page` between them: the style breaks the page there).
  */
-export function docPage(doc: Doc, style: string): string {
+export function docPage(doc: Doc, style: string, more: readonly Doc[] = []): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -119,7 +120,7 @@ export function docPage(doc: Doc, style: string): string {
 <style>${style}</style>
 </head>
 <body>
-${docHtml(doc)}
+${[doc, ...more].map(docHtml).join('\n<hr class="page">\n')}
 </body>
 </html>
 `;

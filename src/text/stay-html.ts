@@ -23,10 +23,12 @@ const STYLE = `
   .muted, del { color: #666; }
   code { font-size: 9.5pt; word-break: break-all; }
   .note { margin-top: 14pt; font-size: 8.5pt; color: #555; }
+  hr.page { border: 0; margin: 0; break-after: page; page-break-after: always; }
 `;
 
-export function stayHtml(page: StayPage): string {
-  return docPage(stayPageDoc(page), STYLE);
+/** A pet's page of a stay; `more`: the stay's other pets' pages after it, each on a new printed page (one file). */
+export function stayHtml(page: StayPage, more: readonly StayPage[] = []): string {
+  return docPage(stayPageDoc(page), STYLE, more.map(stayPageDoc));
 }
 
 /** The export's index page: each stay's pet with its page's link, dates and figures. */

@@ -153,12 +153,14 @@ describe.each(engines)("the streamed record commands ($name)", (engine) => {
           );
         }
       }
-      // A pet nothing in the record names (a mistyped id) is not read as an empty record in silence.
+      // A pet nothing in the record names (a mistyped id), no kennel API to ask: not found (exit 1),
+      // never read as an empty record.
       const nobody = await cli(["record", "export", "--pet", "99999", "--format", "json"], env);
-      expect(nobody.code).toBe(0);
+      expect(nobody.code).toBe(1);
       expect(nobody.stderr).toContain("0 entries of pet 99999");
+      expect(nobody.stderr).toContain("No pet 99999 was found: the care record has nothing of pet 99999");
       expect(nobody.stderr).toContain(
-        "If pet 99999 should have some, check its id: kennel-desk pet NAME shows each pet of that name with its id.",
+        "Check its id: kennel-desk pet NAME shows each pet of that name with its id.",
       );
       const pet10 = await cli(["record", "export", "--pet", "10", "--format", "json"], env);
       expect(pet10.stderr).not.toContain("should have some");
