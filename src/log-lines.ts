@@ -40,6 +40,18 @@ function fieldsIgnoredWords(line: Record<string, unknown>): string | undefined {
   return `${record}: some fields had values Kennel Desk could not read (${fields.join(", ")}); the rest of the record was used. Check these fields in the kennel system.`;
 }
 
+/**
+ * The error a line carries, after its words: pino's serialized error (type, message, code), or a
+ * string; so "the log has the details" holds in a terminal too (its stack stays in the JSON logs).
+ */
+function errWords(err: unknown): string {
+  if (typeof err === "string") return `: ${err}`;
+  const e = (err ?? {}) as { type?: unknown; message?: unknown; code?: unknown };
+  if (typeof e.message !== "string") return "";
+  const type = typeof e.type === "string" ? `${e.type}: ` : "";
+  return `: ${type}${e.message}${typeof e.code === "string" ? ` (${e.code})` : ""}`;
+}
+
 function readable(raw: string): string {
   let line: { level?: unknown; msg?: unknown; fields?: unknown; err?: unknown };
   try {
@@ -51,7 +63,7 @@ function readable(raw: string): string {
   const level = typeof line.level === "string" ? line.level : "info";
   const fields = Array.isArray(line.fields) && line.fields.length ? ` (${line.fields.join(", ")})` : "";
   const words = fieldsIgnoredWords(line) ?? `${line.msg}${fields}`;
-  const err = typeof line.err === "string" ? `: ${line.err}` : "";
+  const err = errWords(line.err);
   // A note or an error says what happened in words; the lines asked for (KENNEL_DEBUG=1, LOG_LEVEL
   // info or debug) keep their data after the words (a request's path, status and request id).
   const { level: _l, time: _t, msg: _m, fields: _f, err: _e, ...data } = line as Record<string, unknown>;

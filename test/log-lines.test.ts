@@ -40,6 +40,20 @@ describe("the command line's log lines", () => {
     expect(out()).not.toContain("{");
   });
 
+  it("an error's own words follow the line (the catch-all's 'the log has the details' holds); a secret in them scrubbed", () => {
+    const { log, out } = terminal("info");
+    const error = Object.assign(
+      new Error("EISDIR: illegal operation on a directory, read kd_live_secretsecret123"),
+      {
+        code: "EISDIR",
+      },
+    );
+    log.error({ err: error }, "the command stopped on an unexpected error");
+    expect(out()).toBe(
+      "error: the command stopped on an unexpected error: Error: EISDIR: illegal operation on a directory, read [redacted] (EISDIR)\n",
+    );
+  });
+
   it("fields read around: says, in one line, what was not read, that the rest was used, and where to check", () => {
     const { log, out } = terminal("info");
     log.warn(

@@ -232,7 +232,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       'kennel-desk record enter morning 24/11 --pet 77 --by "Sam Lee" --dose "Rimadyl=given 08:05 JD" --dose "Apoquel=R 08:10 JD"',
     ],
     exits:
-      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, or no such booking (--booking) or pet (export --pet with no range): neither the kennel API nor the record knows it, 2 invalid settings or input, 3 the care record cannot be read (none there yet, another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
+      '0 OK (when the sheets cannot be read, the record alone, with a line saying why), 1 verify found the record not intact, or no such booking (--booking) or pet (export --pet with no range): neither the kennel API nor the record knows it, 2 invalid settings or input, 3 the care record cannot be read (none there yet, or for verify no entries in it yet; a folder or a damaged file; another kennel\'s, down: never 0 nor 1; with --json, {"ok": false, "problem": …}).',
   },
   status: {
     args: "[--json]",

@@ -8,7 +8,7 @@
 import { AUDIT_DAYS_MAX, recordAudit } from "../answers/audit.ts";
 import { UsageError } from "../answers/failure.ts";
 import { auditDoc } from "../present/audit.ts";
-import { openCopy } from "../record/backup.ts";
+import { openCopy } from "../record/copy-read.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { docText } from "../text/doc.ts";
 import { type CliContext, HELP_HINT, print, readOptions, textOptions } from "./context.ts";

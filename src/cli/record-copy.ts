@@ -11,7 +11,10 @@ import { exportGivenWords } from "../words/record.ts";
 /** How much of each end of the file is looked at: an export's head is in its first or last lines. */
 const LOOK = 8192;
 
-/** The file's first and last bytes as text (a SQLite file's start says so), or none when it cannot be read. */
+/**
+ * The file's first and last bytes as text (a SQLite file's start says so), or none when it cannot be
+ * read or is no file (a folder: the copy's reading says what it is).
+ */
 function ends(file: string): { start: string; end: string } | undefined {
   let fd: number;
   try {
@@ -20,7 +23,9 @@ function ends(file: string): { start: string; end: string } | undefined {
     return undefined;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    const size = stat.size;
     const read = (at: number) => {
       const b = Buffer.alloc(Math.min(LOOK, size));
       const n = readSync(fd, b, 0, b.length, at);

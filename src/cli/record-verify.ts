@@ -8,8 +8,9 @@
  */
 import { UsageError } from "../answers/failure.ts";
 import { memoryCeiling } from "../process/memory.ts";
-import { verifyCopy } from "../record/backup.ts";
 import { headWords, linksWords, type VerifyResult } from "../record/chain.ts";
+import { verifyCopy } from "../record/copy-read.ts";
+import { StoreError } from "../record/errors.ts";
 import { kennelWords } from "../record/kennel.ts";
 import type { KennelIdentity } from "../record/types.ts";
 import { type CliContext, HELP_HINT, readOptions } from "./context.ts";
@@ -42,6 +43,20 @@ async function walkStore(ctx: CliContext, printed: Printed | undefined): Promise
   }
 }
 
+/**
+ * A record with no link in its chain (made at the bot's first start, nothing recorded since: a start
+ * Slack refused makes one): nothing to verify, never "intact: 0 chain links" (exit 0), which would
+ * read as a record checked; as no record (`no_record`, exit 3).
+ */
+function noEntries(where: string): StoreError {
+  return new StoreError(
+    "no_record",
+    `The care record at ${where} holds no entries yet: nothing to verify (nothing has been recorded in it since it was made).`,
+    "Verify it once the rounds are recorded in it. A record that held entries before and holds none now is not intact: compare it with a backup (kennel-desk record backup) and the head named in the morning posts.",
+    where,
+  );
+}
+
 export async function verify(ctx: CliContext): Promise<number> {
   const { values, positionals } = readOptions(ctx.args.slice(1), {
     json: { type: "boolean" },
@@ -67,6 +82,7 @@ export async function verify(ctx: CliContext): Promise<number> {
       }))
     : walkStore(ctx, printed)
   ).finally(() => clearInterval(watch));
+  if (result.ok && result.rows === 0) throw noEntries(where);
   if (values.json === true) {
     ctx.io.stdout.write(`${JSON.stringify({ where, kennel, ...result }, null, 2)}\n`);
     return result.ok ? 0 : 1;

@@ -6,7 +6,8 @@
  * 28]`: the kennel's medication figures (src/cli/record-audit.ts). All read the store the bot writes
  * (KENNEL_DATA_DIR, or DATABASE_URL): they need no kennel API and no Slack.
  */
-import { dirname, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { recordDay } from "../answers/care-record.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
@@ -15,13 +16,14 @@ import { welfareDay } from "../answers/welfare-record.ts";
 import { parseRoundDay } from "../dates.ts";
 import { looksLikeId } from "../domain/ids.ts";
 import { roundNamed, roundNamesLine } from "../domain/round-names.ts";
-import { backupSqlite } from "../record/backup.ts";
+import { BackupFolderError, backupSqlite } from "../record/backup.ts";
 import { headWords, linksWords } from "../record/chain.ts";
 import { isStoreError } from "../record/errors.ts";
 import { sqliteRecordThere } from "../record/sqlite-there.ts";
 import { recordDayText } from "../text/record.ts";
 import { stayRecordText } from "../text/stay.ts";
 import { welfareDayText } from "../text/welfare-record.ts";
+import { localDate } from "../time.ts";
 import { type CliContext, HELP_HINT, petOption, print, readOptions, textOptions } from "./context.ts";
 import { audit } from "./record-audit.ts";
 import { stayNamed } from "./record-booking.ts";
@@ -127,12 +129,39 @@ function backupFailed(error: unknown, target: string): Error {
   // The record's own failures (incomplete, damaged) say themselves, with their exit code.
   if (isStoreError(error)) return error;
   const errno = (error as NodeJS.ErrnoException)?.code;
+  const folder = dirname(resolve(target));
+  const elsewhere =
+    "Choose a folder you can write to: give a file name in it (for example backups/care-record-2026-11-24.sqlite in your own folder).";
   if (errno === "EACCES" || errno === "EPERM" || errno === "EROFS")
     return new UsageError(
-      `The backup was not made: the folder ${dirname(resolve(target))} cannot be written by this user (${errno}); nothing was written.`,
-      "Give a file name in a folder you can write (for example backups/care-record-2026-11-24.sqlite in your own folder).",
+      `The backup was not made: the folder ${folder} cannot be written by this user (${errno}); nothing was written.`,
+      elsewhere,
+    );
+  if (error instanceof BackupFolderError)
+    return new UsageError(`The backup was not made: ${error.message}`, elsewhere);
+  // Any other answer of the system's (ENOENT where /proc takes no file, ENOSPC, …): the folder named.
+  if (typeof errno === "string" && /^E[A-Z]+$/.test(errno))
+    return new UsageError(
+      `The backup was not made: the folder ${folder} cannot hold a file here (the system answered ${errno}); nothing was written.`,
+      elsewhere,
     );
   return new UsageError(`The backup was not made: ${String((error as Error)?.message ?? error)}`, HELP_HINT);
+}
+
+/** A folder given as the backup's file: a file name inside it, today's, is what to give. */
+function refuseFolder(ctx: CliContext, target: string): void {
+  let folder = false;
+  try {
+    folder = statSync(target).isDirectory();
+  } catch {
+    return;
+  }
+  if (!folder) return;
+  const today = localDate(ctx.clock.now(), ctx.config.timezone);
+  throw new UsageError(
+    `${target} is a folder: a backup is a file, and it never overwrites one.`,
+    `Give a file name inside it, e.g. kennel-desk record backup ${join(target, `care-record-${today}.sqlite`)}`,
+  );
 }
 
 /** `record backup FILE`: an online copy of the SQLite store, checked and its chain walked (PostgreSQL: pg_dump). */
@@ -152,6 +181,7 @@ async function backup(ctx: CliContext): Promise<number> {
       'Dump the whole database: pg_dump --format=custom --file=care-record.dump "$DATABASE_URL" (every table, the triggers with them; restore it with pg_restore into an empty database, then kennel-desk record verify: docs/care-record.md, "Backing it up").',
     );
   }
+  refuseFolder(ctx, target);
   // No record (no file, an empty one) is a record that cannot be read (exit 3), as for every record command.
   const { file, none } = sqliteRecordThere(settings.dataDir);
   if (none) throw noRecord(file, "sqlite", none);

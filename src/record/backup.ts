@@ -17,7 +17,6 @@ import {
   copyFileSync,
   linkSync,
   lstatSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   rmSync,
@@ -25,17 +24,12 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../deps.ts";
 import type { VerifyResult } from "./chain.ts";
-import type { Snapshot } from "./driver.ts";
 import { StoreError } from "./errors.ts";
-import { recordedKennel } from "./kennel.ts";
+import { makeFolder } from "./folder.ts";
 import { verifyIn } from "./ledger.ts";
 import { RECORD_TABLES, SCHEMA_VERSION } from "./schema.ts";
-import { fileSnapshot, SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
-import { SQLITE_READONLY, sqliteCode } from "./sqlite-errors.ts";
-import { createStore } from "./store.ts";
-import type { CareRecordStore, KennelIdentity } from "./types.ts";
+import { SQLITE_FILE, sqliteDriver } from "./sqlite.ts";
 
 export interface BackupResult {
   file: string;
@@ -43,6 +37,11 @@ export interface BackupResult {
   bytes: number;
   /** The copy's chain walked (undefined: a record of an older schema, checked by SQLite alone). */
   chain: VerifyResult | undefined;
+}
+
+/** The backup's folder could not be made (said in words: why not). */
+export class BackupFolderError extends Error {
+  override readonly name = "BackupFolderError";
 }
 
 /** What is at a path without following a link: a link, something else, or nothing. */
@@ -118,8 +117,10 @@ async function walkCopy(folder: string, now: Date): Promise<VerifyResult> {
 export async function backupSqlite(source: string, target: string, now: Date): Promise<BackupResult> {
   const file = resolve(target);
   refuseExisting(file);
-  // A folder named in the target that is not there yet (backups/…) is made, its owner's alone.
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // A folder named in the target that is not there yet (backups/…) is made, its owner's alone (in
+  // bounded tries: Node's recursive mkdir loops for ever under /proc).
+  const why = makeFolder(dirname(file));
+  if (why) throw new BackupFolderError(`the folder ${dirname(file)} could not be made: ${why}.`);
   const folder = mkdtempSync(join(dirname(file), `.${basename(file)}.kennel-desk-`));
   try {
     const copyFile = join(folder, SQLITE_FILE);
@@ -137,28 +138,6 @@ export async function backupSqlite(source: string, target: string, now: Date): P
     return { file, ...checked, chain };
   } finally {
     rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/** A copy of the record verified on its own (`record verify --file`): its chain, and the kennel it names. */
-export interface CopyVerified {
-  result: VerifyResult;
-  /** The kennel the copy says it was made for (none: it never learnt one). */
-  kennel: KennelIdentity | undefined;
-}
-
-/**
- * The schema a SQLite file's record is at; undefined when the file holds no care record (no
- * schema_version, or no database at all). Any other failure to read it (a folder that cannot be
- * written) is thrown.
- */
-async function schemaOf(read: Snapshot["query"]): Promise<number | undefined> {
-  try {
-    const [row] = await read("SELECT max(version) AS v FROM schema_version");
-    return row?.v === null || row?.v === undefined ? undefined : Number(row.v);
-  } catch (error) {
-    if (/no such table|file is not a database/.test(String((error as Error)?.message))) return undefined;
-    throw error;
   }
 }
 
@@ -186,121 +165,4 @@ function wholeRecord(db: DatabaseSync, source: string): void {
       error,
     );
   }
-}
-
-/** A copy that could not be read, in words: a read-only folder, a table missing, or no record SQLite reads. */
-function unreadableCopy(error: unknown, path: string): StoreError {
-  const reason = String((error as Error)?.message ?? error).slice(0, 200);
-  const code = sqliteCode(error);
-  if (code !== undefined && (code & 0xff) === SQLITE_READONLY)
-    return new StoreError(
-      "read_only",
-      `${path} cannot be read where it is: its folder cannot be written by this user, and SQLite must make its -shm file beside it to read it (${reason}).`,
-      "Copy it (with its -wal file, if there is one) into a folder you can write, and give that copy.",
-      path,
-      error,
-    );
-  const table = /^no such table: (\w+)/.exec(reason)?.[1];
-  if (table)
-    return new StoreError(
-      "incomplete",
-      `${path} is incomplete: table ${table} is missing (a partial copy?).`,
-      "Ask for a whole copy of the record: kennel-desk record backup makes one.",
-      path,
-      error,
-    );
-  return new StoreError(
-    "no_record",
-    `${path} could not be read as a care record (${reason}).`,
-    COPY_HINT,
-    path,
-    error,
-  );
-}
-
-/**
- * Walks the chain of a copy of the care record (a backup, a file handed to an inspector) on a
- * read-only connection: no kennel settings, nothing written to it, nothing migrated. `at`: a place
- * printed before, `hash`: its hash's first digits, as `verify({ at, hash })`. Throws a StoreError when it cannot be walked: no such file,
- * not a care record (`no_record`), a record of another schema (`newer_schema`, or `unavailable` for
- * an older one, which the bot brings up to date at its start).
- */
-export async function verifyCopy(
-  file: string,
-  o: { at?: number | undefined; hash?: string | undefined; now: Date },
-): Promise<CopyVerified> {
-  const path = copyPath(file, "verify");
-  return readCopy(path, "verify", async (read) => {
-    const kennel = await recordedKennel(read.query);
-    return { result: await verifyIn(read, o), kennel };
-  });
-}
-
-const COPY_HINT =
-  "Give the path of a care record's file: a backup (kennel-desk record backup) or the bot's care-record.sqlite.";
-
-/** The copy's path, resolved: a file that is there, or a StoreError saying what is there instead. */
-function copyPath(file: string, what: string): string {
-  const path = resolve(file);
-  let isFile = false;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw new StoreError("no_record", `There is no file at ${path}: nothing to ${what}.`, COPY_HINT, path);
-  }
-  if (!isFile)
-    throw new StoreError("no_record", `${path} is not a file: nothing to ${what}.`, COPY_HINT, path);
-  return path;
-}
-
-/** Reads a copy in one read-only snapshot, once its schema is one this Kennel Desk reads as it is. */
-async function readCopy<T>(path: string, what: string, work: (read: Snapshot) => Promise<T>): Promise<T> {
-  try {
-    return await fileSnapshot(path, async (read) => {
-      const schema = await schemaOf(read.query);
-      if (schema === undefined)
-        throw new StoreError(
-          "no_record",
-          `${path} holds no care record: nothing to ${what}.`,
-          COPY_HINT,
-          path,
-        );
-      if (schema > SCHEMA_VERSION)
-        throw new StoreError(
-          "newer_schema",
-          `${path} was written by a newer Kennel Desk (its record's schema ${schema}; this one reads up to ${SCHEMA_VERSION}).`,
-          `Read it with that version of Kennel Desk or a later one.`,
-          path,
-        );
-      if (schema < SCHEMA_VERSION)
-        throw new StoreError(
-          "unavailable",
-          `${path} was written by an earlier Kennel Desk (its record's schema ${schema}; this one's is ${SCHEMA_VERSION}): it is read once the record is brought up to date.`,
-          `Copy it into a folder of its own as care-record.sqlite and run kennel-desk record ${what} with KENNEL_DATA_DIR set to that folder: the copy is brought up to date, the file you were given is left as it is.`,
-          path,
-        );
-      return work(read);
-    });
-  } catch (error) {
-    if (error instanceof StoreError) throw error;
-    throw unreadableCopy(error, path);
-  }
-}
-
-/**
- * A copy of the care record opened as a store, read-only (a backup, a file handed to an inspector,
- * for `record audit --file`): its schema checked first, no kennel claimed, nothing migrated or
- * written; a write is refused. The caller closes it.
- */
-export async function openCopy(file: string, clock: Clock, what: string): Promise<CareRecordStore> {
-  const path = copyPath(file, what);
-  await readCopy(path, what, async () => undefined);
-  const store = createStore(sqliteDriver({ dir: dirname(path), copy: path }), clock);
-  try {
-    await store.ready();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
 }

@@ -68,16 +68,19 @@ function missingFolders(abs: string): string[] | string {
 /**
  * Makes a folder and the missing folders above it (mode 700 each, one level at a time, started over
  * at most MAKE_TRIES times when a folder above vanished meanwhile or the system answers "no such
- * file" as /proc does). Undefined when the folder is there; otherwise why not, in words.
+ * file" as /proc does). Undefined when the folder is there; otherwise why not, in words (a folder
+ * whose every mkdir is answered "no such file", as /proc's and /sys's are, is named: it cannot hold one).
  */
 export function makeFolder(dir: string): string | undefined {
   const abs = resolve(dir);
   let last: unknown;
+  let making = abs;
   for (let attempt = 1; attempt <= MAKE_TRIES; attempt++) {
     const missing = missingFolders(abs);
     if (typeof missing === "string") return missing;
     try {
       for (const folder of missing) {
+        making = folder;
         try {
           mkdirSync(folder, { mode: 0o700 });
         } catch (error) {
@@ -90,7 +93,8 @@ export function makeFolder(dir: string): string | undefined {
       last = error;
     }
   }
-  return `${errnoWords(last)}, ${MAKE_TRIES} times over`;
+  const code = (last as NodeJS.ErrnoException)?.code ?? "ENOENT";
+  return `the folder ${dirname(making)} cannot hold a folder here: the system answered ${code} ("no such file") each of the ${MAKE_TRIES} times ${making} was made, as it does in /proc and /sys`;
 }
 
 /**

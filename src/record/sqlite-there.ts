@@ -6,12 +6,12 @@
  * needs to read a record in WAL mode) is a StoreError in words; a table missing is said when the
  * record is opened (src/record/migrate.ts), and a backup still copies such a record as it is.
  */
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, type Stats, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { StoreError } from "./errors.ts";
 import { RECORD_TABLES } from "./schema.ts";
-import { SQLITE_FILE } from "./sqlite.ts";
+import { copyConnection, SQLITE_FILE } from "./sqlite.ts";
 import { folderInPlaceError, SQLITE_READONLY, sqliteCode, sqliteStoreError } from "./sqlite-errors.ts";
 
 /** Why there is no record to read (the sentence after "There is no care record at FILE"), and what to do. */
@@ -42,11 +42,11 @@ function readOnlyFolder(file: string, dir: string, error: unknown): StoreError {
   );
 }
 
-/** The record's tables the file holds; a StoreError when it cannot be read. */
-function tablesIn(file: string, dir: string): Set<string> {
+/** The record's tables the file holds (a copy: read as copyConnection reads it); a StoreError when it cannot be read. */
+function tablesIn(file: string, dir: string, copy: boolean): Set<string> {
   let db: DatabaseSync | undefined;
   try {
-    db = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
+    db = copy ? copyConnection(file, 5000) : new DatabaseSync(file, { readOnly: true, timeout: 5000 });
     const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
     return new Set(rows.map((r) => String(r.name)));
   } catch (error) {
@@ -71,7 +71,7 @@ function notReadable(path: string, error: unknown): StoreError {
 }
 
 /** What is at a path (none: nothing there); a StoreError when this user may not look. */
-function statOf(path: string): ReturnType<typeof statSync> | undefined {
+function statOf(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch (error) {
@@ -100,27 +100,36 @@ export function sqliteRecordThere(dir: string): SqliteThere {
   const stat = at && statOf(file);
   if (!stat) return { file, none: {} };
   if (stat.isDirectory()) throw folderInPlaceError(file);
+  const none = recordFileThere(file, stat, { dir: folder });
+  return none ? { file, none } : { file };
+}
+
+/**
+ * Whether a file (not a folder) holds a care record, read the one way for every way in (the data
+ * folder's file, a copy given with --file): undefined when it does; why not (empty, a database of
+ * something else) when it holds none; a StoreError when it is no record it can read (damaged, not
+ * readable by this user). `copy`: read as a copy is (copyConnection: nothing made beside it).
+ */
+export function recordFileThere(
+  file: string,
+  stat: Stats,
+  o: { dir: string; copy?: boolean },
+): NoSqliteRecord | undefined {
   if (stat.size === 0)
     return {
-      file,
-      none: {
-        why: "the file is empty (0 bytes), so there is nothing to read or verify (nothing was written to it).",
-        hint: NOT_THERE,
-      },
+      why: "the file is empty (0 bytes), so there is nothing to read or verify (nothing was written to it).",
+      hint: NOT_THERE,
     };
   try {
     accessSync(file, constants.R_OK);
   } catch (error) {
     throw notReadable(file, error);
   }
-  const tables = tablesIn(file, folder);
+  const tables = tablesIn(file, o.dir, o.copy === true);
   if (!RECORD_TABLES.some((t) => tables.has(t)))
     return {
-      file,
-      none: {
-        why: "the file is a SQLite database without the care record's tables, so there is nothing to read or verify (nothing was written to it).",
-        hint: NOT_THERE,
-      },
+      why: "the file is a SQLite database without the care record's tables, so there is nothing to read or verify (nothing was written to it).",
+      hint: NOT_THERE,
     };
-  return { file };
+  return undefined;
 }

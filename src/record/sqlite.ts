@@ -9,9 +9,10 @@
  * IMMEDIATE) and the transactions of this process run one after the other. SQLite's errors in the
  * store's words: src/record/sqlite-errors.ts.
  */
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 import type { ChainTable, Driver, Query, Row, RowCursor, Snapshot } from "./driver.ts";
 import type { StoreError } from "./errors.ts";
 import {
@@ -100,6 +101,28 @@ class SqliteRows implements RowCursor {
 }
 
 /**
+ * A copy of the record (a backup, a file handed to an inspector) opened read-only, leaving nothing
+ * beside it: with no -wal file there (a backup, a record closed cleanly), as immutable (no lock, no
+ * -wal nor -shm made, the file never written); with one (a copy taken with its -wal, a record not
+ * closed cleanly), read with it, as SQLite must (it then makes the -shm it needs when there is none).
+ */
+export function copyConnection(file: string, timeout: number): DatabaseSync {
+  let withWal = false;
+  try {
+    withWal = statSync(`${file}-wal`).size > 0;
+  } catch {
+    // No -wal beside it.
+  }
+  const uri = `${pathToFileURL(file).href}?${withWal ? "mode=ro" : "immutable=1"}`;
+  return new DatabaseSync(uri, { timeout, readOnly: true });
+}
+
+/** How a snapshot's connection is opened: the record's file read-only, or a copy (copyConnection). */
+type Opener = (file: string, timeout: number) => DatabaseSync;
+
+const readOnlyConnection: Opener = (file, timeout) => new DatabaseSync(file, { timeout, readOnly: true });
+
+/**
  * A read-only snapshot on a second connection: its reads never hold up the bot's writes (WAL), and
  * its rows are read one at a time (iterate()), the event loop let through every page of them.
  */
@@ -107,8 +130,9 @@ async function snapshotOf<T>(
   file: string,
   timeout: number,
   work: (read: Snapshot) => Promise<T>,
+  open: Opener = readOnlyConnection,
 ): Promise<T> {
-  const reader = new DatabaseSync(file, { timeout, readOnly: true });
+  const reader = open(file, timeout);
   try {
     reader.exec("BEGIN");
     const query: Query = async (sql, params = []) => reader.prepare(sql).all(...bind(params)) as Row[];
@@ -123,10 +147,10 @@ async function snapshotOf<T>(
 
 /**
  * A read-only snapshot of any SQLite file (a backup, a copy handed to an inspector): nothing is
- * written to it, nothing is made beside it but what SQLite itself needs to read it.
+ * written to it, nothing is made beside it but what SQLite itself needs to read it (copyConnection).
  */
 export function fileSnapshot<T>(file: string, work: (read: Snapshot) => Promise<T>): Promise<T> {
-  return snapshotOf(file, 5000, work);
+  return snapshotOf(file, 5000, work, copyConnection);
 }
 
 /**
@@ -177,7 +201,7 @@ class SqliteRecord {
     if (this.#closed) throw new Error("database is not open");
     if (this.#db) return this.#db;
     if (this.copy) {
-      this.#db = new DatabaseSync(this.copy, { timeout: this.busyTimeoutMs, readOnly: true });
+      this.#db = copyConnection(this.copy, this.busyTimeoutMs);
       return this.#db;
     }
     if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -249,7 +273,7 @@ class SqliteRecord {
   /** A read-only snapshot on a second connection (snapshotOf); throws at once once closed. */
   snapshot<T>(work: (read: Snapshot) => Promise<T>): Promise<T> {
     if (this.#closed) throw new Error("database is not open");
-    return snapshotOf(this.file, this.busyTimeoutMs, work);
+    return snapshotOf(this.file, this.busyTimeoutMs, work, this.copy ? copyConnection : undefined);
   }
 
   /** A problem seen without a query: a failed sync, or the folder or file not writable. */

@@ -456,6 +456,7 @@ describe("record audit --file", () => {
     writeFileSync(join(dir, "notes.txt"), "not a record");
     const notes = await cli(["record", "audit", "--file", join(dir, "notes.txt")], elsewhere);
     expect(notes.code).toBe(3);
-    expect(notes.stderr).toContain("holds no care record: nothing to audit");
+    // A text file is no database SQLite can read: damaged, as through KENNEL_DATA_DIR.
+    expect(notes.stderr).toContain("is not a database SQLite can read");
   });
 });

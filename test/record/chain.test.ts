@@ -319,7 +319,8 @@ describe("kennel-desk record verify", () => {
     writeFileSync(text, "not a record");
     const notRecord = await cli(["record", "verify", "--file", text], elsewhere);
     expect(notRecord.code).toBe(3);
-    expect(notRecord.stderr).toContain("holds no care record: nothing to verify");
+    // A text file is no database SQLite can read: damaged, as through KENNEL_DATA_DIR.
+    expect(notRecord.stderr).toContain("is not a database SQLite can read");
   });
 });
 

@@ -123,7 +123,9 @@ describe("making the data folder, and its record file private", () => {
     "under /proc (every mkdir answers 'no such file'): a bounded number of tries, then one line",
     () => {
       const folder = `/proc/kennel-desk-${process.pid}/data`;
-      expect(makeFolder(folder)).toBe("the system answered ENOENT, 5 times over");
+      expect(makeFolder(folder)).toBe(
+        `the folder /proc cannot hold a folder here: the system answered ENOENT ("no such file") each of the 5 times /proc/kennel-desk-${process.pid} was made, as it does in /proc and /sys`,
+      );
       expect(() => prepareDataFolder(folder)).toThrow(DataFolderError);
       expect(() => prepareDataFolder(folder)).toThrow(/could not be made: .*Set KENNEL_DATA_DIR to a folder/);
       expect(existsSync(folder)).toBe(false);
