@@ -119,10 +119,19 @@ describe.each(engines)(
       question: number,
       choice: string,
     ): Promise<OpenedModal> {
-      const block = blocksOf(modal.view).filter((b) => b.block_id?.startsWith("q:"))[question] as Block;
+      const blocks = blocksOf(modal.view);
+      const block = blocks.filter((b) => b.block_id?.startsWith("q:"))[question] as Block;
       const radio = block.elements?.[0];
-      const option = radio?.options?.find((o) => o.text.text.startsWith(choice));
-      if (!radio || !option) throw new Error(`no answer "${choice}" to question ${question}`);
+      // An answer longer than a radio button holds is numbered ("Answer 2"), its words whole in the
+      // question's lines just above: the choice is found by its words either way.
+      const lines = blocks[blocks.indexOf(block) - 1]?.text?.text ?? "";
+      const numbered = lines.match(
+        new RegExp(`\\*(Answer \\d+):\\* ${choice.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+      );
+      const option = radio?.options?.find(
+        (o) => o.text.text.startsWith(choice) || o.text.text === numbered?.[1],
+      );
+      if (!radio || !option) throw new Error(`no answer "${choice}" to question ${question}: ${lines}`);
       const version = modal.version;
       const body = tapBody({
         user,

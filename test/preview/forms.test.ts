@@ -104,7 +104,11 @@ describe("the care plan's forms", () => {
 
   it("one tap answers the question and Confirm appears; Confirm closes it and the sheet no longer asks", async () => {
     const versions = (await planLog("Otis")).length;
-    await modal.box().locator("label.choice", { hasText: "the same dose written twice" }).click();
+    // The answers are longer than a radio button holds: numbered, each one's words whole above them.
+    const asked = (await modal.box().textContent()) ?? "";
+    const choice = asked.match(/(Answer \d+): the same dose written twice/)?.[1];
+    expect(choice).toBeDefined();
+    await modal.box().locator("label.choice", { hasText: choice as string }).click();
     await expect.poll(() => modal.button("Confirm").count()).toBe(1);
     expect(await modal.box().textContent()).not.toContain("Answer 1 question");
     // Answering writes nothing: Confirm does.
