@@ -3,7 +3,6 @@
  * count −2 tablets, Wed 2 Dec, 13:02"), and each dose recorded after its medicine was handed back.
  */
 import type { CustodyAudit } from "../answers/audit-custody.ts";
-import { amountWords } from "../domain/custody-units.ts";
 import { plural } from "../domain/text.ts";
 import { signed } from "../words/custody.ts";
 import { dateTimeOf } from "../words/dates.ts";

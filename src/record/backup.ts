@@ -20,7 +20,6 @@ import {
   mkdtempSync,
   openSync,
   rmSync,
-  statSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";

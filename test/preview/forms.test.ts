@@ -108,7 +108,10 @@ describe("the care plan's forms", () => {
     const asked = (await modal.box().textContent()) ?? "";
     const choice = asked.match(/(Answer \d+): the same dose written twice/)?.[1];
     expect(choice).toBeDefined();
-    await modal.box().locator("label.choice", { hasText: choice as string }).click();
+    await modal
+      .box()
+      .locator("label.choice", { hasText: choice as string })
+      .click();
     await expect.poll(() => modal.button("Confirm").count()).toBe(1);
     expect(await modal.box().textContent()).not.toContain("Answer 1 question");
     // Answering writes nothing: Confirm does.
