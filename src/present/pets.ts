@@ -130,6 +130,8 @@ function ownerPart({ pet, owner }: PetView): Part | undefined {
  */
 export function petListTitle(l: PetSearch): string {
   if (l.petsOf !== undefined) return `Pets of ${whole(l.petsOf)} (${l.totalRecords})`;
+  // Every pet, asked with no words (the connector's list_pets with an empty search): no "matching “”".
+  if (!l.query.trim()) return `Pets (${l.totalRecords})`;
   return `Pets matching “${value(l.query, 100)}” (${l.totalRecords})`;
 }
 

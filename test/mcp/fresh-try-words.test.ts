@@ -79,6 +79,12 @@ describe("an empty list: its title first, what it says, no page of nothing", () 
     expect(text).not.toContain("Page 1 of 0");
   });
 
+  it("list_pets asked with no name: every pet, never “matching “””", async () => {
+    const text = textOf(await mcp.call("list_pets", {}));
+    expect(text.split("\n")[0]).toMatch(/^Pets \(\d+\)$/);
+    expect(text).not.toContain("matching “”");
+  });
+
   it("a list with rows: its title first, then the page line", async () => {
     const text = textOf(await mcp.call("list_bookings", { pageSize: 5 }));
     const lines = text.split("\n");
