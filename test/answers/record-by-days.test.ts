@@ -108,6 +108,12 @@ describe("the form of a pet whose dose is not due by its days' words", () => {
     expect(monday.byDays).toBeUndefined();
   });
 
+  it("a high-alert drug every other day: its line is witnessed when recorded, as its due dose is", () => {
+    const { kept } = morning("Phenobarbital 30 mg 1 tab every other day AM", "2026-12-03", "draft");
+    expect(kept.byDays?.map((d) => [d.item, d.highAlert])).toEqual([["med:1", true]]);
+    expect(morning(EOD, "2026-12-03", "draft").kept.byDays?.[0]?.highAlert).toBeUndefined();
+  });
+
   it("no care plan: the sheet's own rule lists it too", () => {
     const { kept } = morning(EOD, "2026-12-03", "none");
     expect(kept.byDays?.map((d) => [d.item, d.days])).toEqual([["med:1", "some_days"]]);

@@ -122,7 +122,11 @@ function byDaysOf(
   if (!unconfirmed) return [];
   const dueKeys = new Set(due.map((d) => d.item));
   const on = new Map(items.map((r) => [r.item.key, r.on.status]));
-  return byDaysItems(sheet).filter((d) => !dueKeys.has(d.item) && (on.get(d.item) ?? "check") === "check");
+  // A high-alert drug's line is witnessed when it is recorded, as its due dose is.
+  const alert = new Set(items.filter((r) => r.item.highAlert).map((r) => r.item.key));
+  return byDaysItems(sheet)
+    .filter((d) => !dueKeys.has(d.item) && (on.get(d.item) ?? "check") === "check")
+    .map((d) => (alert.has(d.item) ? { ...d, highAlert: true } : d));
 }
 
 /**
