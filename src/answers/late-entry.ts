@@ -33,7 +33,7 @@ export interface ClosedDose {
 export function closedDoses(
   deps: Pick<Deps, "config">,
   sheet: Pick<Sheet, "date" | "round">,
-  pet: Pick<SheetPet, "due">,
+  pet: Pick<SheetPet, "due" | "byDays">,
   now: Date,
   items?: Iterable<ItemKey>,
 ): ClosedDose[] {
@@ -41,7 +41,8 @@ export function closedDoses(
   const settings = doseSettings(deps);
   const { times } = deps.config.rounds;
   const out: ClosedDose[] = [];
-  for (const item of pet.due) {
+  // A line recorded if given (not due by its days' words) is asked when it was given as a due dose is.
+  for (const item of [...pet.due, ...(pet.byDays ?? [])]) {
     if (!isMedicationItem(item.item) || (only && !only.has(item.item))) continue;
     const window = doseWindow(item, sheet.date, sheet.round, times, deps.config.timezone, settings);
     if (now.getTime() > Date.parse(window.closesAt)) out.push({ item, window });
@@ -57,13 +58,13 @@ export function closedDoses(
 export function offTimeStates(
   deps: Pick<Deps, "config">,
   sheet: Pick<Sheet, "date" | "round">,
-  pet: Pick<SheetPet, "due">,
+  pet: Pick<SheetPet, "due" | "byDays">,
   entries: Entry[],
 ): Map<number, DoseState> {
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
   for (const e of entries) {
-    const item = pet.due.find((d) => d.item === e.item);
+    const item = [...pet.due, ...(pet.byDays ?? [])].find((d) => d.item === e.item);
     if (!item) continue;
     const w = doseWindow(
       item,

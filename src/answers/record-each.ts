@@ -1,7 +1,8 @@
 /**
  * "✏️ Record each…" written (issue 44): every item the round's sheet printed for the pet can be
- * recorded there, its care plan confirmed or not. Each item due (confirmed, or from the words) is a
- * round entry (src/answers/record-round.ts); each dose given if needed is an as-needed dose of the
+ * recorded there, its care plan confirmed or not. Each item due (confirmed, or from the words), and each
+ * dose printed not due by its days' words ("every other day", "except Sunday") that was given, is a
+ * round entry (src/answers/record-round.ts; the latter never owed); each dose given if needed is an as-needed dose of the
  * record (kind `prn`, src/answers/prn.ts: its follow-up, its effect, the audit's as-needed figures),
  * its reason required and its limits checked against the pet's earlier doses of it, as the plan says
  * them or, not confirmed, as its words give them: past one, nothing is written until the person says
@@ -211,7 +212,8 @@ async function keepIfNeeded(
 }
 
 /**
- * Writes a "Record each…" form: the round's entries (each an item the sheet listed as due), then
+ * Writes a "Record each…" form: the round's entries (each an item the sheet listed as due, or
+ * printed not due by its days' words), then
  * each dose given if needed (each one the sheet printed to give if needed), or the errors at fault.
  */
 export async function recordEach(

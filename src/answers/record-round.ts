@@ -142,7 +142,7 @@ function inputs(
   who: Who,
   requestKey: string,
 ): EntryInput[] {
-  const texts = new Map(pet.due.map((d) => [d.item, d.text]));
+  const texts = new Map([...pet.due, ...(pet.byDays ?? [])].map((d) => [d.item, d.text]));
   return writes.map((w) => ({
     date: sheet.date,
     round: sheet.round,
@@ -164,8 +164,9 @@ function inputs(
 }
 
 /**
- * Writes the items, each one the sheet listed for the pet; `beside`: records committed with them
- * (the paper chart's mark, issue 50), only when they are.
+ * Writes the items, each one the sheet listed for the pet: due, or printed not due by its days' words
+ * (`byDays`: recorded if given, never added to the kept round as owed); `beside`: records committed
+ * with them (the paper chart's mark, issue 50), only when they are.
  */
 export async function recordItems(
   deps: Pick<Deps, "record" | "log" | "config" | "clock">,
@@ -176,12 +177,13 @@ export async function recordItems(
   requestKey: string,
   beside: LogInput<"paper">[] = [],
 ): Promise<WriteResult> {
-  const listed = new Set(pet.due.map((d) => d.item));
+  const listed = new Set([...pet.due, ...(pet.byDays ?? [])].map((d) => d.item));
   const stray = writes.find((w) => !listed.has(w.item));
   if (stray) return { status: "not_listed", item: String(stray.item) };
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
-  // Items the kept round did not ask (a plan confirmed since): added to it with their entries.
+  // Items the kept round did not ask (a plan confirmed since): added to it with their entries. Never
+  // one printed not due by its days' words: the record never says it was due.
   const written = new Set(writes.map((w) => w.item));
   const added = await itemsAdded(
     deps,

@@ -28,7 +28,7 @@ export async function tapAsks(
   const early = day === "today" ? earlyReason(deps, sheet, pet) : undefined;
   // A dose from a medicine past its discard-by, or one handed back (the kennel holds none: issue 49):
   // asked first too; the dose is still recorded as said.
-  const items = pet.due.map((d) => d.item);
+  const items = [...pet.due, ...(kind === "each" ? (pet.byDays ?? []) : [])].map((d) => d.item);
   const custody =
     early || day === "earlier"
       ? { past: [], back: [] }

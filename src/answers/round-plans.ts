@@ -12,7 +12,7 @@ import { planRound } from "../domain/plan/round.ts";
 import type { ItemOnRound, NoOneTap, StayTimes } from "../domain/plan/schedule.ts";
 import type { ChangedItem } from "../domain/plan/state.ts";
 import type { Plan, PlanItem, PlanState } from "../domain/plan/types.ts";
-import type { DueItem, IfNeededItem } from "../domain/record.ts";
+import type { ByDaysItem, DueItem, IfNeededItem } from "../domain/record.ts";
 import { oneTapAllowed } from "../domain/record.ts";
 import type { RoundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
@@ -42,12 +42,13 @@ interface PetOnRound {
   pastCheckOut?: string | undefined;
   due?: DueItem[] | undefined;
   ifNeeded?: IfNeededItem[] | undefined;
+  byDays?: ByDaysItem[] | undefined;
   oneTap?: boolean | undefined;
   plan?: RoundPlan | undefined;
 }
 
 /**
- * Each matched pet of a round with its plan: `due`, `ifNeeded`, `oneTap` and `plan` set. `keep`: keep a pet's
+ * Each matched pet of a round with its plan: `due`, `ifNeeded`, `byDays`, `oneTap` and `plan` set. `keep`: keep a pet's
  * first draft (and a draft made again) in the record; false where the record is only read (the
  * terminal, the connector): a plan not kept yet is drafted for the answer alone.
  */
@@ -93,6 +94,7 @@ export async function withPlans<P extends PetOnRound>(
       ...p,
       due: r.due,
       ifNeeded: r.ifNeeded,
+      byDays: r.byDays,
       oneTap,
       plan: {
         versionId: now.version?.id,

@@ -6,7 +6,7 @@ import type { EntryCare, PetCare } from "../domain/day.ts";
 import { houseTotalsOf, type StayCount, stayCountsAt } from "../domain/house.ts";
 import { type OffFoodPet, offFoodKey } from "../domain/off-food.ts";
 import { stayPets as petsOfStay } from "../domain/pet-match.ts";
-import type { DueItem, IfNeededItem } from "../domain/record.ts";
+import type { ByDaysItem, DueItem, IfNeededItem } from "../domain/record.ts";
 import { kennelRoundName } from "../domain/round-names.ts";
 import {
   medicationCounts,
@@ -53,6 +53,11 @@ export interface RoundPet {
   due?: DueItem[] | undefined;
   /** What the sheet prints to give if needed this round (issue 44): recorded from its form, never due. */
   ifNeeded?: IfNeededItem[] | undefined;
+  /**
+   * What the sheet prints not due by its days' words ("every other day", "except Sunday" on a
+   * Sunday), its plan not confirmed: recorded from its form if given, never due nor chased.
+   */
+  byDays?: ByDaysItem[] | undefined;
   /** May one tap ("All given & eaten") sign the round off: the plan confirmed, every due item routine… */
   oneTap?: boolean | undefined;
   /** The pet's care plan on this round: its state, each item's status, the version it works from. */

@@ -109,7 +109,8 @@ export async function witnessDose(
   // Entered from the paper chart: its witness is the paper's (src/domain/witness.ts).
   const entry = (await markedEntries(deps, key)).find((e) => e.id === entryId);
   if (!entry) return { status: "not_needed" };
-  const highAlert = pet.due.find((d) => d.item === entry.item)?.highAlert;
+  // A line recorded if given (not due by its days' words) is witnessed as a due dose of it is.
+  const highAlert = [...pet.due, ...(pet.byDays ?? [])].find((d) => d.item === entry.item)?.highAlert;
   const existing = (await witnessesOf(store, { date: entry.date, bookingId: pet.bookingId })).get(entryId);
   const now = deps.clock.now().toISOString();
   const problem = witnessProblem(entry, highAlert, { userId: who.userId, now, existing });

@@ -205,7 +205,10 @@ export function readSubmission(
 ): Submission {
   const errors: Record<string, string> = {};
   const current = new Map(m.cur.map(([item, , outcome, code]) => [item, { outcome, code }]));
-  const choices = pet.due.flatMap((d) => readItem(d.item, values, current.get(d.item), errors) ?? []);
+  // Each item due, then each the sheet printed not due by its days' words (recorded only if given).
+  const choices = [...pet.due, ...(pet.byDays ?? [])].flatMap(
+    (d) => readItem(d.item, values, current.get(d.item), errors) ?? [],
+  );
   const ifNeeded = (pet.ifNeeded ?? []).flatMap((d) => readIfNeeded(d.item, values, errors) ?? []);
   // A form opened before each item had its own note: its one note goes with what it records.
   const shared = cleanInput(values.note?.note?.value);

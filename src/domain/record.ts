@@ -37,13 +37,26 @@ export interface IfNeededItem extends DueItem {
 }
 
 /**
+ * A dose the sheet prints where its words would put it, but not due today by their days
+ * (src/domain/sheet-days.ts: "every other day", "except Sunday" on a Sunday), its care plan not
+ * confirmed (or none): recorded from the sheet's form if it is given, never due, counted nor chased.
+ */
+export interface ByDaysItem extends DueItem {
+  days: "some_days" | "not_today";
+  /** The instruction's words that say its days ("EOD", "except Sunday"). */
+  words: string;
+}
+
+/**
  * What a pet's round prints that its sheet's form records (issue 44): each item due (confirmed or
- * from the words), then each to give if needed. A pet with any has "✏️ Record each…".
+ * from the words), then each not due by its days' words (recorded if given), then each to give if
+ * needed. A pet with any has "✏️ Record each…".
  */
 export const printedItems = (p: {
   due: readonly DueItem[];
   ifNeeded?: readonly IfNeededItem[] | undefined;
-}): Array<DueItem | IfNeededItem> => [...p.due, ...(p.ifNeeded ?? [])];
+  byDays?: readonly ByDaysItem[] | undefined;
+}): Array<DueItem | IfNeededItem | ByDaysItem> => [...p.due, ...(p.byDays ?? []), ...(p.ifNeeded ?? [])];
 
 /**
  * Is this medication given in this round? The ONE place that reads a RoundMedication for the
@@ -89,6 +102,20 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
 }
 
 /**
+ * Each medication the sheet prints where its words would put it this round but not due by their
+ * days (`some_days`, `not_today`): the sheet's own rule, with no care plan to decide its days.
+ */
+export function byDaysItems(sheet: RoundSheet): ByDaysItem[] {
+  return sheet.medications.flatMap((rm) => {
+    const n = rm.medication.n;
+    if ((rm.state !== "some_days" && rm.state !== "not_today") || n < 1 || n > 5) return [];
+    const item = `med:${n as 1 | 2 | 3 | 4 | 5}` as const;
+    const text = medicationText(rm);
+    return [{ item, label: rm.medication.name, text, days: rm.state, words: rm.words ?? "" }];
+  });
+}
+
+/**
  * A due item named by its drug, for every surface that reads what a round asked: its words when
  * they name the drug ("Rimadyl 50 mg · half a tablet"), else the drug, then the words ("Selgian 20 mg
  * · AM": a morning field that says only when); the meal as its words.
@@ -106,6 +133,18 @@ export function doseNamed(d: { item?: string | undefined; label: string; text: s
  */
 export function dueOf(p: { due?: DueItem[] | undefined; sheet?: RoundSheet | undefined }): DueItem[] {
   return p.due ?? (p.sheet ? dueItems(p.sheet) : []);
+}
+
+/**
+ * What a pet's round prints not due by its days' words (`ByDaysItem`): its care plan's round's
+ * (none when the plan is confirmed: it decides the days), else (no plan) the sheet's own rule.
+ */
+export function byDaysOf(p: {
+  due?: DueItem[] | undefined;
+  byDays?: ByDaysItem[] | undefined;
+  sheet?: RoundSheet | undefined;
+}): ByDaysItem[] {
+  return p.byDays ?? (p.due === undefined && p.sheet ? byDaysItems(p.sheet) : []);
 }
 
 /**

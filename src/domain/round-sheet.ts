@@ -2,7 +2,8 @@
  * Who may record what on a round's sheet, decided once when the sheet is kept (src/answers/sheets.ts)
  * and read by every surface that draws it: a pet is on the kept sheet with something to record when
  * something is due for it this round (its care plan's, else the sheet's own rule), the sheet prints
- * a dose to give if needed (issue 44: every dose a sheet prints can be signed there), its confirmed
+ * a dose to give if needed or one not due by its days' words (issue 44: every dose a sheet prints
+ * can be signed there), its confirmed
  * plan has a dose to give if needed, or its plan is kept and not confirmed ("📋 Plan…"); one tap
  * only as its plan and its care allow; a pet not checked in and arriving later that day is marked
  * with its arrival, so a tap before then asks first. Pure.
@@ -11,7 +12,14 @@ import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { saysCheckedIn } from "./bookings.ts";
 import type { PetFlags } from "./flags.ts";
-import { type DueItem, dueOf, type IfNeededItem, oneTapAllowed } from "./record.ts";
+import {
+  type ByDaysItem,
+  byDaysOf,
+  type DueItem,
+  dueOf,
+  type IfNeededItem,
+  oneTapAllowed,
+} from "./record.ts";
 import type { RoundSheet } from "./rounds.ts";
 
 /** What a round's pet brings to its kept sheet (src/answers/rounds.ts RoundPet has it). */
@@ -23,6 +31,7 @@ export interface RoundPetFacts {
   sheet: RoundSheet | undefined;
   due?: DueItem[] | undefined;
   ifNeeded?: IfNeededItem[] | undefined;
+  byDays?: ByDaysItem[] | undefined;
   oneTap?: boolean | undefined;
   plan?:
     | { state: string; versionId: number | undefined; items: ReadonlyArray<{ on: { status: string } }> }
@@ -38,6 +47,8 @@ export interface SheetPetFacts {
   due: DueItem[];
   /** What the sheet prints to give if needed: its form records them, never due nor chased. */
   ifNeeded?: IfNeededItem[];
+  /** What the sheet prints not due by its days' words: its form records them if given, never due nor chased. */
+  byDays?: ByDaysItem[];
   /** May "All given & eaten" sign it off in one tap? */
   oneTap: boolean;
   /** Not here yet: arriving later that day, not checked in (its check-in, ISO 8601). */
@@ -75,10 +86,12 @@ export function sheetPetOf(p: RoundPetFacts, date: string, timezone: string): Sh
   if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
   const due = dueOf(p);
   const ifNeeded = p.ifNeeded ?? [];
+  const byDays = byDaysOf(p);
   const asNeeded = asNeededOnPlan(p.plan);
   const plan = p.plan;
   const toConfirm = plan?.versionId !== undefined && plan.state !== "confirmed" ? plan.versionId : undefined;
-  if (due.length === 0 && ifNeeded.length === 0 && !asNeeded && toConfirm === undefined) return undefined;
+  if (due.length + ifNeeded.length + byDays.length === 0 && !asNeeded && toConfirm === undefined)
+    return undefined;
   const arrivesAt = arrivesLater(p.booking, date, timezone);
   return {
     bookingId,
@@ -86,6 +99,7 @@ export function sheetPetOf(p: RoundPetFacts, date: string, timezone: string): Sh
     name: p.pet.flags.name || "pet",
     due,
     ...(ifNeeded.length ? { ifNeeded } : {}),
+    ...(byDays.length ? { byDays } : {}),
     oneTap: p.oneTap ?? oneTapAllowed(p.pet.flags),
     ...(arrivesAt ? { arrivesAt } : {}),
     ...(toConfirm !== undefined ? { planToConfirm: toConfirm } : {}),

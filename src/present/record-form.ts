@@ -3,10 +3,12 @@
  * it, in the kennel's words. A dose or a meal due: its outcomes (the current one chosen), a dose's
  * reasons from the list and the person's own words; a dose from the words says "(plan not
  * confirmed)". A dose to give if needed: given (or given past its limit, checked), why, when, with its
- * reason and limits as the plan, or its words, give them. Each item has its own note (issue 51). The
+ * reason and limits as the plan, or its words, give them. A dose the sheet prints not due by its days'
+ * words ("every other day", "except Sunday" on a Sunday), after those due: optional, labelled as not
+ * asked of the carer, its outcomes a dose's. Each item has its own note (issue 51). The
  * form is Slack's (src/blocks/record-modal.ts); these are its words and choices.
  */
-import type { DueItem, IfNeededItem } from "../domain/record.ts";
+import type { ByDaysItem, DueItem, IfNeededItem } from "../domain/record.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import {
   type ItemKey,
@@ -18,7 +20,7 @@ import {
 } from "../record/types.ts";
 import { WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { ifNeededWords, reasonWords } from "../words/doses.ts";
-import { outcomeWords } from "../words/record.ts";
+import { byDaysFormWords, outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 
 /** The form's rules and words, which its Slack serializer (src/blocks/record-modal.ts, record-form.ts) draws and reads back. */
@@ -100,6 +102,12 @@ function dueItem(d: DueItem, cur: CurrentItem | undefined): RecordFormItem {
   };
 }
 
+/** A dose not due by its days' words: a dose's outcomes, its label saying it is recorded only if given. */
+function byDaysItem(d: ByDaysItem, cur: CurrentItem | undefined): RecordFormItem {
+  const words = byDaysFormWords(d.label, d);
+  return { ...dueItem(d, cur), label: words.label, hint: [d.text, words.hint].join(" · ") };
+}
+
 /** The hour that came twice on a day the clocks go back (src/domain/clock-change.ts). */
 export interface RepeatedHour {
   date: string;
@@ -135,14 +143,22 @@ function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined): Reco
   };
 }
 
-/** Every printed item of the pet's round: each due (with its current outcome), then each to give if needed. */
+/**
+ * Every printed item of the pet's round: each due (with its current outcome), then each not due by
+ * its days' words (recorded only if given), then each to give if needed.
+ */
 export function recordFormItems(
-  pet: { due: readonly DueItem[]; ifNeeded?: readonly IfNeededItem[] | undefined },
+  pet: {
+    due: readonly DueItem[];
+    ifNeeded?: readonly IfNeededItem[] | undefined;
+    byDays?: readonly ByDaysItem[] | undefined;
+  },
   current: ReadonlyMap<string, CurrentItem>,
   repeated?: RepeatedHour,
 ): RecordFormItem[] {
   return [
     ...pet.due.map((d) => dueItem(d, current.get(d.item))),
+    ...(pet.byDays ?? []).map((d) => byDaysItem(d, current.get(d.item))),
     ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
   ];
 }

@@ -246,7 +246,7 @@ export function petRecordCompact(
   if (s.state === "all") return [line(`${s.problems.length ? "⚠️" : "✅"} ${who}${problems}${eyes}`)];
   return [
     line(
-      `${s.problems.length ? "⚠️" : "🟡"} ${current.length} of ${s.due.length} recorded, ${who}${problems}${eyes}${counts ? ` · ${counts}` : ""}`,
+      `${s.problems.length ? "⚠️" : "🟡"} ${s.due.length - s.missing.length} of ${s.due.length} recorded, ${who}${problems}${eyes}${counts ? ` · ${counts}` : ""}`,
     ),
   ];
 }

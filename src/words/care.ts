@@ -9,6 +9,7 @@ import type { CareNote } from "../domain/notes.ts";
 import { roundsNamed } from "../domain/round-words.ts";
 import { houseRoutineWords } from "../domain/rounds.ts";
 import type { Pet } from "../kennel/schemas.ts";
+import { someDaysWords } from "./record.ts";
 
 /** A round as a time of day: "not in the evening", "not at midday". */
 const AT: Record<Round, string> = {
@@ -84,9 +85,7 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
  */
 function offByDaysWords(rm: RoundMedication): string {
   if (rm.state === "not_today") return `not today: its words say "${rm.words}"`;
-  const which = /\b(?:every\s+(?:other|2nd|second)|alternate|e\.?o\.?d|q\.?\s?48)/i.test(rm.words ?? "")
-    ? "every other day"
-    : "not every day";
+  const which = someDaysWords(rm.words);
   const asked =
     which === "every other day"
       ? "was it given yesterday? check the record"

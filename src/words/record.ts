@@ -173,3 +173,35 @@ export function kennelIdWords(id: string): string {
 /** The same, after the kennel's own name when KENNEL_NAME gives it: "Hillside Kennels · the kennel at …". */
 export const kennelNameWords = (id: string, name: string | undefined): string =>
   name ? `${name} · ${kennelIdWords(id)}` : kennelIdWords(id);
+
+/**
+ * How a dose's days' words say it is given, when they do not say which day ("EOD", "q48h"): every
+ * other day, else not every day ("every 3rd day", "weekly").
+ */
+export const someDaysWords = (words: string | undefined): "every other day" | "not every day" =>
+  /\b(?:every\s+(?:other|2nd|second)|alternate|e\.?o\.?d|q\.?\s?48)/i.test(words ?? "")
+    ? "every other day"
+    : "not every day";
+
+/**
+ * A dose the sheet prints not due by its days' words, on the sheet's form: its label (not asked of
+ * the carer: recorded only if given) and its hint beside the instruction whole.
+ */
+export function byDaysFormWords(
+  name: string,
+  d: { days: "some_days" | "not_today"; words: string },
+): { label: string; hint: string } {
+  if (d.days === "not_today") {
+    const said = d.words ? ` ("${d.words}")` : "";
+    return {
+      label: `💊 ${name}: not today by its words${said} — record it only if given`,
+      hint: "not due today by its words: never chased nor counted",
+    };
+  }
+  const which = someDaysWords(d.words);
+  const said = d.words && d.words.toLowerCase() !== which ? ` ("${d.words}")` : "";
+  return {
+    label: `💊 ${name}: ${which}${said} — record it if you give it`,
+    hint: `${which === "every other day" ? "was it given yesterday?" : "when was it last given?"} check the record; never chased nor counted`,
+  };
+}

@@ -14,11 +14,22 @@
  *   (`unconfirmed`; a meal is fed as the diet's words say either way, never marked); no one tap.
  * - As needed, confirmed or not: printed "give if needed", recorded from the sheet's form with why it
  *   was given (`ifNeeded`), never due.
+ * - Not confirmed, an item left to a person that the sheet prints not due by its days' words ("every
+ *   other day: was it given yesterday?", "not today: its words say …"): recorded from the sheet's
+ *   form if it is given (`byDays`), never due, counted nor chased. A confirmed plan decides the days.
  * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
  *   draft: no one tap until someone confirms it again.
  */
 import type { Round } from "../care.ts";
-import { type DueItem, dueItems, type IfNeededItem, isMedicationItem, sheetItem } from "../record.ts";
+import {
+  type ByDaysItem,
+  byDaysItems,
+  type DueItem,
+  dueItems,
+  type IfNeededItem,
+  isMedicationItem,
+  sheetItem,
+} from "../record.ts";
 import { printedOnRound, type RoundSheet } from "../rounds.ts";
 import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
 import { planState } from "./state.ts";
@@ -32,6 +43,8 @@ export interface PlanRound {
   due: DueItem[];
   /** What the sheet prints to give if needed this round: recorded from its form, never due. */
   ifNeeded: IfNeededItem[];
+  /** Not confirmed: what the sheet prints not due by its days' words, left to a person: recorded if given. */
+  byDays: ByDaysItem[];
   oneTap: { offered: true } | { offered: false; why: NoOneTap };
 }
 
@@ -97,6 +110,26 @@ function ifNeededOf(
 }
 
 /**
+ * The plan not confirmed: each item left to a person ("check: …") that the sheet prints not due by
+ * its days' words and the plan does not make due; none once confirmed (the plan says its days).
+ */
+function byDaysOf(
+  sheet: RoundSheet,
+  items: ReadonlyArray<{ item: PlanItem; on: ItemOnRound }>,
+  due: readonly DueItem[],
+  unconfirmed: boolean,
+): ByDaysItem[] {
+  if (!unconfirmed) return [];
+  const dueKeys = new Set(due.map((d) => d.item));
+  const on = new Map(items.map((r) => [r.item.key, r.on.status]));
+  // A high-alert drug's line is witnessed when it is recorded, as its due dose is.
+  const alert = new Set(items.filter((r) => r.item.highAlert).map((r) => r.item.key));
+  return byDaysItems(sheet)
+    .filter((d) => !dueKeys.has(d.item) && (on.get(d.item) ?? "check") === "check")
+    .map((d) => (alert.has(d.item) ? { ...d, highAlert: true } : d));
+}
+
+/**
  * A dose left to a person of a round before the pet's arrival, after its window: the owner is asked
  * only where the sheet's own reading of the words puts it on this round (printed); elsewhere the pet
  * is not yet arrived, as before.
@@ -126,5 +159,6 @@ export function planRound(
   const ifNeeded = items
     .map((r) => ifNeededOf(sheet, r, unconfirmed))
     .filter((d): d is IfNeededItem => d !== undefined);
-  return { state, items, due, ifNeeded, oneTap: oneTap(state, items) };
+  const byDays = byDaysOf(sheet, items, due, unconfirmed);
+  return { state, items, due, ifNeeded, byDays, oneTap: oneTap(state, items) };
 }

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
 import { date, defineKind, id, round, text } from "./kind.ts";
-import { dueItemFields, roundPetFields } from "./round-pet.ts";
+import { dueItemFields, LABEL_MAX, roundPetFields } from "./round-pet.ts";
 
 const dueItem = atFirstUse(() =>
   z.object({
@@ -36,6 +36,15 @@ const ifNeededItem = atFirstUse(() =>
   }),
 );
 
+/** An item printed not due by its days' words ("every other day", "except Sunday"): recorded if given. */
+const byDaysItem = atFirstUse(() =>
+  dueItem().extend({
+    days: z.enum(["some_days", "not_today"]),
+    /** The instruction's words that say its days ("EOD", "except Sunday"). */
+    words: text(LABEL_MAX),
+  }),
+);
+
 const sheetPet = atFirstUse(() =>
   z.object({
     ...roundPetFields(),
@@ -43,6 +52,11 @@ const sheetPet = atFirstUse(() =>
     due: z.array(dueItem()).max(6),
     /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
     ifNeeded: z.array(ifNeededItem()).max(5).optional(),
+    /**
+     * What the sheet printed not due by its days' words, its plan not confirmed: its form records
+     * them if given, never due nor chased.
+     */
+    byDays: z.array(byDaysItem()).max(5).optional(),
     /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
     oneTap: z.boolean(),
     /** The message of the post that holds the pet (0: the parent). */
