@@ -13,8 +13,7 @@
  *   record beside its sheet lines (whole, and in a few words for a message short of room), and each
  *   pet's buttons (which ones is decided here, once: the serializers only draw or leave them out).
  *
- * A button carries only ids (the sheet, the booking, the pet, an entry): what it may record is read
- * from the kept sheet and the record, never from Slack.
+ * A button carries only ids: what it may record is read from the kept sheet and the record, never Slack.
  */
 import type { SheetCustody } from "../answers/custody-sheet.ts";
 import type { SheetRecord } from "../answers/round-record.ts";
@@ -188,14 +187,11 @@ export const chartPart = (date: string): SheetChartPart => ({
 });
 
 /**
- * A pet's buttons on a kept sheet: "All given & eaten" when something is due and one tap may sign
- * it off (not for a fasting pet, nor a drug in two slots), "Record each…" when the sheet prints
- * anything to record (due, or to give if needed: issue 44), "Give if needed…" (a confirmed plan with
- * a dose to give if needed), "📋 Plan…" (a plan to confirm), and "👀 Witnessed" for each high-alert
- * dose given (at the round, or if needed: `asNeeded`, the pet's doses with their witness) and awaiting
- * its witness now. `plan`: the pet's plan saved or confirmed since the sheet
- * was kept, whose state decides "📋 Plan…" and "Give if needed…" now; `custody`: its medicines in
- * custody now, "💊 Medicines in…" when a dose due was never counted in (issue 49).
+ * A pet's buttons on a kept sheet: "All given & eaten" (something due, one tap allowed: not a fasting
+ * pet nor a drug in two slots), "Record each…" (anything printed to record: issue 44), "Give if
+ * needed…", "📋 Plan…" (a plan to confirm: `plan`, saved or confirmed since the sheet was kept, decides
+ * these two now), "💊 Medicines in…" (`custody`: a dose due never counted in, issue 49), and "👀
+ * Witnessed" for each high-alert dose given (at the round, by its days, or if needed) awaiting its witness.
  */
 export function petButtons(
   pet: SheetPet,
@@ -217,7 +213,11 @@ export function petButtons(
     ...(toConfirm !== undefined
       ? [{ kind: "plan" as const, text: BUTTON_WORDS.plan, pet, versionId: toConfirm }]
       : []),
-    ...awaitingWitness(status ?? { due: [], current: new Map() }, w, asNeeded).map(({ label, ...dose }) => ({
+    ...awaitingWitness(
+      { ...(status ?? { current: new Map() }), due: [...(status?.due ?? []), ...(pet.byDays ?? [])] },
+      w,
+      asNeeded,
+    ).map(({ label, ...dose }) => ({
       kind: "witness" as const,
       text: BUTTON_WORDS.witness(label),
       pet,

@@ -31,4 +31,20 @@ describe("the witness button", () => {
     expect(witness?.text.text.length).toBeLessThanOrEqual(54);
     expect(JSON.parse(witness?.value ?? "{}")).toEqual({ s: 7, b: 1, p: 2, e: 1 });
   });
+
+  it("a high-alert drug's every-other-day line, recorded from Record each: its witness asked as a due dose's", () => {
+    const byDays = [{ ...(due[0] as (typeof due)[0]), days: "some_days" as const, words: "EOD" }];
+    const pet = {
+      bookingId: 1,
+      petId: 2,
+      due: [],
+      byDays,
+      oneTap: false,
+      name: "Sugar",
+      message: 0,
+    } as SheetPet;
+    const status = { due: [], current } as unknown as PetRoundStatus;
+    const buttons = petButtons(pet, status, { witnesses: new Map(), now });
+    expect(buttons.map((b) => b.kind)).toEqual(["each", "witness"]);
+  });
 });
