@@ -2,14 +2,16 @@
  * A dose printed on every round from its words is chased once a day, not once a round (a carer's
  * fresh try: Jane gave Metacam in the morning and recorded it, and the midday round still chased
  * "Metacam not recorded": a carer who trusts the chase gives a second dose). Two pets' records say
- * "Metacam 1.5 ml" with no time, their plans not confirmed: printed and due on every round. The
+ * "Metacam 1.5 ml" with no time (called Juniper and Pepper here), their plans not confirmed: printed and due on every round. The
  * rounds kept at their times as the bot keeps them, the dose times' doses and replies read as the job
  * reads them (src/answers/obligations.ts roundDoses, src/domain/dose-alerts.ts alertsAt), and the
  * day's record as Home and the stay's record read it. Real loopback HTTP to the sandbox and a real
  * SQLite record.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { doseFigures } from "../../src/answers/doses.ts";
 import { dosesOwed, owedRounds, roundDoses } from "../../src/answers/obligations.ts";
+import { roundRecord } from "../../src/answers/round-record.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import type { Deps } from "../../src/deps.ts";
@@ -135,6 +137,10 @@ it("given in the morning, it is not chased at midday nor in the evening; recorde
     home.filter((d) => d.pet === `${p.bookingId}-${p.petId}` && d.item === "med:5");
   expect(named(pepper)).toMatchObject([{ state: "late", round: "midday", onceToday: true }]);
   expect(named(juniper)).toEqual([]);
+  // The midday sheet drawn again says where Juniper's was recorded.
+  const sheet = await roundRecord(depsAt("13:00"), "midday", DAY);
+  const drawn = sheet?.doses?.day?.get(`${juniper.bookingId}|${juniper.petId}|med:5`);
+  expect(drawn).toMatchObject({ state: "not_due", why: "settled" });
   // The evening kept at 18:00; 21:00, the day over: Juniper owes nothing; Pepper one missed dose, at the evening round.
   await keepRounds(depsAt("18:00"), [DAY], ["evening"]);
   const evening = await repliesAt("evening", "20:30");
@@ -147,4 +153,7 @@ it("given in the morning, it is not chased at midday nor in the evening; recorde
   expect(metacam(juniper)).toHaveLength(3);
   expect(chased(juniper)).toEqual([]);
   expect(chased(pepper).map((d) => d.round)).toEqual(["evening"]);
+  // The day's figures (Home, the audit): two doses due, one given, one missed; none "not due in the end".
+  const figures = doseFigures([...metacam(juniper), ...metacam(pepper)]);
+  expect(figures).toMatchObject({ due: 2, onTime: 1, missed: 1, notDue: 0 });
 }, 90_000);
