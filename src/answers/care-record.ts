@@ -137,7 +137,12 @@ function roundOf(
   owed: OwedRound | undefined,
   entries: Entry[],
   doses: Map<string, OwedDose>,
-  o: { petId: number | undefined; now: string; witnesses: Map<number, Witness> },
+  o: {
+    petId: number | undefined;
+    now: string;
+    witnesses: Map<number, Witness>;
+    day: { rounds: OwedRound[]; entries: Entry[] };
+  },
 ): RecordRound | undefined {
   const mine = entries.filter((e) => e.round === round);
   const pets = new Map<string, RecordPet>();
@@ -161,6 +166,7 @@ function roundOf(
         { ...owed, pets: owed.pets.filter((p) => o.petId === undefined || p.petId === o.petId) },
         mine,
         o.now,
+        o.day,
       )
     : [];
   const p = roundProgress(statuses);
@@ -201,7 +207,13 @@ export async function recordDay(
   const rounds: RecordRound[] = [];
   for (const round of query.round ? [query.round] : ROUNDS) {
     const owed = kept.find((r) => r.round === round);
-    const r = roundOf(round, owed, entries, doses, { petId: query.petId, now: now.toISOString(), witnesses });
+    const day = { rounds: kept, entries };
+    const r = roundOf(round, owed, entries, doses, {
+      petId: query.petId,
+      now: now.toISOString(),
+      witnesses,
+      day,
+    });
     if (r) rounds.push(r);
   }
   const asNeeded = await dayAsNeeded(deps, query, rounds);

@@ -43,7 +43,10 @@ export interface DoseFigures {
   refused: number;
   notGiven: number;
   lateEntries: number;
-  /** Asked by their rounds, then not due: the pet went home (or came) with nothing recorded (issue 45). */
+  /**
+   * Asked by their rounds, then not due: the pet went home (or came) with nothing recorded (issue 45).
+   * A dose owed once a day read at its other rounds (src/domain/day-dose.ts) is counted once, where due.
+   */
   notDue: number;
   /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
   fromWords: number;
@@ -94,7 +97,8 @@ export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): Dose
   for (const d of doses) {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
     if (d.state.state === "not_due") {
-      f.notDue++;
+      // A dose owed once a day settled at another round, or chased at a later one, is that one dose.
+      if (d.state.why === "gone_home" || d.state.why === "arrives_later") f.notDue++;
       continue;
     }
     f.due++;

@@ -17,7 +17,7 @@ import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
-import { dosesOwed, owedRound, owedRounds } from "./obligations.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
 import { markedEntries } from "./paper-marks.ts";
 import type { RoundReport } from "./rounds.ts";
@@ -37,6 +37,8 @@ interface DoseNamed {
   text?: string | undefined;
   /** Due from the words, the pet's care plan not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
+  /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
+  onceToday?: true | undefined;
 }
 
 /**
@@ -96,13 +98,17 @@ async function roundRecorded(
   report: RoundReport,
 ): Promise<{ recorded: number; pets: number } | undefined> {
   if (!deps.record) return undefined;
-  const [entries, owed] = await Promise.all([
-    deps.record.entries({ date: report.date, round: report.round }),
-    owedRound(deps, report.date, report.round),
+  const [dayEntries, rounds] = await Promise.all([
+    deps.record.entries({ date: report.date }),
+    owedRounds(deps, { date: report.date }),
   ]);
+  const entries = dayEntries.filter((e) => e.round === report.round);
+  const owed = rounds.find((r) => r.round === report.round);
   // Kept: what the round asked (issue 45); not kept yet, the round's answer (nothing recorded yet).
+  // A dose owed once a day reads the day's rounds and entries (src/domain/day-dose.ts).
   if (owed) {
-    const progress = roundProgress(owedStatuses(owed, entries, deps.clock.now().toISOString()));
+    const day = { rounds, entries: dayEntries };
+    const progress = roundProgress(owedStatuses(owed, entries, deps.clock.now().toISOString(), day));
     return { recorded: progress.recorded, pets: progress.pets };
   }
   const statuses = report.pets.flatMap((p) => {
@@ -191,6 +197,7 @@ async function todayDoses(
       item: d.due.item,
       text: d.due.text,
       ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+      ...(d.due.onceToday ? { onceToday: true as const } : {}),
     };
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
     else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))

@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
 import type { Round } from "../domain/care.ts";
 import { type DoseWindow, doseWindow } from "../domain/doses.ts";
+import { sameDrugKey } from "../domain/drug-names.ts";
 import {
   dueOfOwed,
   type OwedItem,
@@ -21,6 +22,7 @@ import { firstChars } from "../domain/text.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
 import { REFERENCE_MAX } from "../record/kinds/obligation.ts";
 import { PET_NAME_MAX } from "../record/kinds/round-pet.ts";
+import type { ItemKey } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { doseSettings } from "./doses.ts";
 import type { RoundPet, RoundReport } from "./rounds.ts";
@@ -42,9 +44,35 @@ export function windowOf(deps: Pick<Deps, "config">, d: DueItem, date: string, r
   return doseWindow(d, date, round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
 }
 
+/**
+ * What makes an item of a plan not confirmed owed once a day (src/domain/day-dose.ts): the sheet
+ * reads its words as giving it no time (`no_time`); and the pet's other slots holding the same drug,
+ * the plan's question not answered (no plan: the slots' names, src/domain/drug-names.ts).
+ */
+function dayMarks(p: RoundPet, item: ItemKey): Pick<OwedItem, "noTime" | "sameDrugAs"> {
+  const meds = p.sheet?.medications ?? [];
+  const slot = (n: number) => `med:${n}` as ItemKey;
+  const mine = meds.find((m) => slot(m.medication.n) === item);
+  if (!mine) return {};
+  const planned = p.plan?.plan.items.find((i) => i.key === item);
+  const key = sameDrugKey(mine.medication.name);
+  const same = p.plan
+    ? planned?.readBy === "nobody"
+      ? planned.sameDrugAs
+      : []
+    : meds
+        .filter((m) => m !== mine && key && sameDrugKey(m.medication.name) === key)
+        .map((m) => slot(m.medication.n));
+  return {
+    ...(mine.state === "no_time" ? { noTime: true as const } : {}),
+    ...(same.length ? { sameDrugAs: same } : {}),
+  };
+}
+
 /** The items a pet of the round's answer owes: what is due by its plan (else the sheet's rule), as kept. */
 function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round): OwedItem[] {
   const plan = p.plan;
+  const confirmed = plan?.state === "confirmed";
   return dueOf(p).map((d) => ({
     item: d.item,
     label: d.label,
@@ -52,7 +80,8 @@ function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, roun
     ...(d.highAlert ? { highAlert: true } : {}),
     window: windowOf(deps, d, date, round),
     ...(plan?.versionId !== undefined ? { plan: plan.versionId } : {}),
-    confirmed: plan?.state === "confirmed",
+    confirmed,
+    ...(confirmed || !isMedicationItem(d.item) ? {} : dayMarks(p, d.item)),
   }));
 }
 

@@ -14,13 +14,13 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { type DoseWindow, doseWindow } from "../domain/doses.ts";
+import { roundOfSheets } from "../domain/kept-sheets.ts";
 import {
   applyChanges,
   type OwedChange,
   type OwedDose,
   type OwedRound,
   owedDoses,
-  roundOfSheets,
 } from "../domain/obligations.ts";
 import type { DueItem } from "../domain/record.ts";
 import type { Entry, LogEntry } from "../record/types.ts";
@@ -258,7 +258,8 @@ async function roundNow(
 
 /**
  * A round's doses with their states at the clock's now, as the dose times' job reads them
- * (`roundNow`: kept, or, with `keep`, kept now; else drafted), its current entries beside them.
+ * (`roundNow`: kept, or, with `keep`, kept now; else drafted), its current entries beside them, and
+ * its day's other rounds and entries for a dose owed once a day (src/domain/day-dose.ts).
  */
 export async function roundDoses(
   deps: Deps,
@@ -268,8 +269,10 @@ export async function roundDoses(
 ): Promise<OwedDose[]> {
   const owed = await roundNow(deps, round, date, o);
   if (!owed || !deps.record) return [];
-  const entries = await deps.record.entries({ date, round });
-  return dosesOwed(deps, [owed], entries, deps.clock.now()).filter((d) => !d.unasked);
+  // The day's other rounds and entries: a dose owed once a day is settled, or chased, by its day.
+  const [day, entries] = await Promise.all([owedRounds(deps, { date }), deps.record.entries({ date })]);
+  const rounds = [...day.filter((r) => r.round !== round), owed];
+  return dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) => d.round === round && !d.unasked);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
 import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
 import { describeFailure } from "./failure.ts";
-import { owedRound } from "./obligations.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
@@ -58,14 +58,23 @@ export async function roundRecord(
   if (!store) return undefined;
   const timezone = deps.config.timezone;
   try {
-    const [entries, asNeeded, witness, owed] = await Promise.all([
-      markedEntries(deps, { date, round }),
+    const [dayEntries, asNeeded, witness, rounds] = await Promise.all([
+      markedEntries(deps, { date }),
       prnDoses(deps, { date }),
       dayWitnesses(deps, date).catch(() => undefined),
-      owedRound(deps, date, round),
+      owedRounds(deps, { date }),
     ]);
-    // Each item's state by what the round asked when it was kept (its windows, who went home since).
-    const doses = { now: deps.clock.now(), owed };
+    const entries = dayEntries.filter((e) => e.round === round);
+    const owed = rounds.find((r) => r.round === round);
+    // Each item's state by what the round asked when it was kept (its windows, who went home since);
+    // a dose owed once a day by the day's entries (src/domain/day-dose.ts).
+    const now = deps.clock.now();
+    const day = new Map(
+      dosesOwed(deps, rounds, dayEntries, now)
+        .filter((d) => d.round === round && !d.unasked && d.state.state === "not_due")
+        .map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d.state]),
+    );
+    const doses = { now, owed, day };
     return { entries, timezone, asNeeded, witness, doses };
   } catch (error) {
     const f = describeFailure(error);

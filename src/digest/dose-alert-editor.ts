@@ -43,6 +43,7 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
       text: d.text,
       highAlert: d.highAlert,
       unconfirmed: d.unconfirmed,
+      onceToday: d.onceToday,
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       entry: current.get(`${date}|${claim.round}|${d.b}|${d.p}|${d.item}`),
     })),

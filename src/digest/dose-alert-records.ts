@@ -75,6 +75,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     text: firstChars(d.due.text, TEXT_MAX),
     ...(d.due.highAlert ? { highAlert: true } : {}),
     ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+    ...(d.due.onceToday ? { onceToday: true } : {}),
     opensAt: d.window.opensAt,
     dueAt: d.window.dueAt,
     lateAt: d.window.lateAt,

@@ -13,7 +13,7 @@
  * passed in; instants are ISO 8601 UTC strings; windows are whole minutes of real time from the
  * round's local wall-clock time (a clock change moves no dose and skips none).
  */
-import type { Entry, Outcome } from "../record/types.ts";
+import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import type { Round } from "./care.ts";
 import type { RoundTimes } from "./rounds.ts";
@@ -89,14 +89,41 @@ export type Timeliness = "early" | "on_time" | "late" | "after_window";
 
 /**
  * Why a dose the round asked was not due in the end (issue 45): the pet went home before its window
- * closed, or arrived after it closed, with nothing recorded ("not due: gone home 08:30").
+ * closed, or arrived after it closed, with nothing recorded ("not due: gone home 08:30"); or a dose
+ * owed once a day from its words (src/domain/day-dose.ts) was settled by an entry at another round
+ * or of the same drug in another slot, or is chased at a later round of the day.
  */
-export type NotDueWhy = "gone_home" | "arrives_later";
+export type NotDueWhy = "gone_home" | "arrives_later" | "settled" | "later_round";
+
+/** The entry that settled a dose owed once a day: its round, what it says, who recorded it. */
+export interface SettledBy {
+  round: Round;
+  outcome: Outcome;
+  who: string;
+  /** Not given, with no time of its own: `at` is when it was recorded. */
+  untimed?: true | undefined;
+  /** Another slot's entry, the same drug (the plan's question not answered): that slot. */
+  item?: ItemKey | undefined;
+  /** Recorded at the dose's own round (another slot's entry). */
+  here?: true | undefined;
+}
+
+/** A dose the round asked, not due in the end (below). */
+export type NotDueState = Extract<DoseState, { state: "not_due" }>;
 
 export type DoseState =
   | { state: OpenState }
-  /** Asked by the round, then not due: the pet went home (or came) at `at` with nothing recorded. */
-  | { state: "not_due"; why: NotDueWhy; at: string }
+  /**
+   * Asked by the round, then not due: the pet went home (or came) at `at` with nothing recorded; or
+   * settled at `at` by another entry of the day (`by`); or chased at a later round (`laterRound`, due `at`).
+   */
+  | {
+      state: "not_due";
+      why: NotDueWhy;
+      at: string;
+      by?: SettledBy | undefined;
+      laterRound?: Round | undefined;
+    }
   | {
       state: "recorded";
       outcome: Outcome;

@@ -139,10 +139,16 @@ export function kennelStock(m: {
   return first !== undefined && KENNEL_STOCK.test(first);
 }
 
+/**
+ * What two slots holding the same drug share: the first word of its short name ("rimadyl"); none
+ * for a slot named only by its number ("medication 2").
+ */
+export const sameDrugKey = (name: string): string =>
+  /^medication \d+$/.test(name) ? "" : (name.split(/\s+/)[0] ?? "").toLowerCase();
+
 /** The drugs recorded in two or more slots ("Rimadyl" in 1 and 3): they may be one dose twice. */
 export function listedTwice(medications: ReadonlyArray<{ name: string }>): string[] {
-  const key = (m: { name: string }) =>
-    /^medication \d+$/.test(m.name) ? "" : (m.name.split(/\s+/)[0] ?? "").toLowerCase();
+  const key = (m: { name: string }) => sameDrugKey(m.name);
   const seen = new Map<string, { name: string }>();
   const out: string[] = [];
   for (const m of medications) {

@@ -15,6 +15,7 @@
  */
 import type { Entry, ItemKey } from "../record/types.ts";
 import type { Round } from "./care.ts";
+import { byTheDay, onceADay } from "./day-dose.ts";
 import type { AlertDose } from "./dose-alerts.ts";
 import { type DoseState, type DoseWindow, doseState, openState } from "./doses.ts";
 import {
@@ -37,6 +38,13 @@ export interface OwedItem {
   plan?: number | undefined;
   /** A person had confirmed that plan; false: due from the words, plan not confirmed. */
   confirmed: boolean;
+  /**
+   * Due from the words, which give it no time of its own (the sheet's `no_time`), the plan not
+   * confirmed: owed once a day (src/domain/day-dose.ts). A round kept before it was has none.
+   */
+  noTime?: true | undefined;
+  /** The pet's other slots holding the same drug, the plan's question not answered (src/domain/day-dose.ts). */
+  sameDrugAs?: ItemKey[] | undefined;
 }
 
 /** A pet a round asked something of, with what happened to it since (an arrival, a departure). */
@@ -91,8 +99,11 @@ export interface OwedRound {
   fromSheets?: true | undefined;
 }
 
-/** When a sheet is drawn, and what its round asked (none: no state shown): each item's state then. */
-export type SheetDoses = { now: Date; owed: OwedRound | undefined };
+/**
+ * When a sheet is drawn, and what its round asked (none: no state shown): each item's state then;
+ * `day`: the states of its doses owed once a day by the day's entries ("bookingId|petId|item").
+ */
+export type SheetDoses = { now: Date; owed: OwedRound | undefined; day?: ReadonlyMap<string, DoseState> };
 
 /** A change to an obligation, as kept. */
 export interface OwedChange {
@@ -177,6 +188,7 @@ export function dueOfOwed(i: OwedItem): DueItem & { unconfirmed?: boolean } {
     text: i.text,
     ...(i.highAlert ? { highAlert: true } : {}),
     ...(!i.confirmed && isMedicationItem(i.item) ? { unconfirmed: true } : {}),
+    ...(onceADay(i) ? { onceToday: true } : {}),
   };
 }
 
@@ -193,16 +205,41 @@ export interface OwedDose extends AlertDose {
   leftAt?: string | undefined;
   /** Recorded for an item no kept round asked (shown, never hidden): its window by the settings. */
   unasked?: true | undefined;
+  /** As its round kept it: owed once a day, and the same drug's other slots (src/domain/day-dose.ts). */
+  noTime?: true | undefined;
+  sameDrugAs?: ItemKey[] | undefined;
 }
 
 /** "2026-11-24|morning|501|77|med:1": one item of one pet's round. */
 const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
 
+/** One item a round asked of a pet, with its state at `now` beside its current entry. */
+function askedDose(r: OwedRound, p: OwedPet, i: OwedItem, entry: Entry | undefined, now: string): OwedDose {
+  return {
+    date: r.date,
+    round: r.round,
+    bookingId: p.bookingId,
+    petId: p.petId,
+    petName: p.name,
+    room: p.room,
+    due: dueOfOwed(i),
+    window: i.window,
+    state: owedState(i, p, entry, now),
+    ...(entry ? { entry } : {}),
+    ...(i.plan !== undefined ? { plan: i.plan } : {}),
+    confirmed: i.confirmed,
+    ...(p.leftAt ? { leftAt: p.leftAt } : {}),
+    ...(i.noTime ? { noTime: true as const } : {}),
+    ...(i.sameDrugAs?.length ? { sameDrugAs: i.sameDrugAs } : {}),
+  };
+}
+
 /**
  * Every item the rounds asked, each with its state at `now` beside the entries; then each current
  * entry for an item no round asked (a round whose sheet retention removed, an entry made before the
- * record kept what rounds asked), with the window `windowOf` gives it: counted, never hidden.
+ * record kept what rounds asked), with the window `windowOf` gives it: counted, never hidden. A dose
+ * owed once a day reads its day's entries (src/domain/day-dose.ts byTheDay).
  */
 export function owedDoses(
   rounds: readonly OwedRound[],
@@ -225,22 +262,7 @@ export function owedDoses(
         });
         if (asked.has(key)) continue;
         asked.add(key);
-        const entry = current.get(key);
-        out.push({
-          date: r.date,
-          round: r.round,
-          bookingId: p.bookingId,
-          petId: p.petId,
-          petName: p.name,
-          room: p.room,
-          due: dueOfOwed(i),
-          window: i.window,
-          state: owedState(i, p, entry, now),
-          ...(entry ? { entry } : {}),
-          ...(i.plan !== undefined ? { plan: i.plan } : {}),
-          confirmed: i.confirmed,
-          ...(p.leftAt ? { leftAt: p.leftAt } : {}),
-        });
+        out.push(askedDose(r, p, i, current.get(key), now));
       }
     }
   }
@@ -262,89 +284,40 @@ export function owedDoses(
       unasked: true,
     });
   }
-  return out;
+  return byTheDay(out);
 }
 
 /** The pet of a round, by its ids. */
 export const owedPetOf = (r: OwedRound, bookingId: number, petId: number): OwedPet | undefined =>
   r.pets.find((p) => p.bookingId === bookingId && p.petId === petId);
 
+const NO_WINDOW: DoseWindow = { opensAt: "", dueAt: "", lateAt: "", closesAt: "" };
+
 /**
  * Each pet's round beside the entries, as the round asked it: its items recorded, or still owed at
- * `now` (an item not due in the end, its pet gone home before its window closed, is left out); a
- * pet left with nothing owed and nothing recorded is not counted.
+ * `now` (an item not due in the end, its pet gone home before its window closed, or settled by its
+ * day's entries, is left out); a pet left with nothing owed and nothing recorded is not counted.
+ * `day`: the day's rounds and entries, for a dose owed once a day (none: this round's alone).
  */
-export function owedStatuses(r: OwedRound, entries: Entry[], now: string): PetRoundStatus[] {
+export function owedStatuses(
+  r: OwedRound,
+  entries: Entry[],
+  now: string,
+  day?: { rounds: readonly OwedRound[]; entries: Entry[] },
+): PetRoundStatus[] {
+  const rounds = day ? [...day.rounds.filter((o) => o.round !== r.round), r] : [r];
+  const settled = new Set(
+    // An entry no round asked only settles: its own window is never read here.
+    owedDoses(rounds, day?.entries ?? entries, now, () => r.pets[0]?.items[0]?.window ?? NO_WINDOW)
+      .filter((d) => d.round === r.round && !d.unasked && d.state.state === "not_due")
+      .map((d) => `${d.bookingId}|${d.petId}|${d.due.item}`),
+  );
   return r.pets.flatMap((p) => {
     const key = { date: r.date, round: r.round, bookingId: p.bookingId, petId: p.petId };
     const notDue = new Set(
-      p.items.filter((i) => owedState(i, p, undefined, now).state === "not_due").map((i) => i.item),
+      p.items.filter((i) => settled.has(`${p.bookingId}|${p.petId}|${i.item}`)).map((i) => i.item),
     );
     const s = withoutNotDue(petRoundStatus(key, p.items.map(dueOfOwed), entries), notDue);
     return s.state === "nothing_due" ? [] : [s];
   });
-}
-
-/** A kept sheet as a record written before obligations were holds it (src/record/kinds/sheet.ts). */
-interface KeptSheet {
-  id: number;
-  date: string;
-  round: Round;
-  pets: ReadonlyArray<{
-    bookingId: number;
-    petId: number;
-    name: string;
-    due: ReadonlyArray<DueItem>;
-    arrivesAt?: string | undefined;
-    planToConfirm?: number | undefined;
-  }>;
-}
-
-/**
- * A round's kept sheets read as its obligation (a record written before obligations were, issue 45):
- * the union of its sheets, each item as the latest had it, its window by `windowOf` (the settings
- * now), its plan confirmed unless the sheet kept one to confirm or marked the item due from the
- * words. At least one sheet.
- */
-export function roundOfSheets(
-  sheets: readonly KeptSheet[],
-  windowOf: (d: DueItem, date: string, round: Round) => DoseWindow,
-): OwedRound {
-  const first = sheets[0] as KeptSheet;
-  const pets = new Map<string, OwedPet>();
-  for (const s of [...sheets].sort((a, b) => a.id - b.id)) {
-    for (const p of s.pets) {
-      if (p.due.length === 0) continue;
-      const items: OwedItem[] = p.due.map((d) => ({
-        item: d.item,
-        label: d.label,
-        text: d.text,
-        ...(d.highAlert ? { highAlert: true } : {}),
-        window: windowOf(d, s.date, s.round),
-        ...(p.planToConfirm !== undefined ? { plan: p.planToConfirm } : {}),
-        // Due from the words when the sheet said so, or kept a plan to confirm.
-        confirmed: p.planToConfirm === undefined && !d.unconfirmed,
-      }));
-      const arrives = p.arrivesAt ? Date.parse(p.arrivesAt) : Number.NaN;
-      const had = pets.get(owedPetKey(p));
-      const byItem = new Map([...(had?.items ?? []), ...items].map((i) => [i.item, i]));
-      pets.set(owedPetKey(p), {
-        bookingId: p.bookingId,
-        petId: p.petId,
-        name: p.name,
-        ...(Number.isNaN(arrives) ? {} : { arrivesAt: new Date(arrives).toISOString() }),
-        items: [...byItem.values()],
-      });
-    }
-  }
-  return {
-    id: undefined,
-    date: first.date,
-    round: first.round,
-    keptAt: first.date,
-    pets: [...pets.values()],
-    arrivals: 0,
-    departures: 0,
-    fromSheets: true,
-  };
 }

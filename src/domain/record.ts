@@ -23,6 +23,11 @@ export interface DueItem {
    * and chased like any dose, and named as such ("Pardale-V 400 mg (plan not confirmed)").
    */
   unconfirmed?: boolean | undefined;
+  /**
+   * Owed once a day from its words, which give it no time (src/domain/day-dose.ts): chased as "not
+   * recorded today", settled by an entry at any round of the day.
+   */
+  onceToday?: boolean | undefined;
 }
 
 /**

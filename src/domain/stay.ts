@@ -18,7 +18,7 @@ import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
-import { type DoseState, type DoseWindow, keepsNoTime, type NotDueWhy, type Timeliness } from "./doses.ts";
+import { type DoseState, type DoseWindow, keepsNoTime, type NotDueState, type Timeliness } from "./doses.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
@@ -120,7 +120,7 @@ export interface PetStayRecord {
   /** Refusals, doses not given and doses missed, oldest first. */
   exceptions: StayException[];
   /** Doses and meals the rounds asked that were not due in the end (the pet went home first). */
-  notDue: Array<{ date: string; round: Round; label: string; why: NotDueWhy; at: string }>;
+  notDue: Array<{ date: string; round: Round; label: string } & Omit<NotDueState, "state">>;
   /**
    * Every item its kept rounds asked (counted, still open, or not due in the end) and every item
    * recorded, round by round (the full record's lines), oldest first.
@@ -321,10 +321,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
       missed: meals.filter((m) => m.state.state === "missed").length,
     },
     exceptions: exceptionsOf(doses),
-    notDue: items.flatMap((i) =>
-      i.state.state === "not_due"
-        ? [{ date: i.date, round: i.round, label: i.label, why: i.state.why, at: i.state.at }]
-        : [],
+    notDue: items.flatMap(({ state: { state, ...why }, ...i }) =>
+      state === "not_due" && "why" in why ? [{ date: i.date, round: i.round, label: i.label, ...why }] : [],
     ),
     items,
     entries: mine,

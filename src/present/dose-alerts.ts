@@ -17,6 +17,7 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
+import { NOT_RECORDED_TODAY } from "../words/not-due.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
@@ -37,6 +38,8 @@ interface AlertDoseView {
   highAlert?: boolean | undefined;
   /** Due from the words, the pet's care plan not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
+  /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
+  onceToday?: boolean | undefined;
   window: DoseWindow;
   /** Its current entry, when recorded since. */
   entry?:
@@ -112,7 +115,7 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
 function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: string): Span[] {
   const named = `${itemWords(d)}${apart ? ` (${whole(apart)})` : ""}`;
   const label = `${d.highAlert ? "💉 " : ""}${doseName(named, d.unconfirmed)}`;
-  if (!d.entry) return [{ text: label }];
+  if (!d.entry) return [{ text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label }];
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];
 }
 

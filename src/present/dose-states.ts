@@ -4,19 +4,12 @@
  * pet's record ("⏰ late: Rimadyl 50 mg, meal · window closes 10:00", "🕐 meal: due · late after
  * 08:45") and on the progress line ("⏰ 2 late"). Drawn by src/present/record.ts.
  */
-import type { DoseState, DoseWindow, NotDueWhy, OpenState } from "../domain/doses.ts";
+import type { DoseState, DoseWindow, NotDueState, OpenState } from "../domain/doses.ts";
 import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
 import { isMedicationItem, type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import {
-  doseStateWords,
-  MISSED_CHECK,
-  NOT_DUE_ICON,
-  notDueWords,
-  stateIcon,
-  stateTimeWords,
-  stateWords,
-} from "../words/doses.ts";
+import { doseStateWords, MISSED_CHECK, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import { notDueIcon, notDueWords } from "../words/not-due.ts";
 import { MEAL_AFTER_WINDOW } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, whole } from "./doc.ts";
@@ -28,7 +21,7 @@ import { type Line, line, toned, whole } from "./doc.ts";
 export type OpenDose =
   | { state: OpenState; window: DoseWindow }
   /** Not due in the end: why, and when the pet went home (or arrives). */
-  | { state: "not_due"; window: DoseWindow; notDue: { why: NotDueWhy; at: string } };
+  | { state: "not_due"; window: DoseWindow; notDue: Omit<NotDueState, "state"> };
 
 /** Each due item of a pet not recorded yet, with its state now and its kept window (none without `doses`). */
 export function openDoses(
@@ -41,12 +34,14 @@ export function openDoses(
   if (!doses || !owed) return out;
   for (const item of owed.items) {
     if (status.current.has(item.item)) continue;
-    const s = owedState(item, owed, undefined, doses.now.toISOString());
+    const s =
+      doses.day?.get(`${pet.bookingId}|${pet.petId}|${item.item}`) ??
+      owedState(item, owed, undefined, doses.now.toISOString());
     if (s.state === "recorded") continue;
     out.set(
       item.item,
       s.state === "not_due"
-        ? { state: s.state, window: item.window, notDue: { why: s.why, at: s.at } }
+        ? { state: s.state, window: item.window, notDue: (({ state: _, ...n }) => n)(s) }
         : { state: s.state, window: item.window },
     );
   }
@@ -148,14 +143,16 @@ export function notDueLines(
   open: ReadonlyMap<ItemKey, OpenDose> | undefined,
   timezone: string,
 ): Line[] {
-  const by = new Map<string, string[]>();
+  const by = new Map<string, { icon: string; labels: string[] }>();
   for (const d of s.due) {
     const o = open?.get(d.item);
     if (o?.state !== "not_due" || s.current.has(d.item)) continue;
     const words = notDueWords(o.notDue, timezone);
-    by.set(words, [...(by.get(words) ?? []), whole(d.label)]);
+    by.set(words, { icon: notDueIcon(o.notDue), labels: [...(by.get(words)?.labels ?? []), whole(d.label)] });
   }
-  return [...by].map(([words, labels]) => [toned("muted", `${NOT_DUE_ICON} ${words}: ${labels.join(", ")}`)]);
+  return [...by].map(([words, { icon, labels }]) => [
+    toned("muted", `${icon} ${words}: ${labels.join(", ")}`),
+  ]);
 }
 
 /** "⏰ late: Rimadyl 50 mg, meal · window closes 10:00" */
@@ -181,7 +178,7 @@ const missedCheck = (state: OpenDose["state"], medication: boolean) =>
 export function openLine(label: string, o: OpenDose | undefined, timezone: string, medication = true): Line {
   if (!o) return line(`⬜ ${whole(label)} to record`);
   if (o.state === "not_due")
-    return [toned("muted", `${NOT_DUE_ICON} ${whole(label)}: ${notDueWords(o.notDue, timezone)}`)];
+    return [toned("muted", `${notDueIcon(o.notDue)} ${whole(label)}: ${notDueWords(o.notDue, timezone)}`)];
   const words = `${stateIcon(o.state)} ${whole(label)}: ${o.state} · ${stateTimeWords(o.state, o.window, timezone)}${missedCheck(o.state, medication)}`;
   return [toned(o.state === "missed" ? "alert" : o.state === "late" ? "warn" : undefined, words)];
 }

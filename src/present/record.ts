@@ -17,7 +17,6 @@ import { timeOnDay } from "../words/dates.ts";
 import {
   awaitingWitnessWords,
   lateEntryWords,
-  notDueWords,
   ON_PAPER,
   openCountWords,
   stateTimeWords,
@@ -27,6 +26,7 @@ import {
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
+import { notDueWords } from "../words/not-due.ts";
 import { outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";

@@ -5,14 +5,16 @@
  * "💉 unwitnessed"), the figure a manager reads ("given on time: 46 of 48 due") and the as-needed
  * doses. Kept by theme, so each part's words stay together. Times are in the kennel's zone.
  */
+
 import { chartCode } from "../domain/chart.ts";
-import type { DoseState, NotDueWhy, OpenState, Timeliness } from "../domain/doses.ts";
+import type { DoseState, OpenState, Timeliness } from "../domain/doses.ts";
 import { type PrnDose, type PrnProblem, recordedLater } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
 import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { timeOf, timeOnDay } from "./dates.ts";
+import { notDueIcon, notDueWords } from "./not-due.ts";
 import { markedWords } from "./paper.ts";
 import { prnCheckedWords } from "./prn-checked.ts";
 import { outcomeWords } from "./record.ts";
@@ -150,18 +152,6 @@ export function stateTimeWords(
 export const windowWords = (w: { opensAt: string; closesAt: string }, timeZone: string): string =>
   `window ${timeOf(w.opensAt, timeZone)}–${timeOf(w.closesAt, timeZone)}`;
 
-/** A dose the round asked and was not due in the end: "🏠". */
-export const NOT_DUE_ICON = "🏠";
-
-/**
- * Why a dose the round asked was not due in the end (issue 45): "not due: gone home 08:30" (the pet
- * went home before its window closed, nothing recorded), "not due: arrives 19:00".
- */
-export function notDueWords(n: { why: NotDueWhy; at: string }, timeZone: string): string {
-  const at = timeOf(n.at, timeZone);
-  return n.why === "gone_home" ? `not due: gone home ${at}` : `not due: arrives ${at}`;
-}
-
 /**
  * A dose given off its time, as every surface says it: its mark, then its words, one family either
  * side of the window: "⏪ given before its window opened", "⏰ given late" (in its window, after it
@@ -183,7 +173,7 @@ const timelinessWords = (t: Timeliness) =>
  * recorded, "⏳ upcoming", "🕐 due", "⏰ late", "❌ missed", "🏠 not due: gone home 08:30".
  */
 export function doseStateWords(s: DoseState, timeZone: string): string {
-  if (s.state === "not_due") return `${NOT_DUE_ICON} ${notDueWords(s, timeZone)}`;
+  if (s.state === "not_due") return `${notDueIcon(s)} ${notDueWords(s, timeZone)}`;
   if (s.state !== "recorded") return stateWords(s.state);
   const what =
     s.outcome === "given" && s.timeliness

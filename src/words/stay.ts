@@ -14,8 +14,6 @@ import {
   awaitingWitnessWords,
   doseStateWords,
   lateEntryWords,
-  NOT_DUE_ICON,
-  notDueWords,
   OFF_TIME,
   ON_PAPER,
   onTimeWords,
@@ -25,6 +23,7 @@ import {
   whoJoin,
   windowWords,
 } from "./doses.ts";
+import { notDueIcon, notDueWords } from "./not-due.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
 import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
@@ -201,7 +200,7 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
   // Doses and meals its rounds asked that were not due in the end (the pet went home first).
   const notDue = s.notDue
     .slice(0, SUMMARY_EXCEPTIONS)
-    .map((n) => `${NOT_DUE_ICON} ${n.label} ${notDueWords(n, timezone)}`);
+    .map((n) => `${notDueIcon(n)} ${n.label} ${notDueWords(n, timezone)}`);
   if (s.doses.due === 0 && s.meals.due === 0) {
     const none = s.dueKnown ? "nothing due or recorded yet" : "nothing recorded";
     const quiet = welfare || notDue.length ? undefined : none;

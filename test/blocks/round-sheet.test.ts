@@ -15,7 +15,7 @@ import { roundMessages } from "../../src/blocks/rounds.ts";
 import type { Message } from "../../src/blocks/types.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { DEFAULT_DOSE_SETTINGS, doseWindow } from "../../src/domain/doses.ts";
-import { roundOfSheets } from "../../src/domain/obligations.ts";
+import { roundOfSheets } from "../../src/domain/kept-sheets.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { progressLine } from "../../src/present/record.ts";

@@ -13,14 +13,13 @@ import { runwayShortWords } from "../../src/words/custody.ts";
 import { runwayNotKnownWords } from "../../src/words/custody-runway.ts";
 import {
   effectWords,
-  NOT_DUE_ICON,
-  notDueWords,
   OFF_TIME,
   reasonWords,
   stateWords,
   UNWITNESSED,
   unwitnessedWords,
 } from "../../src/words/doses.ts";
+import { NOT_DUE_ICON, notDueWords } from "../../src/words/not-due.ts";
 import { onRoundWords, planStateWords } from "../../src/words/plan.ts";
 import { outcomeWords } from "../../src/words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../../src/words/unconfirmed.ts";

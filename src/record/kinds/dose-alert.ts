@@ -25,6 +25,8 @@ const schemas = atFirstUse(() => {
     highAlert: z.boolean().optional(),
     /** Due from the words, the pet's care plan not confirmed (issue 44): named so. */
     unconfirmed: z.boolean().optional(),
+    /** Owed once a day from its words (src/domain/day-dose.ts): "not recorded today". */
+    onceToday: z.boolean().optional(),
     opensAt: at,
     dueAt: at,
     lateAt: at,

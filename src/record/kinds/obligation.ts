@@ -20,6 +20,7 @@
  */
 import { z } from "zod";
 import { atFirstUse } from "../../first-use.ts";
+import { itemKey } from "../items.ts";
 import { date, defineKind, id, instant, round, text } from "./kind.ts";
 import { dueItemFields, PET_NAME_MAX, roundPetFields } from "./round-pet.ts";
 
@@ -37,6 +38,10 @@ const schemas = atFirstUse(() => {
     plan: id().optional(),
     /** The plan was confirmed by a person; false: due from the words, plan not confirmed. */
     confirmed: z.boolean(),
+    /** Due from the words, which give it no time of its own, the plan not confirmed: owed once a day. */
+    noTime: z.literal(true).optional(),
+    /** The pet's other slots holding the same drug, the plan's question not answered. */
+    sameDrugAs: z.array(itemKey()).max(5).optional(),
   });
 
   /**

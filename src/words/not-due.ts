@@ -1,0 +1,50 @@
+/**
+ * A dose the round asked and was not due in the end, in words (issue 45), the same on every surface:
+ * the pet went home first ("🏠 not due: gone home 08:30"), or a dose owed once a day from its words
+ * (src/domain/day-dose.ts) settled by another entry of its day ("☑️ given at the morning round by Jane
+ * 08:12") or chased at a later round ("⏭ not recorded today: …"). Times are in the kennel's zone.
+ */
+import type { Round } from "../domain/care.ts";
+import type { NotDueWhy, SettledBy } from "../domain/doses.ts";
+import { timeOf } from "./dates.ts";
+import { outcomeWords, recordedByWords } from "./record.ts";
+
+/** A dose the round asked and was not due in the end: "🏠". */
+export const NOT_DUE_ICON = "🏠";
+
+/** Why a dose the round asked was not due in the end, as the words below read it. */
+type NotDue = { why: NotDueWhy; at: string; by?: SettledBy | undefined; laterRound?: Round | undefined };
+
+/** The mark of a dose not due in the end: "🏠" (gone home, arrives later), "☑️" (settled), "⏭" (chased later). */
+export const notDueIcon = (n: Pick<NotDue, "why">): string =>
+  n.why === "settled" ? "☑️" : n.why === "later_round" ? "⏭" : NOT_DUE_ICON;
+
+/**
+ * What settled a dose owed once a day (src/domain/day-dose.ts): "given at the morning round by Jane
+ * 08:12", "not given at the morning round (recorded 08:12 by Jane)", "the same drug as medication 1,
+ * recorded 08:12: given by Jane".
+ */
+function settledWords(by: SettledBy, at: string): string {
+  const where = by.here ? "" : ` at the ${by.round} round`;
+  if (by.item)
+    return `the same drug as medication ${by.item.slice(4)}, recorded${where} ${at}: ${outcomeWords(by.outcome)} by ${by.who}`;
+  if (by.untimed) return `${outcomeWords(by.outcome)}${where} (${recordedByWords(at, by.who)})`;
+  return `${outcomeWords(by.outcome)}${where} by ${by.who} ${at}`;
+}
+
+/**
+ * Why a dose the round asked was not due in the end (issue 45): "not due: gone home 08:30" (the pet
+ * went home before its window closed, nothing recorded), "not due: arrives 19:00"; a dose owed once a
+ * day, settled by another entry of its day ("given at the morning round by Jane 08:12") or chased at
+ * a later round ("not recorded today: owed once a day, chased at the evening round").
+ */
+export function notDueWords(n: NotDue, timeZone: string): string {
+  const at = timeOf(n.at, timeZone);
+  if (n.why === "settled" && n.by) return settledWords(n.by, at);
+  if (n.why === "later_round")
+    return `${NOT_RECORDED_TODAY}: owed once a day, chased at the ${n.laterRound ?? "next"} round`;
+  return n.why === "gone_home" ? `not due: gone home ${at}` : `not due: arrives ${at}`;
+}
+
+/** A dose owed once a day from its words, in its chase: "not recorded today". */
+export const NOT_RECORDED_TODAY = "not recorded today";
