@@ -10,12 +10,15 @@ import type { OwedPet } from "../domain/obligations.ts";
 import { planState } from "../domain/plan/state.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import { careMissingWords } from "../words/chart.ts";
-import { addDoses, type Making, petOf, roundEntries, roundInstant, rowOf, wanted } from "./chart-parts.ts";
+import { addDoses, type Making, petOf, roundInstant, rowOf, wanted } from "./chart-parts.ts";
 import { dosesOwed, type OwedRound } from "./obligations.ts";
 import { type PlanVersion, planVersion } from "./plans.ts";
 
-/** A kept round's column: its pets, what it asked and its doses, from the care record alone. */
-export function keptColumn(m: Making, owed: OwedRound): void {
+/**
+ * A kept round's column: its pets, what it asked and its doses, from the care record alone; `day`: the
+ * day's kept rounds, for a dose owed once a day (settled by an entry at another round of its day).
+ */
+export function keptColumn(m: Making, owed: OwedRound, day: readonly OwedRound[] = [owed]): void {
   const { deps, q, chart } = m;
   chart.columns.push({ date: owed.date, round: owed.round, kept: true });
   for (const p of owed.pets) addKeptPet(m, owed, p);
@@ -28,7 +31,14 @@ export function keptColumn(m: Making, owed: OwedRound): void {
       const said = careMissingWords(c, true);
       if (!chart.problems.includes(said)) chart.problems.push(said);
     }
-  addDoses(m, dosesOwed(deps, [owed], roundEntries(m.entries, owed), deps.clock.now()), true);
+  const rounds = day.filter((r) => r.date === owed.date);
+  const entries = m.entries.filter((e) => e.date === owed.date);
+  const doses = dosesOwed(deps, rounds.length ? rounds : [owed], entries, deps.clock.now());
+  addDoses(
+    m,
+    doses.filter((d) => d.round === owed.round),
+    true,
+  );
 }
 
 /** The care plans' versions the kept rounds worked from (each item keeps its version's id), read once. */

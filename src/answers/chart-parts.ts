@@ -130,9 +130,6 @@ export interface Making {
   unmatched: Set<number>;
 }
 
-/** The entries of one round. */
-export const roundEntries = (entries: Entry[], r: { date: string; round: Round }) =>
-  entries.filter((e) => e.date === r.date && e.round === r.round);
 /** A round's medication doses on their pets' rows, each with its witness's state when it needs one. */
 export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
   const now = m.deps.clock.now().toISOString();

@@ -31,7 +31,6 @@ import {
   type ChartQuery,
   chartedPets,
   type Making,
-  roundEntries,
   roundInstant,
   rowOf,
 } from "./chart-parts.ts";
@@ -146,10 +145,10 @@ async function columnsOf(
     for (const round of ROUNDS) {
       const mine = owed.find((r) => r.date === date && r.round === round);
       if (mine) {
-        keptColumn(m, mine);
+        keptColumn(m, mine, owed);
         if (!down && careToRead(m, mine)) down = await keptCare(m, round, date);
       } else if (!down) {
-        unread = await draftColumn(m, round, date);
+        unread = await draftColumn(m, round, date, owed);
         down = unread;
       } else {
         unread ??= { error: down.error, rounds: [] };
@@ -210,7 +209,12 @@ function unreadWords(deps: Deps, unread: Unread, surface: Surface | undefined): 
  * A round not kept: its sheet as the kennel API answers now, and its doses as that sheet would ask
  * them; when the API fails, the column unread and the failure (undefined when read).
  */
-async function draftColumn(m: Making, round: Round, date: string): Promise<Unread | undefined> {
+async function draftColumn(
+  m: Making,
+  round: Round,
+  date: string,
+  kept: readonly OwedRound[],
+): Promise<Unread | undefined> {
   const { deps, q, chart, pets } = m;
   const report = await readRound(m, round, date);
   if ("error" in report) {
@@ -221,7 +225,8 @@ async function draftColumn(m: Making, round: Round, date: string): Promise<Unrea
   const today = localDate(deps.clock.now(), deps.config.timezone);
   chart.columns.push({ date, round, kept: false, ...(date < today ? { past: true as const } : {}) });
   for (const p of report.pets) addPet(q, pets, p, { problems: chart.problems, unmatched: m.unmatched });
-  addDoses(m, draftDoses(deps, report, roundEntries(m.entries, report), deps.clock.now()), false);
+  const day = m.entries.filter((e) => e.date === date);
+  addDoses(m, draftDoses(deps, report, day, deps.clock.now(), kept), false);
   return undefined;
 }
 

@@ -3,9 +3,8 @@
  * rules in src/domain/obligations.ts). When a round's sheet is first kept (posted, or first asked:
  * the dose times' job asking after the round's time with no post), its obligation is written: each
  * pet and item with its words, the plan's version it came from and its window. When the round is
- * asked again (a second /rounds, the dose times' job at each instant), the kennel API's answer then
- * is compared with it, and a pet who arrived or went home since is written as a change, nothing else:
- * what was due stays as kept.
+ * asked again (a second /rounds, the dose times' job), a pet who arrived or went home since is
+ * written as a change, nothing else: what was due stays as kept.
  *
  * Every surface reads `owedRounds` (the obligations, their changes, and for a record written before
  * obligations were, the kept sheets read as one) beside the entries: the late and missed replies,
@@ -194,14 +193,12 @@ const entryWindow =
     doseWindow({}, e.date, e.round, deps.config.rounds.times, deps.config.timezone, doseSettings(deps));
 
 /** Every dose the rounds asked with its state at `now`, and each entry for an item none asked. */
-export function dosesOwed(
+export const dosesOwed = (
   deps: Pick<Deps, "config">,
   rounds: readonly OwedRound[],
   entries: Entry[],
   now: Date,
-): OwedDose[] {
-  return owedDoses(rounds, entries, now.toISOString(), entryWindow(deps));
-}
+) => owedDoses(rounds, entries, now.toISOString(), entryWindow(deps));
 
 /** What a round's answer would ask, not written (before the round's time, for the high-alert nudges). */
 function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): OwedRound {
@@ -219,16 +216,19 @@ function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): 
 }
 
 /**
- * A round's doses as its sheet would ask them now, not written (a round not kept yet: still to come,
- * or never posted), beside its entries, with their states at `now`.
+ * A round's doses as its sheet would ask them now, not written (still to come, or never posted), at
+ * `now`; `day`: its day's kept rounds (`entries`: the day's), for a dose owed once a day (day-dose.ts).
  */
 export function draftDoses(
   deps: Pick<Deps, "config" | "clock">,
   report: RoundReport,
   entries: Entry[],
   now: Date,
+  day: readonly OwedRound[] = [],
 ): OwedDose[] {
-  return dosesOwed(deps, [draftRound(deps, report)], entries, now);
+  const draft = draftRound(deps, report);
+  const others = day.filter((r) => r.date === draft.date && r.round !== draft.round);
+  return dosesOwed(deps, [...others, draft], entries, now).filter((d) => d.round === draft.round);
 }
 
 /**
