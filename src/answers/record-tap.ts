@@ -5,10 +5,14 @@
  * silently: the form asks when it was given (issue 35).
  */
 import type { Deps } from "../deps.ts";
+import type { ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
+import { onceADayFormWords } from "../words/not-due.ts";
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
+import { dosesOwed, owedRounds } from "./obligations.ts";
+import { markedEntries } from "./paper-marks.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -55,5 +59,34 @@ export async function tapAsks(
     (e): [string, number, string] | [string, number, string, string] =>
       e.reasonCode ? [e.item, e.id, e.outcome, e.reasonCode] : [e.item, e.id, e.outcome],
   );
-  return { ask, closed, status, entries, current, states: offTimeStates(deps, sheet, pet, entries) };
+  const settled = kind === "each" ? await daySettled(deps, sheet, pet) : undefined;
+  return { ask, closed, status, entries, current, states: offTimeStates(deps, sheet, pet, entries), settled };
+}
+
+/**
+ * Of the pet's doses owed once a day from its words (src/domain/day-dose.ts: no time, plan not
+ * confirmed), each settled by another entry of its day or chased at a later round, in the words its
+ * round's line says ("☑️ given at the morning round by Jane 08:12"): the form says them beside it, so
+ * nobody gives it again unawares. Read only when the pet has a dose due from the words.
+ */
+export async function daySettled(
+  deps: Pick<Deps, "record" | "clock" | "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+): Promise<Map<ItemKey, string> | undefined> {
+  const store = deps.record;
+  if (!store || !pet.due.some((d) => d.unconfirmed)) return undefined;
+  const [rounds, entries] = await Promise.all([
+    owedRounds(deps, { date: sheet.date }),
+    // Entered from the paper: its giver as the paper names them.
+    markedEntries(deps, { date: sheet.date }),
+  ]);
+  const mine = dosesOwed(deps, rounds, entries, deps.clock.now()).filter(
+    (d) => d.round === sheet.round && d.bookingId === pet.bookingId && d.petId === pet.petId,
+  );
+  const words = new Map<ItemKey, string>();
+  for (const d of mine)
+    if (d.state.state === "not_due" && (d.state.why === "settled" || d.state.why === "later_round"))
+      words.set(d.due.item, onceADayFormWords(d.state, deps.config.timezone));
+  return words;
 }

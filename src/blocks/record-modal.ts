@@ -181,6 +181,8 @@ export interface FormClock {
   repeated?: { date: string; from: string; to: string } | undefined;
   /** Each entry's state by its item's window, by entry id: its off-time mark beside it, as on the post. */
   states?: ReadonlyMap<number, DoseState> | undefined;
+  /** A dose owed once a day settled at another round of its day (or chased later), in its line's words. */
+  settled?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -204,7 +206,7 @@ export function recordModal(
     m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
   );
   // An instruction with no room to show whole is not shown in part: the round post has it whole.
-  const items = recordFormItems(pet, current, clock.repeated).map((f) => ({
+  const items = recordFormItems(pet, current, clock.repeated, clock.settled).map((f) => ({
     words: instructionBlocks(f),
     inputs: itemBlocks(f, clock),
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },

@@ -76,14 +76,15 @@ export interface CurrentItem {
 
 const reason = (r: NotGivenReason): Choice => ({ text: reasonWords(r), value: r });
 
-function dueItem(d: DueItem, cur: CurrentItem | undefined): RecordFormItem {
+function dueItem(d: DueItem, cur: CurrentItem | undefined, settled?: string): RecordFormItem {
   const med = isMedicationItem(d.item);
   const now = cur?.outcome;
   const code = NOT_GIVEN_REASONS.find((r) => r === cur?.code);
   return {
     item: d.item,
     label: med ? `💊 ${doseName(d.label, d.unconfirmed)}` : "🍽 Meal",
-    hint: d.text,
+    // Owed once a day and recorded at another round of its day: said first, so it is not given again.
+    hint: settled ? `${settled} · ${d.text}` : d.text,
     placeholder: "Choose…",
     choices: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(outcome),
     ...(now ? { chosen: outcome(now) } : {}),
@@ -155,9 +156,10 @@ export function recordFormItems(
   },
   current: ReadonlyMap<string, CurrentItem>,
   repeated?: RepeatedHour,
+  settled?: ReadonlyMap<string, string>,
 ): RecordFormItem[] {
   return [
-    ...pet.due.map((d) => dueItem(d, current.get(d.item))),
+    ...pet.due.map((d) => dueItem(d, current.get(d.item), settled?.get(d.item))),
     ...(pet.byDays ?? []).map((d) => byDaysItem(d, current.get(d.item))),
     ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
   ];

@@ -48,3 +48,14 @@ export function notDueWords(n: NotDue, timeZone: string): string {
 
 /** A dose owed once a day from its words, in its chase: "not recorded today". */
 export const NOT_RECORDED_TODAY = "not recorded today";
+
+/**
+ * A dose owed once a day, in the pet's ✏️ Record each… form at another round of its day: what its
+ * round's line says, and, recorded already, that it is recorded here only if given again.
+ */
+export function onceADayFormWords(n: NotDue, timeZone: string): string {
+  const said = `${notDueIcon(n)} ${notDueWords(n, timeZone)}`;
+  return n.why === "settled"
+    ? `${said} · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again`
+    : said;
+}

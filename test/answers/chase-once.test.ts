@@ -11,13 +11,16 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { doseFigures } from "../../src/answers/doses.ts";
 import { dosesOwed, owedRounds, roundDoses } from "../../src/answers/obligations.ts";
+import { daySettled } from "../../src/answers/record-tap.ts";
 import { roundRecord } from "../../src/answers/round-record.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
+import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import type { Deps } from "../../src/deps.ts";
 import { alertsAt } from "../../src/domain/dose-alerts.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
+import { recordFormItems } from "../../src/present/record-form.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { localDate, zonedInstant } from "../../src/time.ts";
@@ -141,6 +144,19 @@ it("given in the morning, it is not chased at midday nor in the evening; recorde
   const sheet = await roundRecord(depsAt("13:00"), "midday", DAY);
   const drawn = sheet?.doses?.day?.get(`${juniper.bookingId}|${juniper.petId}|med:5`);
   expect(drawn).toMatchObject({ state: "not_due", why: "settled" });
+  // Juniper's ✏️ Record each… at midday says it first, so nobody gives it again unawares; Pepper's, open.
+  const due = [{ item: "med:5" as const, label: METACAM, text: METACAM, unconfirmed: true }];
+  const onSheet = (p: (typeof pets)[0]) =>
+    ({ ...p, name: p.petName, due, oneTap: false, message: 0 }) as SheetPet;
+  const middaySheet = { date: DAY, round: "midday" } as Sheet;
+  const formOf = async (p: (typeof pets)[0]) => {
+    const settled = await daySettled(depsAt("13:00"), middaySheet, onSheet(p));
+    return recordFormItems(onSheet(p), new Map(), undefined, settled).find((f) => f.item === "med:5");
+  };
+  expect((await formOf(juniper))?.hint).toBe(
+    `☑️ given at the morning round by Jane 08:12 · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again · ${METACAM}`,
+  );
+  expect((await formOf(pepper))?.hint).toBe(METACAM);
   // The evening kept at 18:00; 21:00, the day over: Juniper owes nothing; Pepper one missed dose, at the evening round.
   await keepRounds(depsAt("18:00"), [DAY], ["evening"]);
   const evening = await repliesAt("evening", "20:30");
