@@ -51,6 +51,11 @@ export interface DoseFigures {
   /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
   fromWords: number;
   /**
+   * Recorded where no round asked them (a line printed not due by its days' words, "every other day",
+   * recorded if given): never counted as due; the record lists each ("also recorded").
+   */
+  notAsked?: number | undefined;
+  /**
    * Of the high-alert doses given (counted on time, early or late above), those with no witness:
    * none came in time, or entered from the paper chart with none on it (`noPaperWitness` of them).
    * Counted only where the witnesses were read (`doseFigures`' second argument).
@@ -93,9 +98,14 @@ export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): Dose
     lateEntries: 0,
     notDue: 0,
     fromWords: 0,
+    notAsked: 0,
   };
   for (const d of doses) {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
+    if (d.unasked) {
+      f.notAsked = (f.notAsked ?? 0) + 1;
+      continue;
+    }
     if (d.state.state === "not_due") {
       // A dose owed once a day settled at another round, or chased at a later one, is that one dose.
       if (d.state.why === "gone_home" || d.state.why === "arrives_later") f.notDue++;

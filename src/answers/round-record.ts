@@ -7,7 +7,8 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import type { SheetDoses } from "../domain/obligations.ts";
+import type { DoseState } from "../domain/doses.ts";
+import type { OwedRound, SheetDoses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { WitnessView } from "../domain/witness.ts";
@@ -48,6 +49,36 @@ export interface SheetRecord {
   welfare?: ReadonlyMap<string, WelfareFlag[]> | undefined;
 }
 
+/**
+ * Each dose of `round` not due in the end by its day's rounds and entries (src/domain/day-dose.ts: a
+ * dose owed once a day settled at another round or chased at a later one; the same drug in two slots,
+ * one recorded), by "bookingId|petId|item": what the round's lines say in place of late or missed.
+ */
+export function dayNotDue(
+  deps: Pick<Deps, "config">,
+  rounds: readonly OwedRound[],
+  dayEntries: Entry[],
+  round: Round,
+  now: Date,
+): Map<string, DoseState> {
+  return new Map(
+    dosesOwed(deps, rounds, dayEntries, now)
+      .filter((d) => d.round === round && !d.unasked && d.state.state === "not_due")
+      .map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d.state]),
+  );
+}
+
+/** `dayNotDue`, the day's kept rounds and entries read now (a round post, a message drawn again after a tap). */
+export async function readDayNotDue(
+  deps: Pick<Deps, "record" | "config">,
+  date: string,
+  round: Round,
+  now: Date,
+): Promise<Map<string, DoseState>> {
+  const [rounds, entries] = await Promise.all([owedRounds(deps, { date }), markedEntries(deps, { date })]);
+  return dayNotDue(deps, rounds, entries, round, now);
+}
+
 /** The round's record now, or undefined when Kennel Desk keeps none; `problem` when it could not be read. */
 export async function roundRecord(
   deps: Deps,
@@ -69,12 +100,7 @@ export async function roundRecord(
     // Each item's state by what the round asked when it was kept (its windows, who went home since);
     // a dose owed once a day by the day's entries (src/domain/day-dose.ts).
     const now = deps.clock.now();
-    const day = new Map(
-      dosesOwed(deps, rounds, dayEntries, now)
-        .filter((d) => d.round === round && !d.unasked && d.state.state === "not_due")
-        .map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d.state]),
-    );
-    const doses = { now, owed, day };
+    const doses = { now, owed, day: dayNotDue(deps, rounds, dayEntries, round, now) };
     return { entries, timezone, asNeeded, witness, doses };
   } catch (error) {
     const f = describeFailure(error);

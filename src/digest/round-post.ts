@@ -15,7 +15,7 @@ import { withOwed } from "../answers/obligation-body.ts";
 import { addDueSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
 import { withinRecord } from "../answers/round-paper.ts";
-import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
+import { keptRoundNow, readDayNotDue, roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
 import { latestSheet, saveSheet } from "../answers/sheets.ts";
 import { sheetForSlack, sheetMessages } from "../blocks/round-sheet.ts";
@@ -110,7 +110,10 @@ export async function prepareRoundPost(
     // Each item not recorded shows its state (late, missed, gone home…) by what the round asked; the
     // post's metadata names the sheet kept, so the dose times' job can draw it again at late and missed.
     const { problem, ...drawn } = record;
-    const doses = { now: deps.clock.now(), owed };
+    // A dose owed once a day settled at another round of its day (or chased at a later one): said so.
+    const now = deps.clock.now();
+    const day = problem ? undefined : await readDayNotDue(deps, date, round, now).catch(() => undefined);
+    const doses = { now, owed, ...(day ? { day } : {}) };
     // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
     const custody = problem ? undefined : await sheetCustody(deps, sheet.pets, owed).catch(() => undefined);
     return {

@@ -1,10 +1,8 @@
 /**
- * A round post's messages drawn again from the care record after each committed tap or form: the
- * kept sheet (src/answers/sheets.ts) and the round's entries, serialized by src/blocks/round-sheet.ts
- * and put in place with chat.update (or, for a message Slack made from a command's answer, through
- * the tap's response_url): src/listeners/message-redraw.ts, one redraw at a time per message, each
- * reading the store afresh, so the last is current.
- * The words a tapper is told are in src/listeners/tapper-words.ts.
+ * A round post's messages drawn again from the care record after each committed tap or form: the kept
+ * sheet and the round's entries (and its day's, for a dose owed once a day), put in place with
+ * chat.update (or the tap's response_url), one redraw at a time per message (message-redraw.ts),
+ * each reading the store afresh. The words a tapper is told are in tapper-words.ts.
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
@@ -12,6 +10,7 @@ import { owedRound } from "../answers/obligations.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
+import { readDayNotDue } from "../answers/round-record.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { itemKeys, sheetWelfareNow } from "../answers/sheet-welfare.ts";
 import { loadSheet, type Sheet } from "../answers/sheets.ts";
@@ -35,10 +34,7 @@ export interface MessageRef {
   channel: string;
   ts: string;
   threadTs?: string | undefined;
-  /**
-   * The tap's response_url: when chat.update cannot change the message (one Slack made from a
-   * command's response_url answer, say), the redraw replaces it through this instead.
-   */
+  /** The tap's response_url: a message chat.update cannot change (one made from a command's answer) is replaced through it. */
   responseUrl?: string | undefined;
 }
 
@@ -318,7 +314,8 @@ export class SheetRedraw {
   /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
     const asked = owedRound(this.#deps, sheet.date, sheet.round);
-    const [entries, asNeeded, witness, owed, plans, custody, welfare] = await Promise.all([
+    const now = this.#deps.clock.now();
+    const [entries, asNeeded, witness, owed, plans, custody, welfare, day] = await Promise.all([
       markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
@@ -330,11 +327,12 @@ export class SheetRedraw {
         asked,
       ).catch(() => undefined),
       sheetWelfareNow(this.#deps, sheet, index),
+      readDayNotDue(this.#deps, sheet.date, sheet.round, now).catch(() => undefined),
     ]);
     this.#drawn = { sheet: sheet.id, entries };
-    const { config, clock } = this.#deps;
+    const { config } = this.#deps;
     // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
-    const doses = { now: clock.now(), owed };
+    const doses = { now, owed, ...(day ? { day } : {}) };
     const message = sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,

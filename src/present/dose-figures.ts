@@ -43,5 +43,7 @@ export function doseFiguresWords(f: DoseFigures, o: { icon?: string; byState?: b
     f.unwitnessed && unwitnessedCountWords(f.unwitnessed)
       ? toned("alert", `💉 ${unwitnessedCountWords(f.unwitnessed)}`)
       : undefined,
+    // Recorded where no round asked them ("every other day", recorded if given): never counted as due.
+    f.notAsked ? `${f.notAsked} more recorded, not asked by the round` : undefined,
   );
 }

@@ -55,7 +55,9 @@ export const NOT_RECORDED_TODAY = "not recorded today";
  */
 export function onceADayFormWords(n: NotDue, timeZone: string): string {
   const said = `${notDueIcon(n)} ${notDueWords(n, timeZone)}`;
-  return n.why === "settled"
-    ? `${said} · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again`
-    : said;
+  if (n.why !== "settled") return said;
+  // The same drug in two slots, the plan's "one dose or two?" not answered: one is recorded already.
+  if (n.by?.item)
+    return `${said} · one dose or two is not answered on its care plan yet: record it here only if a second dose is given`;
+  return `${said} · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again`;
 }

@@ -17,6 +17,7 @@ import { roundReport } from "../../src/answers/rounds.ts";
 import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import type { Deps } from "../../src/deps.ts";
+import { askedRoundPost } from "../../src/digest/round-post.ts";
 import { alertsAt } from "../../src/domain/dose-alerts.ts";
 import { dueOf } from "../../src/domain/record.ts";
 import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
@@ -144,6 +145,11 @@ it("given in the morning, it is not chased at midday nor in the evening; recorde
   const sheet = await roundRecord(depsAt("13:00"), "midday", DAY);
   const drawn = sheet?.doses?.day?.get(`${juniper.bookingId}|${juniper.petId}|med:5`);
   expect(drawn).toMatchObject({ state: "not_due", why: "settled" });
+  // The midday round posted in Slack now (as /rounds midday does): Juniper's line says where hers was
+  // recorded; Pepper's stays late, never settled.
+  const post = await askedRoundPost(depsAt("13:00"), "midday", DAY);
+  const posted = JSON.stringify([post.parent, ...post.replies]);
+  expect(posted).toContain("given at the morning round by Jane 08:12");
   // Juniper's ✏️ Record each… at midday says it first, so nobody gives it again unawares; Pepper's, open.
   const due = [{ item: "med:5" as const, label: METACAM, text: METACAM, unconfirmed: true }];
   const onSheet = (p: (typeof pets)[0]) =>

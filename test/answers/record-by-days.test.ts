@@ -7,6 +7,8 @@
  * the days itself: nothing of this there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doseFigures } from "../../src/answers/doses.ts";
+import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus, recordItems } from "../../src/answers/record-round.ts";
 import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
@@ -23,6 +25,8 @@ import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
+import { lineText } from "../../src/present/doc.ts";
+import { doseFiguresWords } from "../../src/present/dose-figures.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { MEDICATION_OUTCOMES } from "../../src/record/types.ts";
@@ -211,6 +215,16 @@ describe.each(useStoreEngines(clock))(
         expect(status.missing.map((d) => d.item)).toEqual(["meal"]);
         expect(status.state).toBe("none");
         expect(status.extra.map((e) => e.item)).toEqual(["med:1"]);
+        // The day's figures (the record, Home, the audit): never one more dose due, said apart.
+        const doses = dosesOwed(
+          deps(),
+          await owedRounds(deps(), { date: "2026-12-03" }),
+          entries,
+          new Date(at),
+        );
+        const figures = doseFigures(doses);
+        expect(figures).toMatchObject({ due: 0, givenEarly: 0, notAsked: 1 });
+        expect(lineText(doseFiguresWords(figures))).toContain("1 more recorded, not asked by the round");
       },
     );
 
