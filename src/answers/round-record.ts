@@ -54,7 +54,7 @@ export interface SheetRecord {
  * dose owed once a day settled at another round or chased at a later one; the same drug in two slots,
  * one recorded), by "bookingId|petId|item": what the round's lines say in place of late or missed.
  */
-export function dayNotDue(
+function dayNotDue(
   deps: Pick<Deps, "config">,
   rounds: readonly OwedRound[],
   dayEntries: Entry[],
