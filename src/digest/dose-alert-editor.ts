@@ -14,7 +14,7 @@ import { doseAlertMessages } from "../blocks/dose-alerts.ts";
 import { firstPart, partSteps, partsIn } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import type { Round } from "../domain/care.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
 import { currentEntries } from "../domain/record.ts";
 import { atFirstUse } from "../first-use.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
@@ -27,9 +27,42 @@ import { ownMessages } from "./post.ts";
 import { claimedLong, postPart } from "./post-claims.ts";
 import type { DigestSlack } from "./slack.ts";
 
-/** A claimed reply as its document's data, each dose beside its current entry. */
+type ClaimDose = Claim["doses"][number];
+
+/**
+ * A dose the reply named with no entry of its own, settled by another of its day (src/domain/day-dose.ts):
+ * the same drug's other slot recorded at its round, or, owed once a day, its entry at another round.
+ */
+function settling(
+  d: ClaimDose,
+  round: Round,
+  entryOf: (round: Round, item: string) => Entry | undefined,
+): { entry: Entry; by: string } | undefined {
+  for (const item of d.same ?? []) {
+    const e = entryOf(round, item);
+    if (e) return { entry: e, by: `as medication ${item.slice(4)} (the same drug)` };
+  }
+  if (!d.onceToday) return undefined;
+  for (const r of ROUNDS) {
+    const e = r === round ? undefined : entryOf(r, d.item);
+    if (e) return { entry: e, by: `at the ${r} round` };
+  }
+  return undefined;
+}
+
+/** A dose's own entry, else the entry of its day that settled it and where (`settledBy`). */
+function settledView(d: ClaimDose, round: Round, entryOf: (round: Round, item: string) => Entry | undefined) {
+  const own = entryOf(round, d.item);
+  if (own) return { entry: own };
+  const s = settling(d, round, entryOf);
+  return s ? { entry: s.entry, settledBy: s.by } : {};
+}
+
+/** A claimed reply as its document's data, each dose beside its current entry (or the one that settled it). */
 function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
-  const current = currentEntries(entries.filter((e) => e.date === date && e.round === claim.round));
+  const current = currentEntries(entries.filter((e) => e.date === date));
+  const of = (d: ClaimDose) => (round: Round, item: string) =>
+    current.get(`${date}|${round}|${d.b}|${d.p}|${item}`);
   return {
     kind: claim.kind,
     date,
@@ -45,7 +78,7 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
       unconfirmed: d.unconfirmed,
       onceToday: d.onceToday,
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
-      entry: current.get(`${date}|${claim.round}|${d.b}|${d.p}|${d.item}`),
+      ...settledView(d, claim.round, of(d)),
     })),
   };
 }
@@ -93,7 +126,25 @@ export class DoseAlertEditor {
   /** Resolves when the round's replies are drawn again (or none was posted); never throws (logged). */
   changed(date: string, round: Round): Promise<void> {
     if (!this.#slack.update) return Promise.resolve();
-    return this.#edits.run(`${date}|${round}`, () => this.#edit(date, round));
+    const others = this.#settledElsewhere(date, round).catch(() => [] as Round[]);
+    return Promise.all([
+      this.#edits.run(`${date}|${round}`, () => this.#edit(date, round)),
+      others.then((rounds) =>
+        Promise.all(rounds.map((r) => this.#edits.run(`${date}|${r}`, () => this.#edit(date, r)))),
+      ),
+    ]).then(() => undefined);
+  }
+
+  /** The day's other rounds with a reply posted naming a dose owed once a day: an entry now may settle it. */
+  async #settledElsewhere(date: string, round: Round): Promise<Round[]> {
+    const alerts = await readAlerts(this.#deps.record, date);
+    const rounds = new Set<Round>();
+    for (const [key, p] of alerts.posted) {
+      if (p.round === round || p.kind === "nudge") continue;
+      const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
+      if (claim?.doses.some((d) => d.onceToday)) rounds.add(p.round);
+    }
+    return [...rounds];
   }
 
   async #edit(date: string, round: Round): Promise<void> {
@@ -102,7 +153,8 @@ export class DoseAlertEditor {
     const posted = [...alerts.posted].filter(([, p]) => p.round === round && p.kind !== "nudge");
     if (posted.length === 0) return;
     // Read as the post reads them: a dose entered from the paper names the paper's giver.
-    const entries = await markedEntries(this.#deps, { date, round });
+    // The day's: a dose owed once a day is settled by its entry at any round (src/domain/day-dose.ts).
+    const entries = await markedEntries(this.#deps, { date });
     const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
     // Read at most once an edit, and only when a reply is in one part now and was at first.

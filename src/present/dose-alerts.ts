@@ -41,6 +41,11 @@ interface AlertDoseView {
   /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
   onceToday?: boolean | undefined;
   window: DoseWindow;
+  /**
+   * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
+   * the midday round", "the same drug as medication 1").
+   */
+  settledBy?: string | undefined;
   /** Its current entry, when recorded since. */
   entry?:
     | Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode" | "reason">
@@ -116,6 +121,13 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
   const named = `${itemWords(d)}${apart ? ` (${whole(apart)})` : ""}`;
   const label = `${d.highAlert ? "💉 " : ""}${doseName(named, d.unconfirmed)}`;
   if (!d.entry) return [{ text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label }];
+  if (d.settledBy) {
+    // Its entry is another's (another round's, another slot's): its window says nothing of it.
+    const e = d.entry;
+    const at = timeOnDay(e.givenAt ?? e.recordedAt, timezone, date);
+    const said = `☑️ ${outcomeWords(e.outcome)} ${at} ${whole(e.userName)}, ${d.settledBy}`;
+    return [{ text: label, struck: true }, toned("muted", ` (${said})`)];
+  }
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];
 }
 
