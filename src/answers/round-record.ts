@@ -8,6 +8,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
+import type { LastGivenMap } from "../domain/last-given.ts";
 import type { OwedRound, SheetDoses } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
@@ -16,6 +17,7 @@ import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
 import type { Entry } from "../record/types.ts";
 import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
 import { describeFailure } from "./failure.ts";
+import { readLastGiven } from "./last-given.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
@@ -47,6 +49,11 @@ export interface SheetRecord {
    * Undefined: the lines as kept.
    */
   welfare?: ReadonlyMap<string, WelfareFlag[]> | undefined;
+  /**
+   * Each every-other-day dose of the sheet, by "bookingId|petId|item": when the record last has it
+   * given in the days before (src/answers/last-given.ts), or null; said beside its line. Undefined: not read.
+   */
+  lastGiven?: LastGivenMap | undefined;
 }
 
 /**
@@ -120,12 +127,13 @@ export async function keptSheetRecord(
 ): Promise<(SheetRecord & { problem?: string }) | undefined> {
   const record = await roundRecord(deps, sheet.round, sheet.date);
   if (!record || record.problem) return record;
-  const [plans, custody, welfare] = await Promise.all([
+  const [plans, custody, welfare, lastGiven] = await Promise.all([
     sheetPlansNow(deps, sheet).catch(() => undefined),
     sheetCustody(deps, sheet.pets, record.doses?.owed).catch(() => undefined),
     sheetWelfareNow(deps, sheet),
+    readLastGiven(deps, sheet.date, sheet.pets).catch(() => undefined),
   ]);
-  return { ...record, plans, custody, welfare };
+  return { ...record, plans, custody, welfare, lastGiven };
 }
 
 /**

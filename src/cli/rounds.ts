@@ -10,6 +10,7 @@
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { UsageError } from "../answers/failure.ts";
 import { freeText, TEXT_RULES } from "../answers/input.ts";
+import { readLastGiven } from "../answers/last-given.ts";
 import { keptRoundNow, roundRecord } from "../answers/round-record.ts";
 import { currentRound, roundReport } from "../answers/rounds.ts";
 import { parseRoundDay } from "../dates.ts";
@@ -40,10 +41,13 @@ async function roundNow(deps: Deps, round: Round, date: string) {
   const sheet = await sheetNow(deps, round, date);
   const { problem, ...record } = found ?? { entries: [], timezone: deps.config.timezone };
   // Its medicines as held now, as /rounds shows them (one handed back: the kennel holds none).
-  const custody = problem
-    ? undefined
-    : await sheetCustody(deps, sheet.pets, undefined).catch(() => undefined);
-  return { sheet, record: { ...record, custody }, problem };
+  const [custody, lastGiven] = problem
+    ? []
+    : await Promise.all([
+        sheetCustody(deps, sheet.pets, undefined).catch(() => undefined),
+        readLastGiven(deps, date, sheet.pets).catch(() => undefined),
+      ]);
+  return { sheet, record: { ...record, custody, lastGiven }, problem };
 }
 
 export async function run(ctx: CliContext): Promise<number> {

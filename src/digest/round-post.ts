@@ -11,6 +11,7 @@
  */
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { describeFailure, UsageError } from "../answers/failure.ts";
+import { readLastGiven } from "../answers/last-given.ts";
 import { withOwed } from "../answers/obligation-body.ts";
 import { addDueSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
@@ -116,8 +117,12 @@ export async function prepareRoundPost(
     const doses = { now, owed, ...(day ? { day } : {}) };
     // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
     const custody = problem ? undefined : await sheetCustody(deps, sheet.pets, owed).catch(() => undefined);
+    // An every-other-day dose: when the record last has it given, beside its line.
+    const lastGiven = problem
+      ? undefined
+      : await readLastGiven(deps, date, sheet.pets).catch(() => undefined);
     return {
-      ...sheetMessages(sheet, { ...drawn, doses, custody }, { problem }),
+      ...sheetMessages(sheet, { ...drawn, doses, custody, lastGiven }, { problem }),
       payload: { sheet: sheet.id },
     };
   } catch (error) {

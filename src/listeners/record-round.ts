@@ -6,6 +6,7 @@
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
+import { readLastGiven } from "../answers/last-given.ts";
 import { owedRound } from "../answers/obligations.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
@@ -315,19 +316,17 @@ export class SheetRedraw {
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
     const asked = owedRound(this.#deps, sheet.date, sheet.round);
     const now = this.#deps.clock.now();
-    const [entries, asNeeded, witness, owed, plans, custody, welfare, day] = await Promise.all([
+    const here = sheet.pets.filter((p) => p.message === index);
+    const [entries, asNeeded, witness, owed, plans, custody, welfare, day, lastGiven] = await Promise.all([
       markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
       prnDoses(this.#deps, { date: sheet.date }),
       dayWitnesses(this.#deps, sheet.date),
       asked,
       sheetPlansNow(this.#deps, sheet, index),
-      sheetCustody(
-        this.#deps,
-        sheet.pets.filter((p) => p.message === index),
-        asked,
-      ).catch(() => undefined),
+      sheetCustody(this.#deps, here, asked).catch(() => undefined),
       sheetWelfareNow(this.#deps, sheet, index),
       readDayNotDue(this.#deps, sheet.date, sheet.round, now).catch(() => undefined),
+      readLastGiven(this.#deps, sheet.date, here).catch(() => undefined),
     ]);
     this.#drawn = { sheet: sheet.id, entries };
     const { config } = this.#deps;
@@ -342,6 +341,7 @@ export class SheetRedraw {
       plans,
       custody,
       welfare,
+      lastGiven,
     });
     return { message, newest: entries.reduce((n, e) => Math.max(n, e.id), 0) };
   }

@@ -4,10 +4,17 @@
  * words when a message is short of room), and a message's progress ("📋 12 of 31 pets recorded · 3
  * doses not recorded"). Block Kit and the text serializers draw the same lines, so the wording is said once.
  */
-import { drugName } from "../domain/care.ts";
+import { drugName, type Round } from "../domain/care.ts";
 import { keepsNoTime } from "../domain/doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
-import { doseNamed, isMedicationItem, type PetRoundStatus, type RoundProgress } from "../domain/record.ts";
+import {
+  type DueItem,
+  doseNamed,
+  isMedicationItem,
+  type PetRoundStatus,
+  petRoundStatus,
+  type RoundProgress,
+} from "../domain/record.ts";
 import { plural } from "../domain/text.ts";
 import { needsWitness, type WitnessView, witnessState } from "../domain/witness.ts";
 import { HEAD_HEX_DIGITS, headWords } from "../record/chain.ts";
@@ -316,3 +323,16 @@ export function localStamp(iso: string, timeZone: string): string {
 export function itemShown(item: string, text: string, label?: string): string {
   return label === undefined ? text : doseNamed({ item, label, text });
 }
+
+/** Each pet's round of a sheet (`round`: its date and round) in the record, by its key. */
+export const petStatuses = <P extends { bookingId: number; petId: number; due: DueItem[] }>(
+  round: { date: string; round: Round },
+  pets: ReadonlyMap<string, P>,
+  entries: Entry[],
+): Map<string, PetRoundStatus> =>
+  new Map(
+    [...pets].map(([key, p]) => {
+      const at = { date: round.date, round: round.round, bookingId: p.bookingId, petId: p.petId };
+      return [key, petRoundStatus(at, p.due, entries)];
+    }),
+  );

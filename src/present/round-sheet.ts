@@ -21,16 +21,17 @@ import type { RoundReport } from "../answers/rounds.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { type PetRoundStatus, petRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
+import { type PetRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Doc, type Line, type Part, strong } from "./doc.ts";
 import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
+import { lastGivenLines } from "./last-given.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { prnCompactLines, prnDoseLine } from "./prn.ts";
-import { petRecordCompact, petRecordLines, progressLine, recordProblemLine } from "./record.ts";
+import { petRecordCompact, petRecordLines, petStatuses, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
 import { withWelfareOf } from "./welfare-flag.ts";
@@ -247,15 +248,6 @@ function headLine(
   return { kind: "head", part, line: progressLine(roundProgress(statuses), part, overdue) };
 }
 
-/** Each pet's round in the record, by its key. */
-const statusesOf = (sheet: Sheet | SheetBody, pets: Map<string, SheetPet>, record: SheetRecord) =>
-  new Map(
-    [...pets].map(([key, p]) => {
-      const round = { date: sheet.date, round: sheet.round, bookingId: p.bookingId, petId: p.petId };
-      return [key, petRoundStatus(round, p.due, record.entries)];
-    }),
-  );
-
 /**
  * One message of a sheet with the record. A kept sheet has each pet's record and buttons and a
  * progress line (or, when the record could not be read, `problem` in its place); a sheet not kept
@@ -272,7 +264,7 @@ export function sheetMessageDoc(
   const pets = new Map(
     sheet.pets.filter((p) => p.message === index).map((p) => [sheetPetKey(p.bookingId, p.petId), p]),
   );
-  const statuses = statusesOf(sheet, pets, record);
+  const statuses = petStatuses(sheet, pets, record.entries);
   // Each due item not recorded, with its state when drawn (dose times).
   const open = new Map(
     [...statuses].map(([key, status]) => [key, openDoses(pets.get(key) as SheetPet, status, record.doses)]),
@@ -295,8 +287,8 @@ export function sheetMessageDoc(
     const off = offTimeMarks(pet, status, record.doses, record.timezone);
     const doses = (record.asNeeded ?? []).filter((d) => sheetPetKey(d.bookingId, d.petId) === p.key);
     // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
-    const plan = record.plans?.get(p.key);
-    const custody = record.custody?.get(p.key);
+    const [plan, custody] = [record.plans?.get(p.key), record.custody?.get(p.key)];
+    const last = lastGivenLines(pet, record.lastGiven, { timezone: record.timezone, date: sheet.date });
     out.push({
       kind: "pet",
       key: p.key,
@@ -306,10 +298,12 @@ export function sheetMessageDoc(
           ...petRecordLines(status, record.timezone, record.witness, mine, off),
           ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
           ...sheetMedicineLines(custody),
+          ...last,
         ],
         compact: [
           ...petRecordCompact(status, record.timezone, record.witness, mine),
           ...prnCompactLines(doses, record.timezone, sheet.date),
+          ...last,
         ],
       },
       buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],

@@ -1,6 +1,9 @@
 /** The care record's words, for every renderer: each outcome as staff say it. */
+import type { Round } from "../domain/care.ts";
+import { roundWord } from "../domain/rounds.ts";
 import type { Outcome } from "../record/types.ts";
-import { timeOf } from "./dates.ts";
+import { addDays, localDate } from "../time.ts";
+import { dayHeading, timeOf } from "./dates.ts";
 
 const OUTCOME_WORDS: Record<Outcome, string> = {
   given: "given",
@@ -204,4 +207,24 @@ export function byDaysFormWords(
     label: `💊 ${name}: ${which}${said} — record it if you give it`,
     hint: `${which === "every other day" ? "was it given yesterday?" : "when was it last given?"} check the record; never chased nor counted`,
   };
+}
+
+/**
+ * When the record last has an every-other-day dose given, beside its sheet line (src/domain/last-given.ts):
+ * "📒 Metacam 1.5 ml: last recorded given yesterday, Wed 2 Dec 13:01 (midday round) by Jane", or
+ * "📒 Metacam 1.5 ml: not recorded given in the last 7 days". Times in the kennel's zone; `date`: the sheet's.
+ */
+export function lastGivenWords(
+  label: string,
+  last: { at: string; round: Round; who: string } | null,
+  o: { timezone: string; date: string; days: number },
+): string {
+  if (!last) return `📒 ${label}: not recorded given in the last ${o.days} days`;
+  const day = localDate(last.at, o.timezone);
+  const time = timeOf(last.at, o.timezone);
+  const when =
+    day === o.date
+      ? `today ${time}`
+      : `${day === addDays(o.date, -1) ? "yesterday, " : ""}${dayHeading(day)} ${time}`;
+  return `📒 ${label}: last recorded given ${when} (${roundWord(last.round).toLowerCase()} round) by ${last.who}`;
 }
