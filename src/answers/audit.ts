@@ -14,7 +14,7 @@ import { needsWitness, type WitnessState, witnessState } from "../domain/witness
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
-import { type DoseFigures, doseFigures } from "./doses.ts";
+import { type DoseFigures, doseFigures, notAsked } from "./doses.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDosePages } from "./prn.ts";
@@ -132,7 +132,7 @@ async function auditPart(
   };
   for (const d of doses) {
     const e = d.entry;
-    if (!e) continue;
+    if (!e || notAsked(d)) continue;
     if (e.outcome === "refused" || e.outcome === "not_given") {
       const why = paperAuditReason(e) ?? e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;

@@ -51,8 +51,8 @@ export interface DoseFigures {
   /** Of the doses due, those due from the words, their pet's care plan not confirmed (issue 44). */
   fromWords: number;
   /**
-   * Recorded where no round asked them (a line printed not due by its days' words, "every other day",
-   * recorded if given): never counted as due; the record lists each ("also recorded").
+   * Recorded in Slack where no round asked them (a line printed not due by its days' words, "every
+   * other day", recorded if given): never counted as due; the record lists each ("also recorded").
    */
   notAsked?: number | undefined;
   /**
@@ -83,6 +83,13 @@ function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwit
   return n;
 }
 
+/**
+ * Recorded in Slack where no round asked it: from Slack's forms only a line printed not due by its
+ * days is (an item due is added to the round first); one entered from the paper chart is a dose the
+ * paper printed (a round not kept), counted due as before.
+ */
+export const notAsked = (d: RoundDose): boolean => d.unasked === true && !d.entry?.paper;
+
 export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): DoseFigures {
   const f: DoseFigures = {
     due: 0,
@@ -102,7 +109,7 @@ export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): Dose
   };
   for (const d of doses) {
     if (d.due.item === "meal" || d.state.state === "upcoming") continue;
-    if (d.unasked) {
+    if (notAsked(d)) {
       f.notAsked = (f.notAsked ?? 0) + 1;
       continue;
     }

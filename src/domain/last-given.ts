@@ -42,10 +42,13 @@ export function everyOtherDayKeys(pets: readonly PetByDays[]): string[] {
   );
 }
 
-/** The days read before a sheet's `date` (YYYY-MM-DD): the last LAST_GIVEN_DAYS, not the sheet's own. */
+/**
+ * The days read for a sheet's `date` (YYYY-MM-DD): the last LAST_GIVEN_DAYS and the sheet's own (a dose
+ * given at an earlier round today, or at this one, is its last: never "not recorded" beside its ✅).
+ */
 export const lastGivenRange = (date: string): { from: string; to: string } => ({
   from: addDays(date, -LAST_GIVEN_DAYS),
-  to: addDays(date, -1),
+  to: date,
 });
 
 /**

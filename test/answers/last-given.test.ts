@@ -100,7 +100,7 @@ describe("an every-other-day dose given yesterday, on today's sheet", () => {
   it("one read of the days before for a sheet with such a line; none for a sheet without", async () => {
     const reads = vi.spyOn(store, "entries");
     const last = await readLastGiven(deps(), "2026-12-03", [bonnie([eod])]);
-    expect(reads.mock.calls).toEqual([[{ from: "2026-11-26", to: "2026-12-02" }]]);
+    expect(reads.mock.calls).toEqual([[{ from: "2026-11-26", to: "2026-12-03" }]]);
     expect(last?.get("7|70|med:1")).toMatchObject({ round: "morning", who: "Jane" });
     reads.mockClear();
     const daily = await readLastGiven(deps(), "2026-12-03", [bonnie([{ ...eod, days: "not_today" }])]);

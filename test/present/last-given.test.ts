@@ -101,7 +101,7 @@ const entry = (e: Partial<Entry>): Entry =>
 describe("lastGivenOf", () => {
   const key = lastGivenKey(7, 70, "med:1");
 
-  it("the latest current entry given, of that pet's stay and slot, in the 7 days before the sheet's", () => {
+  it("the latest current entry given, of that pet's stay and slot, in the 7 days before the sheet's and on it", () => {
     const last = lastGivenOf(
       [key],
       [
@@ -111,12 +111,14 @@ describe("lastGivenOf", () => {
         entry({ recordedAt: "2026-12-02T08:30:00Z", outcome: "refused" }),
         entry({ bookingId: 8, recordedAt: "2026-12-02T09:00:00Z" }),
         entry({ item: "med:2", recordedAt: "2026-12-02T09:00:00Z" }),
-        entry({ date: DATE, recordedAt: "2026-12-03T07:00:00Z" }),
         entry({ date: "2026-11-25", recordedAt: "2026-11-25T07:00:00Z" }),
       ],
       DATE,
     );
     expect(last.get(key)).toEqual({ at: "2026-11-30T08:00:00Z", round: "morning", who: "Jane" });
+    // Given on the sheet's own day (an earlier round, or this one): that is its last, never "not recorded".
+    const today = entry({ date: DATE, recordedAt: "2026-12-03T07:00:00Z" });
+    expect(lastGivenOf([key], [today], DATE).get(key)).toMatchObject({ at: "2026-12-03T07:00:00Z" });
   });
 
   it("given at the time said, by the giver the paper names; none: null", () => {
