@@ -84,11 +84,12 @@ function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwit
 }
 
 /**
- * Recorded in Slack where no round asked it: from Slack's forms only a line printed not due by its
- * days is (an item due is added to the round first); one entered from the paper chart is a dose the
- * paper printed (a round not kept), counted due as before.
+ * Recorded in Slack where its round, kept asking the pet other items, did not ask it: from Slack's
+ * forms only a line printed not due by its days is (an item due is added to the round first). One
+ * entered from the paper chart is a dose the paper printed, and one of a round never kept (a record
+ * older than obligations) stands as it was: both counted due.
  */
-export const notAsked = (d: RoundDose): boolean => d.unasked === true && !d.entry?.paper;
+export const notAsked = (d: RoundDose): boolean => d.besideAsked === true && !d.entry?.paper;
 
 export function doseFigures(doses: RoundDose[], witnesses?: WitnessesRead): DoseFigures {
   const f: DoseFigures = {

@@ -205,6 +205,8 @@ export interface OwedDose extends AlertDose {
   leftAt?: string | undefined;
   /** Recorded for an item no kept round asked (shown, never hidden): its window by the settings. */
   unasked?: true | undefined;
+  /** Unasked, though its round was kept asking the pet other items (a line recorded if given, by its days). */
+  besideAsked?: true | undefined;
   /** As its round kept it: owed once a day, and the same drug's other slots (src/domain/day-dose.ts). */
   noTime?: true | undefined;
   sameDrugAs?: ItemKey[] | undefined;
@@ -266,9 +268,13 @@ export function owedDoses(
       }
     }
   }
+  const petsAsked = new Set(
+    rounds.flatMap((r) => r.pets.map((p) => `${r.date}|${r.round}|${p.bookingId}|${p.petId}`)),
+  );
   for (const [key, e] of current) {
     if (asked.has(key)) continue;
     const window = windowOf(e);
+    const beside = petsAsked.has(`${e.date}|${e.round}|${e.bookingId}|${e.petId}`);
     out.push({
       date: e.date,
       round: e.round,
@@ -282,6 +288,7 @@ export function owedDoses(
       entry: e,
       confirmed: false,
       unasked: true,
+      ...(beside ? { besideAsked: true as const } : {}),
     });
   }
   return byTheDay(out);

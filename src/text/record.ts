@@ -169,7 +169,8 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     reason_code: e.reasonCode ?? null,
     late_entry: text(dose.lateEntry),
     witness: text(dose.witness),
-    kind: "round",
+    // Recorded in Slack where no round asked it (a line printed not due by its days: src/answers/doses.ts notAsked).
+    kind: owed?.besideAsked && !e.paper ? "round_not_asked" : "round",
     past_plan_limit: null,
     effect: null,
     from_words: dose.fromWords ?? null,

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { doseFigures } from "../../src/answers/doses.ts";
+import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus, recordItems } from "../../src/answers/record-round.ts";
@@ -28,8 +29,9 @@ import { silentLogger } from "../../src/log.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { doseFiguresWords } from "../../src/present/dose-figures.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
+import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { MEDICATION_OUTCOMES } from "../../src/record/types.ts";
+import { exportRow } from "../../src/text/record.ts";
 import { keepObligation } from "../helpers/obligations.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -225,6 +227,9 @@ describe.each(useStoreEngines(clock))(
         const figures = doseFigures(doses);
         expect(figures).toMatchObject({ due: 0, givenEarly: 0, notAsked: 1 });
         expect(lineText(doseFiguresWords(figures))).toContain("1 more recorded, not asked by the round");
+        // Its export row says so too, for an inspector: never a plain round entry.
+        const facts = await entryFacts(deps(), entries);
+        expect(exportRow(entries[0] as Entry, "UTC", facts).kind).toBe("round_not_asked");
       },
     );
 
