@@ -14,7 +14,7 @@ import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies
 import { readDayNotDue } from "../answers/round-record.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { itemKeys, sheetWelfareNow } from "../answers/sheet-welfare.ts";
-import { loadSheet, type Sheet } from "../answers/sheets.ts";
+import { loadSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
 import { dayWitnesses } from "../answers/witness.ts";
 import { sheetMessage } from "../blocks/round-sheet.ts";
 import type { Message } from "../blocks/types.ts";
@@ -49,6 +49,8 @@ const shownKey = (sheet: Pick<Sheet, "id">, index: number, channel: string, pare
  */
 type Holds = (other: Sheet, i: number, ref: MessageRef) => boolean;
 
+const otherRounds = (round: Round) => ROUNDS.filter((r) => r !== round);
+
 /** Slack's words for a message that is no longer there to update. */
 const GONE = new Set(["message_not_found", "channel_not_found", "is_archived", "cant_update_message"]);
 /** At most this many gone messages remembered (then forgotten at once: each is tried once more). */
@@ -82,30 +84,34 @@ export class SheetRedraw {
   }
 
   /**
-   * After a tap or form on the round, whatever it wrote (an entry, or nothing when one was there
-   * already): message `index` drawn again, and the round's late and missed replies with it, which
-   * read the same record, so no reply still names as missed a dose the post shows recorded (one
-   * entered from the paper since, say); then, not awaited, every other copy of the round known
-   * (`#otherCopies`). Called after the ack.
+   * After a tap or form (called after the ack): message `index` drawn again, the round's late and
+   * missed replies with it (one record), then, not awaited, every other copy of the round; `pet`,
+   * recorded, with a dose due from the words (one owed once a day settles its other rounds:
+   * src/domain/day-dose.ts): the day's other rounds' messages holding it too.
    */
-  async afterTap(client: WebClient, sheet: Sheet, index: number, ref: MessageRef): Promise<boolean> {
+  async afterTap(
+    client: WebClient,
+    sheet: Sheet,
+    index: number,
+    ref: MessageRef,
+    pet?: SheetPet,
+  ): Promise<boolean> {
     void this.#deps.roundCheck?.changed(sheet.date, sheet.round);
     const updated = await this.redraw(client, sheet, index, ref);
     void this.#otherCopies(client, sheet, index, ref);
+    if (pet?.due.some((d) => d.unconfirmed))
+      void this.petChanged(client, sheet.date, pet, ref, undefined, otherRounds(sheet.round));
     return updated;
   }
 
   /**
-   * Every other place the round is known to be shown, drawn again where it holds the pets of the
-   * message tapped, each from its own kept sheet, one redraw at a time per message, so none keeps
-   * showing as still to give a dose given on another (a reader could give it twice): the rounds
-   * channel's scheduled post (`#channelPost`) and the copies kept in the record (`#keptCopies`:
-   * Home's "Show the round" in a DM, a long /rounds answer). Never throws.
+   * Every other place the round is shown, drawn again where it holds the pets of the message tapped
+   * (none keeps a dose given as still to give): the channel's post and the copies kept in the record
+   * (Home's "Show the round" in a DM, a long /rounds answer). Never throws.
    */
   async #otherCopies(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
     const tapped = sheet.pets.filter((p) => p.message === index);
-    // The round's entries entered from the paper (`kennel-desk record enter` draws no Slack message):
-    // a copy's message showing a pet older than its entry is drawn again too, as the tapped post's are.
+    // A copy's message showing a pet older than its entry from the paper is drawn again too.
     const paper = (await this.#roundEntries(sheet).catch(() => [])).filter((e) => e.paper);
     const holds: Holds = (other, i, ref) =>
       other.pets.some(
@@ -123,9 +129,8 @@ export class SheetRedraw {
    * recorded, so a DM copy shows the same "late" and "missed" as the post. Never throws.
    */
   async redrawCopies(client: WebClient, date: string, round: Round): Promise<void> {
-    // Only the messages holding a pet with an item not recorded: the state a reply changes ("late",
-    // "missed") is shown of those alone, so a big round's copies are not all drawn again at once
-    // (Slack's rate limit shared with the taps' own redraws).
+    // Only the messages holding a pet with an item not recorded (the state a reply changes): a big
+    // round's copies are not all drawn again at once (Slack's rate limit).
     const entries = await markedEntries(this.#deps, { date, round }).catch(() => undefined);
     const done = new Set((entries ?? []).map((e) => `${e.bookingId}|${e.petId}|${e.item}`));
     const open: Holds = (other, i) =>
@@ -137,11 +142,9 @@ export class SheetRedraw {
   }
 
   /**
-   * After the pet's welfare flag opened, was advised or resolved, or an as-needed dose of it was
-   * given or its effect answered: the day's round posts and their kept copies, each message holding
-   * the pet drawn again, so its flag line and its doses read as they stand (src/answers/sheet-welfare.ts,
-   * src/answers/prn.ts), but the message `at` (the one tapped, drawn already). `posted`: the posts
-   * read already (a welfare flag's days at once), else read here. Never throws.
+   * After the pet's welfare flag changed, an as-needed dose of it was given or answered, or a dose
+   * owed once a day recorded: the day's round posts (of `rounds`) and their kept copies, each message
+   * holding the pet drawn again, but `at` (drawn already). `posted`: the posts read already. Never throws.
    */
   async petChanged(
     client: WebClient,
@@ -149,13 +152,14 @@ export class SheetRedraw {
     pet: { bookingId: number; petId: number },
     at?: MessageRef,
     posted?: PostedParents,
+    rounds: readonly Round[] = ROUNDS,
   ): Promise<void> {
     // The pet's message: one holding it on the sheet, or listing it with nothing to record there.
     const holds: Holds = (other, i) =>
       itemKeys(other, i).includes(sheetPetKey(pet.bookingId, pet.petId)) ||
       other.pets.some((p) => p.message === i && p.bookingId === pet.bookingId && p.petId === pet.petId);
     await Promise.all(
-      ROUNDS.map((round) =>
+      rounds.map((round) =>
         Promise.all([
           this.#channelPost(client, { date, round }, holds, at, posted),
           this.#keptCopies(client, { date, round }, holds, at),
@@ -189,8 +193,7 @@ export class SheetRedraw {
     const { config, clock, log, record } = this.#deps;
     const channel = config.rounds.channel;
     if (!this.#slack || !channel || !record) return;
-    // The scheduled post, as its "posted" record says: none that day, or the tap was on it (its
-    // parent or a part in its thread), and nothing is asked of Slack (a burst of taps reads no history).
+    // As its "posted" record says: none, or the tap was on it: nothing asked of Slack.
     const day = { from: sheet.date, to: sheet.date };
     const posted = (known ?? (await postedParents(record, day).catch(() => undefined)))?.get(
       `${sheet.date}|${roundPost(sheet.round)}`,
@@ -278,10 +281,9 @@ export class SheetRedraw {
   }
 
   /**
-   * After a committed entry drew message `index` again (and the late and missed replies, which read
-   * the whole round): the round's other messages with a pet's entry from the paper chart newer than
-   * what this process last put in place there (the terminal's `record enter` draws no Slack
-   * message), drawn again the same way, each found in the post's thread by its part. Never throws.
+   * After a committed entry drew message `index` again: the round's other messages with a pet's entry
+   * from the paper chart newer than this process last put there (`record enter` draws no Slack
+   * message), each found in the post's thread by its part. Never throws.
    */
   async redrawChanged(client: WebClient, sheet: Sheet, index: number, at: MessageRef): Promise<void> {
     if (!this.#slack) return;

@@ -44,7 +44,7 @@ export async function afterRound(
   recorded: boolean,
   said?: string,
 ): Promise<boolean> {
-  const updated = await redraw.afterTap(t.client, sheet, pet.message, at);
+  const updated = await redraw.afterTap(t.client, sheet, pet.message, at, recorded ? pet : undefined);
   if (said)
     await t.tell(
       `${said}${updated ? "" : " The post could not be updated just now; it will show it at the next tap."}`,

@@ -94,7 +94,7 @@ async function each(
     // A dose given if needed not written after the entries were: the form stays open, saying so.
     if (!(await f.ack.send({ response_action: "errors", errors: done.errors })))
       await f.tell(`⚠️ ${esc(Object.values(done.errors).join(" "))}`);
-    await redraw.afterTap(f.client, sheet, pet.message, f.meta.at);
+    await redraw.afterTap(f.client, sheet, pet.message, f.meta.at, pet);
     return undefined;
   }
   return done.result ?? { status: "recorded", entries: [] };
