@@ -46,9 +46,13 @@ export async function askedRoundPost(deps: Deps, round: Round, date: string): Pr
   const reference = referenceRoundWords(dayHeading(date));
   // Every part says so, the thread's replies as the parent.
   const sheet = sheetForSlack(draftSheet(report, { timezone, reference }), { reference });
-  // Its medicines as held now: one handed back says the kennel holds none (never only today's post).
-  const custody = await sheetCustody(deps, sheet.pets, undefined).catch(() => undefined);
-  return sheetMessages(sheet, { entries: [], timezone, custody });
+  // Its medicines as held now: one handed back says the kennel holds none (never only today's post);
+  // an every-other-day dose, when the record last has it given (so nobody plans it two days running).
+  const [custody, lastGiven] = await Promise.all([
+    sheetCustody(deps, sheet.pets, undefined).catch(() => undefined),
+    readLastGiven(deps, date, sheet.pets).catch(() => undefined),
+  ]);
+  return sheetMessages(sheet, { entries: [], timezone, custody, lastGiven });
 }
 
 /**

@@ -81,6 +81,20 @@ describe("an every-other-day dose given yesterday, on today's sheet", () => {
     if (pet?.kind !== "pet") throw new Error("Bonnie is not drawn");
     const words = "📒 Metacam 1.5 ml: last recorded given yesterday, Wed 2 Dec 08:05 (morning round) by Jane";
     expect(pet.record.full.map(lineText)).toContain(words);
+    // A later day's sheet shown for reference (/rounds evening tomorrow: nothing kept) says it too.
+    const body = {
+      v: 1 as const,
+      date: "2026-12-03",
+      round: "morning" as const,
+      fallback: "Morning round",
+      messages: today.messages,
+      pets: today.pets,
+    };
+    const lastGiven = await readLastGiven(deps(), body.date, body.pets);
+    const ahead = sheetMessageDoc(body, 0, { entries: [], timezone: "Europe/London", lastGiven }).parts.find(
+      (p) => p.kind === "pet",
+    );
+    expect(ahead?.kind === "pet" && ahead.record.full.map(lineText)).toContain(words);
     // Slack's post drawn again after a tap says the same.
     const message = await new SheetRedraw(deps() as unknown as BotDeps).draw(today, 0);
     expect(JSON.stringify(message)).toContain(words);
