@@ -166,12 +166,17 @@ export function applyChanges(
  * when the pet went home before the window closed or arrives after it; else by its kept window.
  */
 export function owedState(
-  item: Pick<OwedItem, "window">,
+  item: Pick<OwedItem, "window" | "noTime">,
   pet: Pick<OwedPet, "leftAt" | "arrivesAt">,
   entry: Pick<Entry, "outcome" | "givenAt" | "recordedAt"> | undefined,
   now: string,
 ): DoseState {
-  if (entry) return doseState(item.window, now, entry);
+  if (entry) {
+    const s = doseState(item.window, now, entry);
+    // No time in its words (owed once a day, any round): given is on time that day, never "early" nor
+    // "late" by a round's window, a time nobody prescribed (src/domain/day-dose.ts).
+    return item.noTime && s.state === "recorded" && s.timeliness ? { ...s, timeliness: "on_time" } : s;
+  }
   const closes = Date.parse(item.window.closesAt);
   if (pet.leftAt !== undefined && Date.parse(pet.leftAt) <= closes)
     return { state: "not_due", why: "gone_home", at: pet.leftAt };
