@@ -44,7 +44,8 @@ const GIVEN_HOW = new Set(
     "with before after at in on into onto by to from for until then every each once twice thrice " +
     "daily bid sid tid qid bd od eod am pm a.m p.m morning mornings evening evenings night nightly " +
     "noon midday lunch lunchtime breakfast dinner tea supper bedtime only if when as per give apply " +
-    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday"
+    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday " +
+    "except excluding skip not alternate"
   ).split(" "),
 );
 
