@@ -11,9 +11,8 @@ import { onceADayFormWords } from "../words/not-due.ts";
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
-import { dosesOwed, owedRounds } from "./obligations.ts";
-import { markedEntries } from "./paper-marks.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
+import { readDayNotDue } from "./round-record.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /**
@@ -74,19 +73,14 @@ export async function daySettled(
   sheet: Sheet,
   pet: SheetPet,
 ): Promise<Map<ItemKey, string> | undefined> {
-  const store = deps.record;
-  if (!store || !pet.due.some((d) => d.unconfirmed)) return undefined;
-  const [rounds, entries] = await Promise.all([
-    owedRounds(deps, { date: sheet.date }),
-    // Entered from the paper: its giver as the paper names them.
-    markedEntries(deps, { date: sheet.date }),
-  ]);
-  const mine = dosesOwed(deps, rounds, entries, deps.clock.now()).filter(
-    (d) => d.round === sheet.round && d.bookingId === pet.bookingId && d.petId === pet.petId,
-  );
+  if (!deps.record || !pet.due.some((d) => d.unconfirmed)) return undefined;
+  // The day's reading, as the round's lines have it (src/answers/round-record.ts).
+  const day = await readDayNotDue(deps, sheet.date, sheet.round, deps.clock.now());
   const words = new Map<ItemKey, string>();
-  for (const d of mine)
-    if (d.state.state === "not_due" && (d.state.why === "settled" || d.state.why === "later_round"))
-      words.set(d.due.item, onceADayFormWords(d.state, deps.config.timezone));
+  for (const d of pet.due) {
+    const s = day.get(`${pet.bookingId}|${pet.petId}|${d.item}`);
+    if (s?.state === "not_due" && (s.why === "settled" || s.why === "later_round"))
+      words.set(d.item, onceADayFormWords(s, deps.config.timezone));
+  }
   return words;
 }

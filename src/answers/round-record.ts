@@ -61,6 +61,8 @@ export interface SheetRecord {
  * dose owed once a day settled at another round or chased at a later one; the same drug in two slots,
  * one recorded), by "bookingId|petId|item": what the round's lines say in place of late or missed.
  */
+export type DayNotDue = ReadonlyMap<string, DoseState>;
+
 function dayNotDue(
   deps: Pick<Deps, "config">,
   rounds: readonly OwedRound[],

@@ -10,11 +10,12 @@
  * last one shows the record as it is. A nudge is not edited.
  */
 import { markedEntries } from "../answers/paper-marks.ts";
+import { type DayNotDue, readDayNotDue } from "../answers/round-record.ts";
 import { doseAlertMessages } from "../blocks/dose-alerts.ts";
 import { firstPart, partSteps, partsIn } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
-import { ROUNDS, type Round } from "../domain/care.ts";
+import type { Round } from "../domain/care.ts";
 import { currentEntries } from "../domain/record.ts";
 import { atFirstUse } from "../first-use.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
@@ -30,39 +31,25 @@ import type { DigestSlack } from "./slack.ts";
 type ClaimDose = Claim["doses"][number];
 
 /**
- * A dose the reply named with no entry of its own, settled by another of its day (src/domain/day-dose.ts):
- * the same drug's other slot recorded at its round, or, owed once a day, its entry at another round.
+ * A dose's own entry; else, settled by another entry of its day as the day's rule reads it (`day`:
+ * src/domain/day-dose.ts through src/answers/round-record.ts readDayNotDue), that entry and where
+ * ("at the midday round", "as medication 1 (the same drug)").
  */
-function settling(
-  d: ClaimDose,
-  round: Round,
-  entryOf: (round: Round, item: string) => Entry | undefined,
-): { entry: Entry; by: string } | undefined {
-  for (const item of d.same ?? []) {
-    const e = entryOf(round, item);
-    if (e) return { entry: e, by: `as medication ${item.slice(4)} (the same drug)` };
-  }
-  if (!d.onceToday) return undefined;
-  for (const r of ROUNDS) {
-    const e = r === round ? undefined : entryOf(r, d.item);
-    if (e) return { entry: e, by: `at the ${r} round` };
-  }
-  return undefined;
-}
-
-/** A dose's own entry, else the entry of its day that settled it and where (`settledBy`). */
-function settledView(d: ClaimDose, round: Round, entryOf: (round: Round, item: string) => Entry | undefined) {
-  const own = entryOf(round, d.item);
+function entryView(d: ClaimDose, round: Round, date: string, current: Map<string, Entry>, day?: DayNotDue) {
+  const own = current.get(`${date}|${round}|${d.b}|${d.p}|${d.item}`);
   if (own) return { entry: own };
-  const s = settling(d, round, entryOf);
-  return s ? { entry: s.entry, settledBy: s.by } : {};
+  const s = day?.get(`${d.b}|${d.p}|${d.item}`);
+  if (s?.state !== "not_due" || s.why !== "settled" || !s.by) return {};
+  const entry = current.get(`${date}|${s.by.round}|${d.b}|${d.p}|${s.by.item ?? d.item}`);
+  const settledBy = s.by.item
+    ? `as medication ${s.by.item.slice(4)} (the same drug)`
+    : `at the ${s.by.round} round`;
+  return entry ? { entry, settledBy } : {};
 }
 
 /** A claimed reply as its document's data, each dose beside its current entry (or the one that settled it). */
-function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
+function alertView(claim: Claim, date: string, entries: Entry[], day?: DayNotDue): AlertView {
   const current = currentEntries(entries.filter((e) => e.date === date));
-  const of = (d: ClaimDose) => (round: Round, item: string) =>
-    current.get(`${date}|${round}|${d.b}|${d.p}|${item}`);
   return {
     kind: claim.kind,
     date,
@@ -78,7 +65,7 @@ function alertView(claim: Claim, date: string, entries: Entry[]): AlertView {
       unconfirmed: d.unconfirmed,
       onceToday: d.onceToday,
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
-      ...settledView(d, claim.round, of(d)),
+      ...entryView(d, claim.round, date, current, day),
     })),
   };
 }
@@ -94,9 +81,9 @@ export function alertMessages(
   claim: Claim,
   date: string,
   entries: Entry[],
-  o: { updatedAt?: string; roundPost?: boolean | undefined } = {},
+  o: { updatedAt?: string; roundPost?: boolean | undefined; day?: DayNotDue | undefined } = {},
 ): Message[] {
-  const view = alertView(claim, date, entries);
+  const view = alertView(claim, date, entries, o.day);
   const doc = doseAlertDoc(view, { timezone: deps.config.timezone, ...o });
   if (claim.kind === "nudge") return doseAlertMessages(doc);
   const high = claim.kind === "late" && claim.doses.some((d) => d.highAlert);
@@ -155,6 +142,8 @@ export class DoseAlertEditor {
     // Read as the post reads them: a dose entered from the paper names the paper's giver.
     // The day's: a dose owed once a day is settled by its entry at any round (src/domain/day-dose.ts).
     const entries = await markedEntries(this.#deps, { date });
+    // The day's rule's reading of the round (a dose settled by another entry of its day), as its post has it.
+    const day = await readDayNotDue(this.#deps, date, round, this.#deps.clock.now()).catch(() => undefined);
     const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
     // Read at most once an edit, and only when a reply is in one part now and was at first.
@@ -163,7 +152,7 @@ export class DoseAlertEditor {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
       const roundPost = p.inThread;
-      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost });
+      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost, day });
       await update(p.channel, p.ts, firstPart(messages));
       // The thread is read only when the reply is, or may have been, in more than one part: when it is
       // now; when its first drawing was (a reply is drawn first with no entries and no edit time,

@@ -76,7 +76,6 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     ...(d.due.highAlert ? { highAlert: true } : {}),
     ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     ...(d.due.onceToday ? { onceToday: true } : {}),
-    ...(d.sameDrugAs?.length ? { same: [...d.sameDrugAs] } : {}),
     opensAt: d.window.opensAt,
     dueAt: d.window.dueAt,
     lateAt: d.window.lateAt,

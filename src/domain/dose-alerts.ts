@@ -9,7 +9,6 @@
  * The instants a job wakes at come from the settings (each round's normal and high-alert windows)
  * and from the doses read (a care plan's own window adds its instants).
  */
-import type { ItemKey } from "../record/types.ts";
 import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import {
@@ -38,8 +37,6 @@ export interface AlertDose {
   due: DueItem;
   window: DoseWindow;
   state: DoseState;
-  /** The pet's other slots holding the same drug, the plan's question not answered (day-dose.ts). */
-  sameDrugAs?: readonly ItemKey[] | undefined;
 }
 
 export interface DoseAlert {

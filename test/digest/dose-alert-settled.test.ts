@@ -15,6 +15,7 @@ import type { Round } from "../../src/domain/care.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
+import { keepObligation } from "../helpers/obligations.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 const DATE = "2026-11-23";
@@ -114,11 +115,31 @@ it("the same drug's other slot given, and a dose owed once a day given at a late
     date: DATE,
     round: "midday",
     at: `${DATE}T12:45:01.000Z`,
-    doses: [
-      dose("med:1", "Apoquel 16 mg", { sameDrugAs: ["med:2"] }),
-      dose("med:2", "Apoquel 16mg 1 tab", { sameDrugAs: ["med:1"] }),
-    ],
+    doses: [dose("med:1", "Apoquel 16 mg", {}), dose("med:2", "Apoquel 16mg 1 tab", {})],
   };
+  // What each round asked, kept when posted: Metacam with no time of its own at both rounds, the
+  // Apoquel in two slots with the plan's "one dose or two?" not answered (src/domain/day-dose.ts).
+  const item = (key: ItemKey, label: string, more: Record<string, unknown>) => ({
+    item: key,
+    label,
+    text: label,
+    window,
+    confirmed: false,
+    ...more,
+  });
+  const metacam = item("med:3", "Metacam 1.5 ml", { noTime: true });
+  const pet = (items: unknown[]) => [{ bookingId: 100, petId: 200, name: "Scout", room: "Kennel 2", items }];
+  await keepObligation(store, DATE, pet([metacam]) as never, "morning");
+  await keepObligation(
+    store,
+    DATE,
+    pet([
+      item("med:1", "Apoquel 16 mg", { sameDrugAs: ["med:2"] }),
+      item("med:2", "Apoquel 16mg 1 tab", { sameDrugAs: ["med:1"] }),
+      metacam,
+    ]) as never,
+    "midday",
+  );
   const morningTs = await postedReply(store, deps, s, morning);
   const middayTs = await postedReply(store, deps, s, midday);
   expect(s.text.get(middayTs)).not.toContain("☑️");

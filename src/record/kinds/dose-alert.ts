@@ -27,8 +27,6 @@ const schemas = atFirstUse(() => {
     unconfirmed: z.boolean().optional(),
     /** Owed once a day from its words (src/domain/day-dose.ts): "not recorded today". */
     onceToday: z.boolean().optional(),
-    /** The pet's other slots holding the same drug, the plan's question not answered (day-dose.ts). */
-    same: z.array(itemKey()).max(5).optional(),
     opensAt: at,
     dueAt: at,
     lateAt: at,
