@@ -63,7 +63,7 @@ export interface SheetRecord {
  */
 export type DayNotDue = ReadonlyMap<string, DoseState>;
 
-function dayNotDue(
+export function dayNotDue(
   deps: Pick<Deps, "config">,
   rounds: readonly OwedRound[],
   dayEntries: Entry[],
@@ -77,14 +77,23 @@ function dayNotDue(
   );
 }
 
-/** `dayNotDue`, the day's kept rounds and entries read now (a round post, a message drawn again after a tap). */
+/** The day's kept rounds and its entries (paper marks read): what a round's record and `dayNotDue` read. */
+export async function readDay(
+  deps: Pick<Deps, "record" | "config">,
+  date: string,
+): Promise<{ rounds: OwedRound[]; entries: Entry[] }> {
+  const [rounds, entries] = await Promise.all([owedRounds(deps, { date }), markedEntries(deps, { date })]);
+  return { rounds, entries };
+}
+
+/** `dayNotDue`, the day read now (a round post, the late and missed replies, the record form). */
 export async function readDayNotDue(
   deps: Pick<Deps, "record" | "config">,
   date: string,
   round: Round,
   now: Date,
 ): Promise<Map<string, DoseState>> {
-  const [rounds, entries] = await Promise.all([owedRounds(deps, { date }), markedEntries(deps, { date })]);
+  const { rounds, entries } = await readDay(deps, date);
   return dayNotDue(deps, rounds, entries, round, now);
 }
 
@@ -98,11 +107,10 @@ export async function roundRecord(
   if (!store) return undefined;
   const timezone = deps.config.timezone;
   try {
-    const [dayEntries, asNeeded, witness, rounds] = await Promise.all([
-      markedEntries(deps, { date }),
+    const [{ rounds, entries: dayEntries }, asNeeded, witness] = await Promise.all([
+      readDay(deps, date),
       prnDoses(deps, { date }),
       dayWitnesses(deps, date).catch(() => undefined),
-      owedRounds(deps, { date }),
     ]);
     const entries = dayEntries.filter((e) => e.round === round);
     const owed = rounds.find((r) => r.round === round);

@@ -1,17 +1,15 @@
 /**
- * A round post's messages drawn again from the care record after each committed tap or form: the kept
- * sheet and the round's entries (and its day's, for a dose owed once a day), put in place with
- * chat.update (or the tap's response_url), one redraw at a time per message (message-redraw.ts),
- * each reading the store afresh. The words a tapper is told are in tapper-words.ts.
+ * A round post's messages drawn again from the care record after each committed tap or form (the kept
+ * sheet, the day's entries), put in place one redraw at a time per message (message-redraw.ts), each
+ * reading the store afresh. The words a tapper is told are in tapper-words.ts.
  */
 import type { webApi } from "@slack/bolt";
 import { sheetCustody } from "../answers/custody-sheet.ts";
 import { readLastGiven } from "../answers/last-given.ts";
-import { owedRound } from "../answers/obligations.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
-import { readDayNotDue } from "../answers/round-record.ts";
+import { dayNotDue, readDay } from "../answers/round-record.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { itemKeys, sheetWelfareNow } from "../answers/sheet-welfare.ts";
 import { loadSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
@@ -316,24 +314,26 @@ export class SheetRedraw {
 
   /** The sheet's message `index` as the store has it now, and the round's newest entry it shows. */
   async #draw(sheet: Sheet, index: number): Promise<{ message: Message; newest: number }> {
-    const asked = owedRound(this.#deps, sheet.date, sheet.round);
+    const read = readDay(this.#deps, sheet.date); // once: the round's entries, and its day's rule
+    const asked = read.then((d) => d.rounds.find((r) => r.round === sheet.round));
     const now = this.#deps.clock.now();
     const here = sheet.pets.filter((p) => p.message === index);
-    const [entries, asNeeded, witness, owed, plans, custody, welfare, day, lastGiven] = await Promise.all([
-      markedEntries(this.#deps, { date: sheet.date, round: sheet.round }),
-      prnDoses(this.#deps, { date: sheet.date }),
-      dayWitnesses(this.#deps, sheet.date),
-      asked,
-      sheetPlansNow(this.#deps, sheet, index),
-      sheetCustody(this.#deps, here, asked).catch(() => undefined),
-      sheetWelfareNow(this.#deps, sheet, index),
-      readDayNotDue(this.#deps, sheet.date, sheet.round, now).catch(() => undefined),
-      readLastGiven(this.#deps, sheet.date, here).catch(() => undefined),
-    ]);
+    const [{ rounds, entries: dayEntries }, asNeeded, witness, owed, plans, custody, welfare, lastGiven] =
+      await Promise.all([
+        read,
+        prnDoses(this.#deps, { date: sheet.date }),
+        dayWitnesses(this.#deps, sheet.date),
+        asked,
+        sheetPlansNow(this.#deps, sheet, index),
+        sheetCustody(this.#deps, here, asked).catch(() => undefined),
+        sheetWelfareNow(this.#deps, sheet, index),
+        readLastGiven(this.#deps, sheet.date, here).catch(() => undefined),
+      ]);
+    const entries = dayEntries.filter((e) => e.round === sheet.round);
     this.#drawn = { sheet: sheet.id, entries };
     const { config } = this.#deps;
-    // Each item not recorded shows its state now (late, missed, gone home…), as the round asked it.
-    const doses = { now, owed, ...(day ? { day } : {}) };
+    // Each item not recorded: its state now (late, missed, gone home…), as the round and its day say.
+    const doses = { now, owed, day: dayNotDue(this.#deps, rounds, dayEntries, sheet.round, now) };
     const message = sheetMessage(sheet, index, {
       entries,
       timezone: config.timezone,
