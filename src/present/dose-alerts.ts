@@ -103,13 +103,14 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const e = d.entry as NonNullable<AlertDoseView["entry"]>;
   const why = whyWords(e.reason && prose(e.reason, 150, "the stay record"));
   if (e.paper) {
-    const off = offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
+    const off = d.onceToday ? undefined : offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
     return `${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
   }
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
-  const off = d.item && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
+  // Owed once a day, no time in its words: on time at any round of its day (src/domain/obligations.ts owedState).
+  const off = d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
   return `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
 }
 

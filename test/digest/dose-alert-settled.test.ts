@@ -149,6 +149,13 @@ it("the same drug's other slot given, and a dose owed once a day given at a late
   await new DoseAlertEditor(deps, s.slack).changed(DATE, "midday");
   const middayNow = s.text.get(middayTs) ?? "";
   expect(middayNow).toContain("☑️ given 13:05 Jane, as medication 1 (the same drug)");
+  // The midday reply names no Metacam; a reply naming a dose owed once a day, given at its own round
+  // past its round's late time, never says "given late" (no time was prescribed), as the post says.
+  const late: DoseAlert = { ...morning, kind: "late", round: "midday", at: `${DATE}T12:46:01.000Z` };
+  const { claim } = await claimAlert(store, late, 1, late.at);
+  const drawn = JSON.stringify(alertMessages(deps, claim, DATE, await store.entries({ date: DATE })));
+  expect(drawn).toContain("given 13:05 Jane");
+  expect(drawn).not.toMatch(/given late|after its window/);
   // The morning's missed reply, another round's: drawn again too, its dose given at midday.
   expect(s.text.get(morningTs)).toContain("☑️ given 13:05 Jane, at the midday round");
   await store.close();
