@@ -7,7 +7,8 @@
  */
 import type { Deps } from "../deps.ts";
 import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
-import { type DoseState, type DoseWindow, doseState, doseWindow, givenAtProblem } from "../domain/doses.ts";
+import { type DoseState, type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
+import { owedState } from "../domain/obligations.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
@@ -53,13 +54,15 @@ export function closedDoses(
 /**
  * Each entry of an item the sheet listed, with its state by the item's window (a dose given before
  * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
- * as the post does.
+ * as the post does. A dose owed once a day (`once`: no time in its words) is on time whenever given
+ * that day (src/domain/obligations.ts owedState).
  */
 export function offTimeStates(
   deps: Pick<Deps, "config">,
   sheet: Pick<Sheet, "date" | "round">,
   pet: Pick<SheetPet, "due" | "byDays">,
   entries: Entry[],
+  once?: ReadonlySet<ItemKey>,
 ): Map<number, DoseState> {
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
@@ -74,7 +77,10 @@ export function offTimeStates(
       deps.config.timezone,
       settings,
     );
-    out.set(e.id, doseState(w, e.recordedAt, e));
+    out.set(
+      e.id,
+      owedState({ window: w, ...(once?.has(e.item) ? { noTime: true } : {}) }, {}, e, e.recordedAt),
+    );
   }
   return out;
 }

@@ -5,6 +5,8 @@
  * silently: the form asks when it was given (issue 35).
  */
 import type { Deps } from "../deps.ts";
+import { onceADay } from "../domain/day-dose.ts";
+import { owedPetOf } from "../domain/obligations.ts";
 import type { ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
 import { onceADayFormWords } from "../words/not-due.ts";
@@ -12,7 +14,7 @@ import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
-import { readDayNotDue } from "./round-record.ts";
+import { dayNotDue, readDay } from "./round-record.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /**
@@ -20,7 +22,8 @@ import type { Sheet, SheetPet } from "./sheets.ts";
  * still ahead, a pet not here yet) and the doses `closed` past their window (asked when they were
  * given; for one tap, only of what it would write), with the pet's status (one tap writes from it:
  * the entries are read once), its entries and the current one of each item ([item, entry id,
- * outcome]) that a form shows, each paper entry's and meal's state by its window (`states`: its off-time mark).
+ * outcome]) that a form shows, each entry's state by its window (`states`: its off-time mark; a dose owed
+ * once a day is on time at any round of its day, as the post says it).
  * With neither, one tap records at once.
  */
 export async function tapAsks(
@@ -58,29 +61,36 @@ export async function tapAsks(
     (e): [string, number, string] | [string, number, string, string] =>
       e.reasonCode ? [e.item, e.id, e.outcome, e.reasonCode] : [e.item, e.id, e.outcome],
   );
-  const settled = kind === "each" ? await daySettled(deps, sheet, pet) : undefined;
-  return { ask, closed, status, entries, current, states: offTimeStates(deps, sheet, pet, entries), settled };
+  const byDay = kind === "each" ? await petDay(deps, sheet, pet) : undefined;
+  const states = offTimeStates(deps, sheet, pet, entries, byDay?.once);
+  return { ask, closed, status, entries, current, states, settled: byDay?.settled };
 }
 
 /**
- * Of the pet's doses owed once a day from its words (src/domain/day-dose.ts: no time, plan not
- * confirmed), each settled by another entry of its day or chased at a later round, in the words its
- * round's line says ("☑️ given at the morning round by Jane 08:12"): the form says them beside it, so
- * nobody gives it again unawares. Read only when the pet has a dose due from the words.
+ * The pet's doses owed once a day from its words (src/domain/day-dose.ts: no time, plan not
+ * confirmed), as its round kept them (`once`: given at any round of the day, on time, never "⏰ given
+ * late" by this round's window); and each settled by another entry of its day or chased at a later
+ * round, in the words its round's line says (`settled`: "☑️ given at the morning round by Jane
+ * 08:12"): the form says them beside it, so nobody gives it again unawares. The day read once, as
+ * the round's lines read it (src/answers/round-record.ts), only when the pet has a dose due from the
+ * words.
  */
-export async function daySettled(
+export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
   sheet: Sheet,
   pet: SheetPet,
-): Promise<Map<ItemKey, string> | undefined> {
+): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey> } | undefined> {
   if (!deps.record || !pet.due.some((d) => d.unconfirmed)) return undefined;
-  // The day's reading, as the round's lines have it (src/answers/round-record.ts).
-  const day = await readDayNotDue(deps, sheet.date, sheet.round, deps.clock.now());
-  const words = new Map<ItemKey, string>();
+  const { rounds, entries } = await readDay(deps, sheet.date);
+  const day = dayNotDue(deps, rounds, entries, sheet.round, deps.clock.now());
+  const kept = rounds.find((r) => r.round === sheet.round);
+  const items = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
+  const once = new Set(items.filter(onceADay).map((i) => i.item));
+  const settled = new Map<ItemKey, string>();
   for (const d of pet.due) {
     const s = day.get(`${pet.bookingId}|${pet.petId}|${d.item}`);
     if (s?.state === "not_due" && (s.why === "settled" || s.why === "later_round"))
-      words.set(d.item, onceADayFormWords(s, deps.config.timezone));
+      settled.set(d.item, onceADayFormWords(s, deps.config.timezone));
   }
-  return words;
+  return { settled, once };
 }

@@ -4,7 +4,8 @@
  * and the late and missed replies in the round post's thread, naming each pet (with its room) and
  * its items: every dose, high-alert first, before any meal (only meals are ever counted in "and N
  * more"), two of a pet's doses read alike told apart ("(medication 4)"). A late or missed reply is drawn again as entries arrive: what was recorded since is
- * struck through with who recorded it and when, and the foot counts them ("2 of 5 recorded since").
+ * struck through with who recorded it and when, the foot counts them ("2 of 5 recorded since") and
+ * the head counts only what is still not recorded.
  * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
  */
 
@@ -69,8 +70,15 @@ const SHOWN = { maxEntries: 36, maxChars: 8_000 };
 
 const size = (l: Line) => lineText(l).length + 1;
 
-/** The meal lines a reply has room for after its dose lines, whole, and how many it leaves out. */
-function mealsShown(doseLines: Line[], mealLines: Line[]): { shown: Line[]; left: number } {
+/**
+ * The meal lines a reply has room for after its dose lines, whole, and how many of those it leaves out
+ * are still not recorded (`meals`: the doses drawn as `mealLines`, a line a pet's, in their order).
+ */
+function mealsShown(
+  doseLines: Line[],
+  mealLines: Line[],
+  meals: readonly AlertDoseView[],
+): { shown: Line[]; left: number } {
   let entries = doseLines.length;
   let chars = doseLines.reduce((n, l) => n + size(l), 0);
   const shown: Line[] = [];
@@ -80,7 +88,9 @@ function mealsShown(doseLines: Line[], mealLines: Line[]): { shown: Line[]; left
     entries += 1;
     chars += size(l);
   }
-  return { shown, left: mealLines.length - shown.length };
+  const open = new Set(meals.filter((d) => !d.entry).map((d) => d.key));
+  const left = [...new Set(meals.map((d) => d.key))].slice(shown.length).filter((k) => open.has(k));
+  return { shown, left: left.length };
 }
 
 const who = (d: Pick<AlertDoseView, "petName" | "room">) =>
@@ -174,16 +184,35 @@ const HEAD: Record<Exclude<AlertKind, "nudge">, string> = {
   missed: "❌ Missed: nothing recorded in the window",
 };
 
-/** "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded". */
-function countLine(kind: "late" | "missed", pets: number, doses: AlertDoseView[], meals: number): Line {
-  const dosed = new Set(doses.map((d) => d.key)).size;
-  const high = new Set(doses.filter((d) => d.highAlert).map((d) => d.key)).size;
+/**
+ * "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded": what is still
+ * not recorded as the reply is drawn (a dose recorded since, or settled by another entry of its day,
+ * is no longer counted); "✅ every dose recorded since" once each dose it named is, "✅ all recorded
+ * since" once everything is.
+ */
+function countLine(
+  kind: "late" | "missed",
+  pets: number,
+  doses: AlertDoseView[],
+  meals: AlertDoseView[],
+): Line {
+  const open = doses.filter((d) => !d.entry);
+  const mealsOpen = new Set(meals.filter((d) => !d.entry).map((d) => d.key)).size;
+  if (open.length === 0 && mealsOpen === 0 && doses.length + meals.length > 0)
+    return line(`${plural(pets, "pet")}: ✅ all recorded since`);
+  const dosed = new Set(open.map((d) => d.key)).size;
+  const high = new Set(open.filter((d) => d.highAlert).map((d) => d.key)).size;
   const notYet = kind === "missed" ? "not given" : "not given yet";
   const dosesWords =
-    dosed === 0
+    doses.length === 0
       ? `no dose ${kind}`
-      : `${dosed} with ${dosed === 1 ? "a dose" : "doses"} ${notYet}${high ? ` (💉 ${high} high-alert)` : ""}`;
-  return dotted(`${plural(pets, "pet")}: ${dosesWords}`, meals > 0 && `${meals} with a meal not recorded`);
+      : dosed === 0
+        ? "✅ every dose recorded since"
+        : `${dosed} with ${dosed === 1 ? "a dose" : "doses"} ${notYet}${high ? ` (💉 ${high} high-alert)` : ""}`;
+  return dotted(
+    `${plural(pets, "pet")}: ${dosesWords}`,
+    mealsOpen > 0 && `${mealsOpen} with a meal not recorded`,
+  );
 }
 
 /** Where the pets past the reply's meal lines are: its round's post when it is in its thread, else the sheet. */
@@ -220,22 +249,19 @@ function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
       .join(", ");
   const doses = a.doses.filter((d) => !isMeal(d));
   const doseLines = petLines(doses, a, { timezone: tz, highFirst: true, suffix });
-  const mealLines = petLines(
-    a.doses.filter((d) => isMeal(d)),
-    a,
-    { timezone: tz, highFirst: false, suffix },
-  );
-  const meals = mealsShown(doseLines, mealLines);
+  const meals = a.doses.filter((d) => isMeal(d));
+  const mealLines = petLines(meals, a, { timezone: tz, highFirst: false, suffix });
+  const shown = mealsShown(doseLines, mealLines, meals);
   const pets = new Set(a.doses.map((d) => d.key)).size;
   const parts: Part[] = [
-    { kind: "text", lines: [head, countLine(kind, pets, doses, mealLines.length)] },
+    { kind: "text", lines: [head, countLine(kind, pets, doses, meals)] },
     ...textParts(doseLines),
-    ...textParts(meals.shown),
+    ...textParts(shown.shown),
   ];
   const recorded = a.doses.filter((d) => d.entry).length;
   const foot = dotted(
-    meals.left > 0 &&
-      `and ${plural(meals.left, "more pet")} with a meal not recorded: ${whereRest(a, o.roundPost)}`,
+    shown.left > 0 &&
+      `and ${plural(shown.left, "more pet")} with a meal not recorded: ${whereRest(a, o.roundPost)}`,
     recorded === a.doses.length
       ? "✅ all recorded since"
       : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,

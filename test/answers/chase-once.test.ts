@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { doseFigures } from "../../src/answers/doses.ts";
 import { dosesOwed, owedRounds, roundDoses } from "../../src/answers/obligations.ts";
-import { daySettled } from "../../src/answers/record-tap.ts";
+import { petDay } from "../../src/answers/record-tap.ts";
 import { roundRecord } from "../../src/answers/round-record.ts";
 import { roundReport } from "../../src/answers/rounds.ts";
 import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
@@ -156,7 +156,7 @@ it("given in the morning, it is not chased at midday nor in the evening; recorde
     ({ ...p, name: p.petName, due, oneTap: false, message: 0 }) as SheetPet;
   const middaySheet = { date: DAY, round: "midday" } as Sheet;
   const formOf = async (p: (typeof pets)[0]) => {
-    const settled = await daySettled(depsAt("13:00"), middaySheet, onSheet(p));
+    const settled = (await petDay(depsAt("13:00"), middaySheet, onSheet(p)))?.settled;
     return recordFormItems(onSheet(p), new Map(), undefined, settled).find((f) => f.item === "med:5");
   };
   expect((await formOf(juniper))?.hint).toBe(

@@ -73,7 +73,8 @@ describe("a dose time's reply on the biggest day", () => {
       const named = new Set([...text.matchAll(/Pet(\d+) /g)].map((x) => x[1]));
       expect(named.size).toBe(150);
       expect(text).not.toMatch(/and \d+ more/);
-      if (kind === "missed") expect(text).toContain("150 pets: 150 with doses not given (💉 150 high-alert)");
+      // The head counts what is still not recorded: each pet's high-alert drug was given since.
+      if (kind === "missed") expect(text).toMatch(/150 pets: 150 with doses not given(?! \()/);
     });
   }
 });
