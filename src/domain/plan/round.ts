@@ -128,13 +128,15 @@ function ifNeededOf(
 /**
  * Why a dose its plan (confirmed or not) says is not due here is not offered to record if given,
  * though printed: the pet is not in at the round (before its arrival, gone home), or the dose is
- * withheld for a procedure (`fasting`: nil by mouth; "record it only if given" would invite giving it).
+ * withheld for a procedure (`fasting`: nil by mouth; "record it only if given" would invite giving it),
+ * or it is the same dose as another slot's (`written_twice`: recorded there, never twice).
  */
 const NOT_OFFERED: ReadonlySet<NotDueWhy> = new Set([
   "before_arrival",
   "arrives_after_round",
   "after_departure",
   "fasting",
+  "written_twice",
 ]);
 
 /**
