@@ -132,8 +132,10 @@ async function auditPart(
   };
   for (const d of doses) {
     const e = d.entry;
-    if (!e || notAsked(d)) continue;
-    if (e.outcome === "refused" || e.outcome === "not_given") {
+    if (!e) continue;
+    // Recorded if given, not asked by the round (its days, its plan): a refusal of it is no dose not
+    // given; a high-alert dose of it given is witnessed, and counted, as any high-alert dose given.
+    if (!notAsked(d) && (e.outcome === "refused" || e.outcome === "not_given")) {
       const why = paperAuditReason(e) ?? e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }

@@ -52,11 +52,12 @@ export interface DoseFigures {
   fromWords: number;
   /**
    * Recorded in Slack where no round asked them (a line printed not due by its days' words, "every
-   * other day", recorded if given): never counted as due; the record lists each ("also recorded").
+   * other day", or by its confirmed plan, recorded if given): never counted as due; the record lists each ("also recorded").
    */
   notAsked?: number | undefined;
   /**
-   * Of the high-alert doses given (counted on time, early or late above), those with no witness:
+   * Of the high-alert doses given (counted on time, early or late above, or recorded not asked by
+   * the round: `notAsked`), those with no witness:
    * none came in time, or entered from the paper chart with none on it (`noPaperWitness` of them).
    * Counted only where the witnesses were read (`doseFigures`' second argument).
    */
@@ -85,7 +86,7 @@ function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwit
 
 /**
  * Recorded in Slack where its round, kept asking the pet other items, did not ask it: from Slack's
- * forms only a line printed not due by its days is (an item due is added to the round first). One
+ * forms only a line printed not due (by its days, or by its confirmed plan) is (an item due is added to the round first). One
  * entered from the paper chart is a dose the paper printed, and one of a round never kept (a record
  * older than obligations) stands as it was: both counted due.
  */

@@ -55,7 +55,8 @@ export interface RoundPet {
   ifNeeded?: IfNeededItem[] | undefined;
   /**
    * What the sheet prints not due by its days' words ("every other day", "except Sunday" on a
-   * Sunday), its plan not confirmed: recorded from its form if given, never due nor chased.
+   * Sunday), its plan not confirmed, or not due here by its confirmed plan: recorded from its form if
+   * given, never due nor chased.
    */
   byDays?: ByDaysItem[] | undefined;
   /** May one tap ("All given & eaten") sign the round off: the plan confirmed, every due item routine… */

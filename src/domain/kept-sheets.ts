@@ -17,6 +17,8 @@ interface KeptSheet {
     petId: number;
     name: string;
     due: ReadonlyArray<DueItem>;
+    /** Printed to record only if given, not asked (src/domain/record.ts ByDaysItem). */
+    byDays?: ReadonlyArray<DueItem> | undefined;
     arrivesAt?: string | undefined;
     planToConfirm?: number | undefined;
   }>;
@@ -50,12 +52,17 @@ export function roundOfSheets(
       const arrives = p.arrivesAt ? Date.parse(p.arrivesAt) : Number.NaN;
       const had = pets.get(owedPetKey(p));
       const byItem = new Map([...(had?.items ?? []), ...items].map((i) => [i.item, i]));
+      const beside = new Set([
+        ...(had?.besideHighAlert ?? []),
+        ...(p.byDays ?? []).flatMap((d) => (d.highAlert ? [d.item] : [])),
+      ]);
       pets.set(owedPetKey(p), {
         bookingId: p.bookingId,
         petId: p.petId,
         name: p.name,
         ...(Number.isNaN(arrives) ? {} : { arrivesAt: new Date(arrives).toISOString() }),
         items: [...byItem.values()],
+        ...(beside.size ? { besideHighAlert: [...beside] } : {}),
       });
     }
   }

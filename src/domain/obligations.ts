@@ -60,6 +60,11 @@ export interface OwedPet {
   /** Not here when the round was kept (or added as an arrival): its arrival (ISO). */
   arrivesAt?: string | undefined;
   items: OwedItem[];
+  /**
+   * The high-alert drugs its sheet printed to record only if given, not asked (not due by their days'
+   * words, or by the confirmed plan): a dose of one recorded given is witnessed, and counted so.
+   */
+  besideHighAlert?: ItemKey[] | undefined;
   /** Went home after the round was kept (ISO): its items not recorded by then are not due. */
   leftAt?: string | undefined;
   /** Added to the round after it was kept: when it arrived (ISO). */
@@ -118,6 +123,7 @@ export interface OwedChange {
   checkOut?: string | undefined;
   at: string;
   items?: OwedItem[] | undefined;
+  besideHighAlert?: ItemKey[] | undefined;
 }
 
 /** "501|77": a pet of a round. */
@@ -152,8 +158,8 @@ export function applyChanges(
     } else if (!pet || pet.leftAt !== undefined) {
       const items = c.items ?? [];
       if (items.length === 0) continue;
-      const { bookingId, petId, name, room, reference, checkIn, checkOut } = c;
-      const said = { reference, checkIn, checkOut };
+      const { bookingId, petId, name, room, reference, checkIn, checkOut, besideHighAlert } = c;
+      const said = { reference, checkIn, checkOut, ...(besideHighAlert ? { besideHighAlert } : {}) };
       pets.set(key, { bookingId, petId, name, room, ...said, arrivesAt: c.at, arrived: c.at, items });
       arrivals++;
     }
@@ -273,13 +279,16 @@ export function owedDoses(
       }
     }
   }
-  const petsAsked = new Set(
-    rounds.flatMap((r) => r.pets.map((p) => `${r.date}|${r.round}|${p.bookingId}|${p.petId}`)),
+  const petsAsked = new Map(
+    rounds.flatMap((r) => r.pets.map((p) => [`${r.date}|${r.round}|${p.bookingId}|${p.petId}`, p] as const)),
   );
   for (const [key, e] of current) {
     if (asked.has(key)) continue;
     const window = windowOf(e);
-    const beside = petsAsked.has(`${e.date}|${e.round}|${e.bookingId}|${e.petId}`);
+    const pet = petsAsked.get(`${e.date}|${e.round}|${e.bookingId}|${e.petId}`);
+    const beside = pet !== undefined;
+    // A high-alert drug its sheet printed to record if given: witnessed as its due dose is.
+    const highAlert = pet?.besideHighAlert?.includes(e.item) ? { highAlert: true } : {};
     out.push({
       date: e.date,
       round: e.round,
@@ -287,7 +296,7 @@ export function owedDoses(
       petId: e.petId,
       petName: e.petName,
       room: undefined,
-      due: { item: e.item, label: e.item === "meal" ? "meal" : e.itemText, text: e.itemText },
+      due: { item: e.item, label: e.item === "meal" ? "meal" : e.itemText, text: e.itemText, ...highAlert },
       window,
       state: doseState(window, now, e),
       entry: e,

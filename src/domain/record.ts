@@ -42,13 +42,18 @@ export interface IfNeededItem extends DueItem {
 }
 
 /**
- * A dose the sheet prints where its words would put it, but not due today by their days
- * (src/domain/sheet-days.ts: "every other day", "except Sunday" on a Sunday), its care plan not
- * confirmed (or none): recorded from the sheet's form if it is given, never due, counted nor chased.
+ * A dose the sheet prints but that is not due this round, recorded from the sheet's form if it is
+ * given, never due, counted nor chased: not due today by its words' days (src/domain/sheet-days.ts:
+ * "every other day", "except Sunday" on a Sunday), its care plan not confirmed (or none); or
+ * (`plan_not_due`) not due here by its confirmed care plan (not one of its days, not this round,
+ * course finished…): a dose a sheet prints can always be recorded there.
  */
 export interface ByDaysItem extends DueItem {
-  days: "some_days" | "not_today";
-  /** The instruction's words that say its days ("EOD", "except Sunday"). */
+  days: "some_days" | "not_today" | "plan_not_due";
+  /**
+   * The instruction's words that say its days ("EOD", "except Sunday"); `plan_not_due`: why its plan
+   * says not due, in words ("not one of its days: Mon, Wed, Fri").
+   */
   words: string;
 }
 
@@ -141,8 +146,8 @@ export function dueOf(p: { due?: DueItem[] | undefined; sheet?: RoundSheet | und
 }
 
 /**
- * What a pet's round prints not due by its days' words (`ByDaysItem`): its care plan's round's
- * (none when the plan is confirmed: it decides the days), else (no plan) the sheet's own rule.
+ * What a pet's round prints not due, recorded if given (`ByDaysItem`): its care plan's round's (by its
+ * days' words, or, confirmed, by the plan), else (no plan) the sheet's own rule.
  */
 export function byDaysOf(p: {
   due?: DueItem[] | undefined;

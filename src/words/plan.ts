@@ -171,6 +171,14 @@ const NOT_DUE: Record<NotDueWhy, string> = {
   written_twice: "written twice: given as the other slot says",
 };
 
+/**
+ * Why a confirmed plan says a dose the sheet prints is not due this round, beside "record it only if
+ * given": "not one of its days: Mon, Wed, Fri", "not this round", "course finished".
+ */
+export function planNotDueWords(on: { why: NotDueWhy; days?: Days | undefined }): string {
+  return on.why === "off_day" && on.days ? `not one of its days: ${daysWords(on.days)}` : NOT_DUE[on.why];
+}
+
 /** An item on a round's sheet, in words: "due: 1 tab", "give if needed", "check: how much is given?". */
 export function onRoundWords(on: ItemOnRound): string {
   const words = onRoundOwnWords(on);

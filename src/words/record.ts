@@ -187,13 +187,21 @@ export const someDaysWords = (words: string | undefined): "every other day" | "n
     : "not every day";
 
 /**
- * A dose the sheet prints not due by its days' words, on the sheet's form: its label (not asked of
- * the carer: recorded only if given) and its hint beside the instruction whole.
+ * A dose the sheet prints not due (by its days' words, or by its confirmed plan: `plan_not_due`, its
+ * words the plan's why), on the sheet's form: its label (not asked of the carer: recorded only if
+ * given) and its hint beside the instruction whole.
  */
 export function byDaysFormWords(
   name: string,
-  d: { days: "some_days" | "not_today"; words: string },
+  d: { days: "some_days" | "not_today" | "plan_not_due"; words: string },
 ): { label: string; hint: string } {
+  if (d.days === "plan_not_due") {
+    const why = d.words ? ` (${d.words})` : "";
+    return {
+      label: `💊 ${name}: not due this round by its confirmed plan${why} — record it only if given`,
+      hint: "not due this round by its confirmed plan: never chased nor counted",
+    };
+  }
   if (d.days === "not_today") {
     const said = d.words ? ` ("${d.words}")` : "";
     return {

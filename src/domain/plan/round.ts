@@ -14,12 +14,18 @@
  *   (`unconfirmed`; a meal is fed as the diet's words say either way, never marked); no one tap.
  * - As needed, confirmed or not: printed "give if needed", recorded from the sheet's form with why it
  *   was given (`ifNeeded`), never due.
- * - Not confirmed, an item left to a person that the sheet prints not due by its days' words ("every
- *   other day: was it given yesterday?", "not today: its words say …"): recorded from the sheet's
- *   form if it is given (`byDays`), never due, counted nor chased. A confirmed plan decides the days.
+ * - Not confirmed, a line the sheet prints not due by its days' words ("every other day: was it given
+ *   yesterday?", "not today: its words say …"), left to a person or not due by the draft either:
+ *   recorded from the sheet's form if it is given (`byDays`), never due, counted nor chased.
+ * - Confirmed, a medication the sheet prints at this round (due by its own rule, or not due by its
+ *   days' words) that the plan says is not due here (not one of its days, not this round, course
+ *   finished…): recorded from the sheet's form if it is given (`byDays`, `plan_not_due`, with the
+ *   plan's why), never due, counted nor chased: a dose a sheet prints can always be recorded there.
  * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
  *   draft: no one tap until someone confirms it again.
  */
+
+import { planNotDueWords } from "../../words/plan.ts";
 import type { Round } from "../care.ts";
 import {
   type ByDaysItem,
@@ -31,7 +37,14 @@ import {
   sheetItem,
 } from "../record.ts";
 import { printedOnRound, type RoundSheet } from "../rounds.ts";
-import { type ItemOnRound, itemOnRound, type NoOneTap, oneTap, type StayTimes } from "./schedule.ts";
+import {
+  type ItemOnRound,
+  itemOnRound,
+  type NoOneTap,
+  type NotDueWhy,
+  oneTap,
+  type StayTimes,
+} from "./schedule.ts";
 import { planState } from "./state.ts";
 import type { Plan, PlanItem, PlanState } from "./types.ts";
 
@@ -43,7 +56,10 @@ export interface PlanRound {
   due: DueItem[];
   /** What the sheet prints to give if needed this round: recorded from its form, never due. */
   ifNeeded: IfNeededItem[];
-  /** Not confirmed: what the sheet prints not due by its days' words, left to a person: recorded if given. */
+  /**
+   * What the sheet prints that is not due, recorded if given: not confirmed, the lines not due by their
+   * days' words left to a person; confirmed, the doses it prints that the plan says are not due here.
+   */
   byDays: ByDaysItem[];
   oneTap: { offered: true } | { offered: false; why: NoOneTap };
 }
@@ -110,8 +126,45 @@ function ifNeededOf(
 }
 
 /**
- * The plan not confirmed: each item left to a person ("check: …") that the sheet prints not due by
- * its days' words and the plan does not make due; none once confirmed (the plan says its days).
+ * Why a dose its plan (confirmed or not) says is not due here is not offered to record if given,
+ * though printed: the pet is not in at the round (before its arrival, gone home), or the dose is
+ * withheld for a procedure (`fasting`: nil by mouth; "record it only if given" would invite giving it),
+ * or it is the same dose as another slot's (`written_twice`: recorded there, never twice).
+ */
+const NOT_OFFERED: ReadonlySet<NotDueWhy> = new Set([
+  "before_arrival",
+  "arrives_after_round",
+  "after_departure",
+  "fasting",
+  "written_twice",
+]);
+
+/**
+ * The plan confirmed: each medication the sheet prints at this round (due by its own rule, or not due
+ * by its days' words) that the plan says is not due here, with why (`plan_not_due`): recorded if
+ * given. A high-alert drug's is witnessed when it is recorded, as its due dose is.
+ */
+function planNotDueOf(
+  sheet: RoundSheet,
+  items: ReadonlyArray<{ item: PlanItem; on: ItemOnRound }>,
+  due: readonly DueItem[],
+): ByDaysItem[] {
+  const printed = new Set([...dueItems(sheet), ...byDaysItems(sheet)].map((d) => d.item));
+  const dueKeys = new Set(due.map((d) => d.item));
+  return items.flatMap(({ item, on }) => {
+    if (on.status !== "not_due" || NOT_OFFERED.has(on.why) || !isMedicationItem(item.key)) return [];
+    if (!printed.has(item.key) || dueKeys.has(item.key)) return [];
+    const words = planNotDueWords(on);
+    const alert = item.highAlert ? { highAlert: true } : {};
+    return [{ ...shownItem(sheet, item), ...alert, days: "plan_not_due" as const, words }];
+  });
+}
+
+/**
+ * What the sheet prints not due that its form records if given: the plan confirmed, the doses it
+ * says are not due here (`planNotDueOf`); not confirmed, each line the sheet prints not due by its
+ * days' words that the plan does not make due: left to a person ("check: …"), or not due by the
+ * draft's reading too (its days, as the words say), unless withheld or the pet not in (`NOT_OFFERED`).
  */
 function byDaysOf(
   sheet: RoundSheet,
@@ -119,13 +172,15 @@ function byDaysOf(
   due: readonly DueItem[],
   unconfirmed: boolean,
 ): ByDaysItem[] {
-  if (!unconfirmed) return [];
+  if (!unconfirmed) return planNotDueOf(sheet, items, due);
   const dueKeys = new Set(due.map((d) => d.item));
-  const on = new Map(items.map((r) => [r.item.key, r.on.status]));
+  const on = new Map(items.map((r) => [r.item.key, r.on]));
+  const offered = (o: ItemOnRound | undefined) =>
+    !o || o.status === "check" || (o.status === "not_due" && !NOT_OFFERED.has(o.why));
   // A high-alert drug's line is witnessed when it is recorded, as its due dose is.
   const alert = new Set(items.filter((r) => r.item.highAlert).map((r) => r.item.key));
   return byDaysItems(sheet)
-    .filter((d) => !dueKeys.has(d.item) && (on.get(d.item) ?? "check") === "check")
+    .filter((d) => !dueKeys.has(d.item) && offered(on.get(d.item)))
     .map((d) => (alert.has(d.item) ? { ...d, highAlert: true } : d));
 }
 

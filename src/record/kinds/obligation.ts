@@ -58,13 +58,20 @@ const schemas = atFirstUse(() => {
     checkOut: instant().optional(),
   };
 
+  /**
+   * The high-alert drugs the pet's sheet printed to record only if given, not asked (not due by their
+   * days' words, or by the confirmed plan): a dose of one recorded given is witnessed.
+   */
+  const besideHighAlert = z.array(itemKey()).max(5).optional();
+
   const owedPet = z.object({
     ...stayPet,
     /** Not here yet when the round was kept: its check-in later that day (nothing is due before it). */
     arrivesAt: instant().optional(),
     items: z.array(owedItem).min(1).max(12),
+    besideHighAlert,
   });
-  return { stayPet, owedPet, owedItem };
+  return { stayPet, owedPet, owedItem, besideHighAlert };
 });
 
 export const obligation = defineKind({
@@ -148,5 +155,7 @@ export const obligationChange = defineKind({
       at: instant(),
       /** An arrival's items, or the items added (a departure has none). */
       items: z.array(schemas().owedItem).max(12).optional(),
+      /** An arrival's high-alert drugs printed to record only if given (as an obligation's pet keeps them). */
+      besideHighAlert: schemas().besideHighAlert,
     }),
 });
