@@ -231,7 +231,11 @@ export function withOwed(deps: Pick<Deps, "config">, report: RoundReport, owed: 
       const petId = p.pet?.pet.petId;
       if (bookingId === undefined || petId === undefined || !p.sheet) return p;
       const pet = owedPetIn(owed, bookingId, petId);
-      return { ...p, due: pet ? pet.items.map(dueOfOwed) : [] };
+      const due = pet ? pet.items.map(dueOfOwed) : [];
+      // A line the plan says now is not due, that the round asked when kept, is due as kept: never twice on its form.
+      const asked = new Set(due.map((d) => d.item));
+      const byDays = p.byDays?.filter((d) => !asked.has(d.item));
+      return { ...p, due, ...(p.byDays ? { byDays } : {}) };
     });
   // "💊 N with medication this round" (the headline, Home's figure): the pets the round asked a dose
   // of, as kept, never the kennel API's answer now.

@@ -158,9 +158,11 @@ export function recordFormItems(
   repeated?: RepeatedHour,
   settled?: ReadonlyMap<string, string>,
 ): RecordFormItem[] {
+  // An item due is never listed again as one to record if given (one block per item on a form).
+  const due = new Set(pet.due.map((d) => d.item));
   return [
     ...pet.due.map((d) => dueItem(d, current.get(d.item), settled?.get(d.item))),
-    ...(pet.byDays ?? []).map((d) => byDaysItem(d, current.get(d.item))),
+    ...(pet.byDays ?? []).filter((d) => !due.has(d.item)).map((d) => byDaysItem(d, current.get(d.item))),
     ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
   ];
 }

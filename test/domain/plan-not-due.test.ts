@@ -137,3 +137,13 @@ describe("a plan not confirmed whose reading says the line is not due, as the sh
     expect(p.byDays.map((d) => [d.item, d.days, d.words])).toEqual([["med:1", "not_today", "Mon/Wed/Fri"]]);
   });
 });
+
+describe("the form of a round read as it was kept", () => {
+  it("lists an item the round asked once, never again as one to record if given", () => {
+    const yumove = { item: "med:2" as const, label: "Yumove", text: "Yumove: two tablets" };
+    const due = [{ ...yumove, unconfirmed: true as const }];
+    const byDays = [{ ...yumove, days: "plan_not_due" as const, words: "not this round" }];
+    const items = recordFormItems({ due, byDays }, new Map());
+    expect(items.map((i) => i.item)).toEqual(["med:2"]);
+  });
+});
