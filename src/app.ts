@@ -252,8 +252,9 @@ async function startBot(p: Parts): Promise<number> {
   const { app, socket } = p.bolt;
   let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
   try {
-    auth = (await app.client.auth.test()) as typeof auth;
-    await app.init();
+    // The token checked once for us (the workspace, the bot's own ids) and once by Bolt's init
+    // (tokenVerificationEnabled), side by side: one round trip to Slack at start, not two.
+    [auth] = (await Promise.all([app.client.auth.test(), app.init()])) as [typeof auth, void];
   } catch (error) {
     throw slackStartError(error, "bot", { atStart: true, apiUrl: p.options.slack.apiUrl });
   }
