@@ -143,6 +143,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
   const dose = entryDoseWords(e, timeZone, facts);
   const owed = facts?.doses.get(e.id);
   const state = owed?.state;
+  const notAsked = owed?.besideAsked === true && !e.paper;
   return {
     id: e.id,
     seq: e.seq,
@@ -170,11 +171,12 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     late_entry: text(dose.lateEntry),
     witness: text(dose.witness),
     // Recorded in Slack where no round asked it (a line printed not due by its days: src/answers/doses.ts notAsked).
-    kind: owed?.besideAsked && !e.paper ? "round_not_asked" : "round",
+    kind: notAsked ? "round_not_asked" : "round",
     past_plan_limit: null,
     effect: null,
     from_words: dose.fromWords ?? null,
-    timeliness: (state?.state === "recorded" && state.timeliness) || null,
+    // Not due at its round, so neither on time nor late by the round's window.
+    timeliness: (!notAsked && state?.state === "recorded" && state.timeliness) || null,
     paper_giver: text(e.paper?.by),
     medicine_checked: null,
   };

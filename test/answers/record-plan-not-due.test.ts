@@ -161,7 +161,10 @@ describe.each(useStoreEngines(clock))(
         expect(figures).toMatchObject({ due: 0, missed: 0, open: 0, notAsked: 1 });
         expect(lineText(doseFiguresWords(figures))).toContain("1 more recorded, not asked by the round");
         const facts = await entryFacts(deps(), entries);
-        expect(exportRow(entries[0] as Entry, "UTC", facts).kind).toBe("round_not_asked");
+        const row = exportRow(entries[0] as Entry, "UTC", facts);
+        expect(row.kind).toBe("round_not_asked");
+        // Not due here, so neither on time nor late: no timeliness a round's window would give it.
+        expect(row.timeliness).toBeNull();
         // The audit: counted among the high-alert doses given and witnessed.
         const audit = await recordAudit(deps(), 1, "here");
         expect(audit.highAlert).toMatchObject({ given: 1, witnessed: 1, unwitnessed: 0, awaiting: 0 });
