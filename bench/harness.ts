@@ -114,7 +114,26 @@ export async function startBot(o: BotOptions): Promise<ChildProcess> {
     stdio: ["ignore", "ignore", "inherit"],
   });
   await untilHealthy(o.port, bot, "the bot");
+  await untilSlackLinked(o.port, bot);
   return bot;
+}
+
+/**
+ * Until the bot handles Slack's requests: its port is bound (and /healthz answers) while Slack checks
+ * its token, and Slack's requests wait until then; /healthz says the link to Slack is connected once
+ * they are handled (src/app.ts; /readyz too, after asking the kennel API). A restart's first taps are
+ * sent from then, as to a bot that has started.
+ */
+export async function untilSlackLinked(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; ; i++) {
+    const linked = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      async (r) => ((await r.json()) as { slack?: string }).slack === "connected",
+      () => false,
+    );
+    if (linked) return;
+    if (i > 3_000 || child.exitCode !== null) throw new Error("the bot did not reach Slack");
+    await sleep(5);
+  }
 }
 
 /** The headers Slack signs a request with, signed now. */

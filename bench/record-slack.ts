@@ -517,7 +517,12 @@ const rows: Array<[string, string, string, string]> = [
     "within",
     violations.length ? "no" : "yes",
   ],
-  ["bot start to /healthz (with the store)", ms(startupMs), "", ""],
+  [
+    "bot start to Slack's requests handled (/healthz: Slack connected; with the store)",
+    ms(startupMs),
+    "",
+    "",
+  ],
   [
     "… the restart, today's sheets kept (the first taps' reads and a redraw run once before it)",
     ms(restartMs),

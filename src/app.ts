@@ -37,6 +37,7 @@ import { type BotServer, startBotServer } from "./slack/http-server.ts";
 import { channelPacer, type Pacer } from "./slack/pace.ts";
 import { sealFor } from "./slack/seal.ts";
 import { SocketModeReceiver, type SocketModeSettings } from "./slack/socket-mode.ts";
+import { refuseWhileStarting, StartGate } from "./slack/start-gate.ts";
 import { type SlackStartError, slackStartError } from "./slack/start-problem.ts";
 import { webClientOptions } from "./slack/web-client.ts";
 
@@ -115,7 +116,20 @@ export function createBot(base: BotBase, options: BotOptions): Bot {
   // Socket Mode: this computer's alone unless HEALTH_HOST says otherwise (0.0.0.0 in a container). HTTP
   // mode takes Slack's requests: every interface. The preview's bot says 127.0.0.1 (`options.host`).
   const host = options.host ?? (mode === "socket" ? (base.config.healthHost ?? "127.0.0.1") : undefined);
-  const parts: Parts = { base, options, deps, connection, bolt, sheetRedraw, ready, jobs, host, running };
+  const opened = new StartGate();
+  const parts: Parts = {
+    base,
+    options,
+    deps,
+    connection,
+    bolt,
+    sheetRedraw,
+    ready,
+    jobs,
+    host,
+    running,
+    opened,
+  };
   return {
     app,
     deps,
@@ -148,6 +162,8 @@ interface Parts {
   jobs: Jobs;
   host: string | undefined;
   running: Running;
+  /** Slack's requests wait here until the token is checked and today's sheets are read. */
+  opened: StartGate;
 }
 
 /** The listeners' deps: the base's, with Slack's pace, the staff's access, the work in flight, the link to Slack. */
@@ -245,25 +261,32 @@ function registerListeners(
 }
 
 /**
- * Checks the bot token, reads today's sheets, binds PORT and (Socket Mode) connects, then begins the
- * background work; resolves with the HTTP port bound.
+ * Asks Slack to check the bot token and binds PORT while it answers (as a bare Bolt app listens with
+ * its auth.test in flight): /healthz answers from then on, /readyz says Slack is not connected yet,
+ * and Slack's own requests wait (`p.opened`) until the token is checked and today's sheets are read.
+ * Then (Socket Mode) connects and begins the background work; resolves with the HTTP port bound.
  */
 async function startBot(p: Parts): Promise<number> {
   const { app, socket } = p.bolt;
+  // The token checked once for us (the workspace, the bot's own ids) and once by Bolt's init
+  // (tokenVerificationEnabled), side by side: one round trip to Slack at start, not two.
+  const checked = Promise.all([app.client.auth.test(), app.init()]);
+  checked.catch(() => undefined); // said below, once the port is bound (or could not be)
+  const server = await listen(p);
+  p.running.server = server;
   let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
   try {
-    // The token checked once for us (the workspace, the bot's own ids) and once by Bolt's init
-    // (tokenVerificationEnabled), side by side: one round trip to Slack at start, not two.
-    [auth] = (await Promise.all([app.client.auth.test(), app.init()])) as [typeof auth, void];
+    [auth] = (await checked) as [typeof auth, void];
   } catch (error) {
+    await server.close();
+    p.opened.refuse();
     throw slackStartError(error, "bot", { atStart: true, apiUrl: p.options.slack.apiUrl });
   }
   p.running.self = auth;
-  await warmTodaysRecord(p.base); // today's sheets read before a first tap can come (issue 48)
+  await warmTodaysRecord(p.base); // today's sheets read before a first tap is handled (issue 48)
   await rehearseTap(p.deps, p.sheetRedraw); // and a tap's path run once, so it is compiled
   if (auth.team_id) p.deps.access.setWorkspace({ teamId: auth.team_id, enterpriseId: auth.enterprise_id });
-  const server = await listen(p);
-  p.running.server = server;
+  p.opened.open();
   if (socket) {
     try {
       await socket.start();
@@ -279,7 +302,7 @@ async function startBot(p: Parts): Promise<number> {
   return server.port;
 }
 
-/** The bot's HTTP server on PORT: /healthz, /readyz and (HTTP mode) Slack's events. */
+/** The bot's HTTP server on PORT: /healthz, /readyz and (HTTP mode) Slack's events, once `p.opened`. */
 function listen(p: Parts): Promise<BotServer> {
   const { http } = p.bolt;
   return startBotServer({
@@ -289,7 +312,11 @@ function listen(p: Parts): Promise<BotServer> {
     health: healthAnswer(p.deps, p.connection),
     ready: p.ready,
     slackEvents: http
-      ? (req, res, raw, body, arrivedAt) => http.handle(req, res, raw, body, arrivedAt)
+      ? (req, res, raw, body, arrivedAt) =>
+          p.opened.through(
+            () => http.handle(req, res, raw, body, arrivedAt),
+            () => refuseWhileStarting(res),
+          )
       : undefined,
   });
 }
