@@ -11,7 +11,7 @@
 import type { webApi } from "@slack/bolt";
 import { currentPlan } from "../answers/plans.ts";
 import { type KeptPlansPost, plansPostsHolding, plansPostViews } from "../answers/plans-post.ts";
-import { loadSheet, petOf } from "../answers/sheets.ts";
+import { keptSheets, loadSheet, petOf } from "../answers/sheets.ts";
 import { type PlansPostRef, plansPostMessage, plansPostRefsOf } from "../blocks/plan.ts";
 import { type AlertPlace, postMessages, redrawRoundPost } from "../digest/dose-alert-slack.ts";
 import type { DigestSlack } from "../digest/slack.ts";
@@ -57,7 +57,33 @@ export class PlanPosts {
     await Promise.all([
       this.#roundPost(client, pet, from, date, round).catch((e: unknown) => this.#failed(e, "round post")),
       this.#plansPost(client, pet, from, post).catch((e: unknown) => this.#failed(e, "plans post")),
+      this.#otherRounds(client, pet, date, round).catch((e: unknown) => this.#failed(e, "round post")),
     ]);
+  }
+
+  /**
+   * The day's other round posts listing the pet, drawn again too: a plan confirmed from the midday
+   * post would leave the morning post saying "📋 plan not confirmed" (what each round asked stays as
+   * it was kept; only the plan's own line is the plan's now). Found in the rounds channel.
+   */
+  async #otherRounds(
+    client: WebClient,
+    pet: { bookingId: number; petId: number },
+    date: string,
+    done: Round | undefined,
+  ): Promise<void> {
+    const sheets = await keptSheets(this.#deps, { date });
+    const rounds = new Set(
+      sheets.filter((s) => s.round !== done && petOf(s, pet.bookingId, pet.petId)).map((s) => s.round),
+    );
+    for (const other of rounds) {
+      const place = this.#place(date, other);
+      if (!place) return;
+      await redrawRoundPost(place, this.#deps, (sheet, index, ref) => {
+        const on = petOf(sheet, pet.bookingId, pet.petId);
+        return on?.message === index ? this.#sheets.redraw(client, sheet, index, ref) : Promise.resolve();
+      });
+    }
   }
 
   #failed(error: unknown, what: string) {
