@@ -4,8 +4,9 @@
  * and the late and missed replies in the round post's thread, naming each pet (with its room) and
  * its items: every dose, high-alert first, before any meal (only meals are ever counted in "and N
  * more"), two of a pet's doses read alike told apart ("(medication 4)"). A late or missed reply is drawn again as entries arrive: what was recorded since is
- * struck through with who recorded it and when, the foot counts them ("2 of 5 recorded since") and
- * the head counts only what is still not recorded.
+ * struck through with who recorded it and when, the foot counts them ("2 of 5 recorded since"), the
+ * head counts only what is still not recorded ("3 of 12 pets still open: …"), and once everything is,
+ * the heading says so ("✅ Late, all recorded since") rather than that anything is still owed.
  * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
  */
 
@@ -184,22 +185,31 @@ const HEAD: Record<Exclude<AlertKind, "nudge">, string> = {
   missed: "❌ Missed: nothing recorded in the window",
 };
 
+/** The heading once everything the reply named is recorded: no dose is still owed, so none is implied. */
+const SETTLED: Record<Exclude<AlertKind, "nudge">, string> = {
+  late: "✅ Late, all recorded since",
+  missed: "✅ Missed the window, all recorded since",
+};
+
+/** The pets a reply named and those of them with an item still not recorded as it is drawn. */
+function petCounts(all: readonly AlertDoseView[]): { pets: number; open: number } {
+  const pets = new Set(all.map((d) => d.key)).size;
+  return { pets, open: new Set(all.filter((d) => !d.entry).map((d) => d.key)).size };
+}
+
 /**
  * "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded": what is still
  * not recorded as the reply is drawn (a dose recorded since, or settled by another entry of its day,
- * is no longer counted); "✅ every dose recorded since" once each dose it named is, "✅ all recorded
+ * is no longer counted), the pets with nothing left said apart ("3 of 171 pets still open: …");
+ * "✅ every dose recorded since" once each dose it named is, "✅ 171 pets listed, all recorded
  * since" once everything is.
  */
-function countLine(
-  kind: "late" | "missed",
-  pets: number,
-  doses: AlertDoseView[],
-  meals: AlertDoseView[],
-): Line {
+function countLine(kind: "late" | "missed", doses: AlertDoseView[], meals: AlertDoseView[]): Line {
+  const { pets, open: petsOpen } = petCounts([...doses, ...meals]);
+  if (petsOpen === 0 && pets > 0) return line(`✅ ${plural(pets, "pet")} listed, all recorded since`);
+  const whose = petsOpen < pets ? `${petsOpen} of ${plural(pets, "pet")} still open` : plural(pets, "pet");
   const open = doses.filter((d) => !d.entry);
   const mealsOpen = new Set(meals.filter((d) => !d.entry).map((d) => d.key)).size;
-  if (open.length === 0 && mealsOpen === 0 && doses.length + meals.length > 0)
-    return line(`${plural(pets, "pet")}: ✅ all recorded since`);
   const dosed = new Set(open.map((d) => d.key)).size;
   const high = new Set(open.filter((d) => d.highAlert).map((d) => d.key)).size;
   const notYet = kind === "missed" ? "not given" : "not given yet";
@@ -209,10 +219,7 @@ function countLine(
       : dosed === 0
         ? "✅ every dose recorded since"
         : `${dosed} with ${dosed === 1 ? "a dose" : "doses"} ${notYet}${high ? ` (💉 ${high} high-alert)` : ""}`;
-  return dotted(
-    `${plural(pets, "pet")}: ${dosesWords}`,
-    mealsOpen > 0 && `${mealsOpen} with a meal not recorded`,
-  );
+  return dotted(`${whose}: ${dosesWords}`, mealsOpen > 0 && `${mealsOpen} with a meal not recorded`);
 }
 
 /** Where the pets past the reply's meal lines are: its round's post when it is in its thread, else the sheet. */
@@ -226,6 +233,26 @@ export interface AlertDocOptions {
   roundPost?: boolean | undefined;
 }
 
+const closeWords = (kind: "late" | "missed", c: string, tz: string) =>
+  `window ${kind === "late" ? "closes" : "closed"} ${timeOf(c, tz)}`;
+
+/**
+ * The reply's heading: late or missed while anything it named is still not recorded, what is true
+ * now once everything is ("✅ Late, all recorded since"), then its round and, when every dose shares
+ * them, its due time and window's close.
+ */
+function headLine(a: AlertView, round: string, settled: boolean, o: { timezone: string }): Line {
+  const kind = a.kind as "late" | "missed";
+  const due = shared(a.doses, (w) => w.dueAt);
+  const closes = shared(a.doses, (w) => w.closesAt);
+  return dotted(
+    settled ? strong(SETTLED[kind]) : strong(HEAD[kind], kind === "missed" ? "alert" : "warn"),
+    round,
+    due && `due ${timeOf(due, o.timezone)}`,
+    closes && closeWords(kind, closes, o.timezone),
+  );
+}
+
 /**
  * The late or missed reply: its heading and counts, every dose not recorded (pets with a high-alert
  * dose first), then the meals as room allows (the rest counted), and how many were recorded since.
@@ -236,15 +263,8 @@ function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
   const tz = o.timezone;
   const due = shared(a.doses, (w) => w.dueAt);
   const closes = shared(a.doses, (w) => w.closesAt);
-  const closeWords = (c: string) => `window ${kind === "late" ? "closes" : "closed"} ${timeOf(c, tz)}`;
-  const head = dotted(
-    strong(HEAD[kind], kind === "missed" ? "alert" : "warn"),
-    round,
-    due && `due ${timeOf(due, tz)}`,
-    closes && closeWords(closes),
-  );
   const suffix = (d: AlertDoseView) =>
-    [due ? "" : `due ${timeOf(d.window.dueAt, tz)}`, closes ? "" : closeWords(d.window.closesAt)]
+    [due ? "" : `due ${timeOf(d.window.dueAt, tz)}`, closes ? "" : closeWords(kind, d.window.closesAt, tz)]
       .filter(Boolean)
       .join(", ");
   const doses = a.doses.filter((d) => !isMeal(d));
@@ -252,23 +272,22 @@ function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
   const meals = a.doses.filter((d) => isMeal(d));
   const mealLines = petLines(meals, a, { timezone: tz, highFirst: false, suffix });
   const shown = mealsShown(doseLines, mealLines, meals);
-  const pets = new Set(a.doses.map((d) => d.key)).size;
+  const recorded = a.doses.filter((d) => d.entry).length;
+  const settled = a.doses.length > 0 && recorded === a.doses.length;
+  const count = countLine(kind, doses, meals);
   const parts: Part[] = [
-    { kind: "text", lines: [head, countLine(kind, pets, doses, meals)] },
+    { kind: "text", lines: [headLine(a, round, settled, o), count] },
     ...textParts(doseLines),
     ...textParts(shown.shown),
   ];
-  const recorded = a.doses.filter((d) => d.entry).length;
   const foot = dotted(
     shown.left > 0 &&
       `and ${plural(shown.left, "more pet")} with a meal not recorded: ${whereRest(a, o.roundPost)}`,
-    recorded === a.doses.length
-      ? "✅ all recorded since"
-      : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,
+    settled ? "✅ all recorded since" : recorded > 0 && `${recorded} of ${a.doses.length} recorded since`,
     o.updatedAt ? `updated ${o.updatedAt} · edited as entries arrive` : "edited as entries arrive",
   );
   parts.push({ kind: "note", lines: [foot] });
-  const fallback = `${HEAD[kind]} (${round}): ${plural(pets, "pet")}, ${new Set(doses.map((d) => d.key)).size} with doses`;
+  const fallback = `${settled ? SETTLED[kind] : HEAD[kind]} (${round}): ${lineText(count)}`;
   return { fallback, parts };
 }
 

@@ -1,70 +1,34 @@
 /**
  * A late or missed reply's header counts what is still not recorded each time it is drawn again: a
  * dose owed once a day settled by its entry at another round ("☑️ given 13:05 Jane, at the midday
- * round"), a dose recorded late at its own round and a meal eaten are no longer "not given", and once
- * nothing is left the header says so, as its foot does. Over a real care record (SQLite) and a Slack
+ * round"), a dose recorded late at its own round and a meal eaten are no longer "not given", a pet
+ * with nothing left is no longer counted ("2 of 3 pets still open"), and once nothing is left the
+ * heading says so ("✅ Missed the window, all recorded since"), as the head and its foot do. Over a real care record (SQLite) and a Slack
  * that keeps its messages, drawn again by the editor the taps call.
  */
 import { expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
-import type { Deps } from "../../src/deps.ts";
-import { alertMessages, DoseAlertEditor } from "../../src/digest/dose-alert-editor.ts";
-import { claimAlert, recordPosted } from "../../src/digest/dose-alert-records.ts";
-import type { DigestSlack } from "../../src/digest/slack.ts";
-import type { Round } from "../../src/domain/care.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
-import { silentLogger } from "../../src/log.ts";
+import { lineText } from "../../src/present/doc.ts";
 import { doseAlertDoc } from "../../src/present/dose-alerts.ts";
-import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
+import type { ItemKey } from "../../src/record/types.ts";
+import {
+  alertBench,
+  ALERT_DATE as DATE,
+  janeEntry as entry,
+  alertWindow as window,
+} from "../helpers/dose-alert-replies.ts";
 import { keepObligation } from "../helpers/obligations.ts";
-import { scratchRecord } from "../helpers/record.ts";
 
-const DATE = "2026-11-23";
-const C = "C0ROUNDS";
-const window = {
-  opensAt: `${DATE}T07:00:00.000Z`,
-  dueAt: `${DATE}T08:00:00.000Z`,
-  lateAt: `${DATE}T08:45:00.000Z`,
-  closesAt: `${DATE}T10:00:00.000Z`,
-};
 const METACAM = "Metacam 1.5 ml";
 /** Scout (Metacam, owed once a day from its words), Bella (Rimadyl, her plan's) and Rex (his meal). */
 const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
 const BELLA = { bookingId: 101, petId: 201, petName: "Bella" };
 const REX = { bookingId: 102, petId: 202, petName: "Rex" };
 
-let at = `${DATE}T10:00:01.000Z`;
-const clock = { now: () => new Date(at) };
-
-const entry = (pet: typeof SCOUT, round: Round, item: ItemKey, text: string, key: string) => ({
-  date: DATE,
-  round,
-  ...pet,
-  item,
-  itemText: text,
-  outcome: item === "meal" ? ("ate_all" as const) : ("given" as const),
-  userId: "U0JANE",
-  userName: "Jane",
-  requestKey: key,
-});
-
 it("the header counts only the doses and meals still not recorded, settled ones too, then says all are recorded", async () => {
-  const store = scratchRecord(clock);
-  const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-  const deps = { record: store, config, clock, log: silentLogger() } as unknown as Deps & {
-    record: CareRecordStore;
-  };
-  const kept = new Map<string, string>();
-  const slack = {
-    async post(_c: string, m: unknown) {
-      kept.set("1795400001.000100", JSON.stringify(m));
-      return "1795400001.000100";
-    },
-    async update(_c: string, ts: string, m: unknown) {
-      kept.set(ts, JSON.stringify(m));
-    },
-    replies: async () => [],
-  } as unknown as DigestSlack;
+  const at = `${DATE}T10:00:01.000Z`;
+  const bench = alertBench(at);
+  const { store } = bench;
   const dose = (pet: typeof SCOUT, item: ItemKey, label: string, more: object = {}) => ({
     ...pet,
     room: "Kennel 2",
@@ -93,25 +57,36 @@ it("the header counts only the doses and meals still not recorded, settled ones 
   };
   await keepObligation(store, DATE, [scout, bella] as never, "morning");
   await keepObligation(store, DATE, [scout] as never, "midday");
-  const { claim } = await claimAlert(store, missed, 1, at);
-  const ts = await slack.post(C, alertMessages(deps, claim, DATE, [])[0] as never);
-  await recordPosted(store, missed, { attempt: 1, channel: C, ts });
-  expect(kept.get(ts)).toContain("3 pets: 2 with doses not given · 1 with a meal not recorded");
+  const ts = await bench.post(missed);
+  expect(bench.text(ts)).toContain("3 pets: 2 with doses not given · 1 with a meal not recorded");
   // 13:05: Jane gives Scout's Metacam at the midday round; the morning's reply is drawn again.
-  at = `${DATE}T13:05:00.000Z`;
+  bench.setNow(`${DATE}T13:05:00.000Z`);
   await store.record([entry(SCOUT, "midday", "med:3", METACAM, "t1")]);
-  await new DoseAlertEditor(deps, slack).changed(DATE, "midday");
-  expect(kept.get(ts)).toContain("☑️ given 13:05 Jane, at the midday round");
-  expect(kept.get(ts)).toContain("3 pets: 1 with a dose not given · 1 with a meal not recorded");
+  await bench.changed("midday");
+  expect(bench.text(ts)).toContain("☑️ given 13:05 Jane, at the midday round");
+  // Scout has nothing left: the head counts the pets still open of the three it named; the heading
+  // stays missed, Bella's dose and Rex's meal still not recorded.
+  expect(bench.text(ts)).toContain(
+    "2 of 3 pets still open: 1 with a dose not given · 1 with a meal not recorded",
+  );
+  expect(bench.text(ts)).toContain("*❌ Missed: nothing recorded in the window* · Morning round");
   // Bella's Rimadyl recorded late at the morning round: no dose left; Rex's meal still not recorded.
   await store.record([entry(BELLA, "morning", "med:1", "Rimadyl 50 mg", "t2")]);
-  await new DoseAlertEditor(deps, slack).changed(DATE, "morning");
-  expect(kept.get(ts)).toContain("3 pets: ✅ every dose recorded since · 1 with a meal not recorded");
-  // Rex's meal recorded: nothing left.
+  await bench.changed("morning");
+  expect(bench.text(ts)).toContain(
+    "1 of 3 pets still open: ✅ every dose recorded since · 1 with a meal not recorded",
+  );
+  expect(bench.text(ts)).toContain("*❌ Missed: nothing recorded in the window* · Morning round");
   await store.record([entry(REX, "morning", "meal", "meal", "t3")]);
-  await new DoseAlertEditor(deps, slack).changed(DATE, "morning");
-  expect(kept.get(ts)).toContain("3 pets: ✅ all recorded since");
-  expect(kept.get(ts)).not.toMatch(/not given|with a meal not recorded/);
+  await bench.changed("morning");
+  // Rex's meal recorded: nothing left, and the heading no longer says any is missed, nor the
+  // notification's text.
+  expect(bench.text(ts)).toContain("*✅ Missed the window, all recorded since* · Morning round");
+  expect(bench.text(ts)).toContain("✅ 3 pets listed, all recorded since");
+  expect(bench.text(ts)).toContain(
+    '{"text":"✅ Missed the window, all recorded since (Morning round, Mon 23 Nov)',
+  );
+  expect(bench.text(ts)).not.toMatch(/not given|with a meal not recorded|nothing recorded in the window|❌/);
   await store.close();
 });
 
@@ -139,4 +114,60 @@ it("the pets past the reply's meal lines are counted only while their meal is no
   // Of the 14 not shown, 10 eaten since: 4 left; all eaten: none said.
   expect(text(view((i) => i >= 36 && i < 46))).toContain("and 4 more pets with a meal not recorded");
   expect(text(view((i) => i >= 20))).not.toContain("more pet");
+});
+
+/** A late reply naming twelve pets, each with a dose and a meal, the first `recorded` of them recorded since. */
+function twelve(recorded: number, mealsOnly = 0) {
+  const given = { outcome: "given" as const, recordedAt: `${DATE}T08:30:00Z`, userName: "Jane" };
+  const eaten = { ...given, outcome: "ate_all" as const };
+  const pet = (i: number) => ({ key: `${i}-${i}`, petName: `Pet ${i}`, room: `Kennel ${i}`, window });
+  const doses = Array.from({ length: 12 }, (_, i) => [
+    {
+      ...pet(i),
+      item: "med:1" as const,
+      label: "Rimadyl 50 mg",
+      text: "Rimadyl 50 mg",
+      ...(i < recorded + mealsOnly ? { entry: given } : {}),
+    },
+    {
+      ...pet(i),
+      item: "meal" as const,
+      label: "meal",
+      text: "1 cup",
+      ...(i < recorded ? { entry: eaten } : {}),
+    },
+  ]).flat();
+  const view = { kind: "late" as const, date: DATE, round: "morning" as const, doses };
+  const doc = doseAlertDoc(view, { timezone: "Europe/London" });
+  const lines = doc.parts.flatMap((p) => ("lines" in p ? p.lines : []));
+  return { text: lines.map(lineText).join("\n"), fallback: doc.fallback };
+}
+
+it("a late reply drawn again: its heading late while anything is still open, its head the pets still open of those it named, then all recorded", () => {
+  const none = twelve(0);
+  expect(none.text).toContain("⏰ Late: not recorded yet");
+  expect(none.text).toContain("12 pets: 12 with doses not given yet · 12 with a meal not recorded");
+  // Nine pets recorded in full: three still open of the twelve, the heading still late.
+  const part = twelve(9);
+  expect(part.text).toContain("⏰ Late: not recorded yet");
+  expect(part.text).toContain(
+    "3 of 12 pets still open: 3 with doses not given yet · 3 with a meal not recorded",
+  );
+  expect(part.text).toContain("18 of 24 recorded since");
+  expect(part.fallback).toBe(
+    "⏰ Late: not recorded yet (Morning round, Mon 23 Nov): 3 of 12 pets still open: 3 with doses not given yet · 3 with a meal not recorded",
+  );
+  // Every dose recorded, two meals still not: the heading still late, never hiding what is owed.
+  const meals = twelve(10, 2);
+  expect(meals.text).toContain("⏰ Late: not recorded yet");
+  expect(meals.text).toContain(
+    "2 of 12 pets still open: ✅ every dose recorded since · 2 with a meal not recorded",
+  );
+  // Everything recorded: the heading says so, and nothing says a dose is still owed.
+  const all = twelve(12);
+  expect(all.text).toContain("✅ Late, all recorded since · Morning round, Mon 23 Nov · due 08:00");
+  expect(all.text).toContain("✅ 12 pets listed, all recorded since");
+  expect(all.text).toContain("✅ all recorded since · edited as entries arrive");
+  expect(all.fallback).toMatch(/^✅ Late, all recorded since \(Morning round, Mon 23 Nov\)/);
+  expect(all.text).not.toMatch(/not recorded yet|not given|still open|⏰/);
 });

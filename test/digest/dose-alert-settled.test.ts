@@ -6,49 +6,23 @@
  * its messages.
  */
 import { expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
-import type { Deps } from "../../src/deps.ts";
-import { alertMessages, DoseAlertEditor } from "../../src/digest/dose-alert-editor.ts";
-import { claimAlert, recordPosted } from "../../src/digest/dose-alert-records.ts";
-import type { DigestSlack } from "../../src/digest/slack.ts";
+import { alertMessages } from "../../src/digest/dose-alert-editor.ts";
+import { claimAlert } from "../../src/digest/dose-alert-records.ts";
 import type { Round } from "../../src/domain/care.ts";
 import type { DoseAlert } from "../../src/domain/dose-alerts.ts";
-import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore, ItemKey } from "../../src/record/types.ts";
+import {
+  alertBench,
+  ALERT_DATE as DATE,
+  janeEntry,
+  alertWindow as window,
+} from "../helpers/dose-alert-replies.ts";
 import { keepObligation } from "../helpers/obligations.ts";
-import { scratchRecord } from "../helpers/record.ts";
 
-const DATE = "2026-11-23";
-const C = "C0ROUNDS";
-const window = {
-  opensAt: `${DATE}T07:00:00.000Z`,
-  dueAt: `${DATE}T08:00:00.000Z`,
-  lateAt: `${DATE}T08:45:00.000Z`,
-  closesAt: `${DATE}T10:00:00.000Z`,
-};
-
-/** A Slack keeping its messages' text as updated. */
-function keptSlack() {
-  const text = new Map<string, string>();
-  let n = 0;
-  const slack = {
-    async post(_c: string, m: unknown) {
-      const ts = `${1_795_400_000 + ++n}.000100`;
-      text.set(ts, JSON.stringify(m));
-      return ts;
-    },
-    async update(_c: string, ts: string, m: unknown) {
-      text.set(ts, JSON.stringify(m));
-    },
-    replies: async () => [],
-  } as unknown as DigestSlack;
-  return { slack, text };
-}
+const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
 
 const dose = (item: ItemKey, label: string, more: Partial<DoseAlert["doses"][number]>) => ({
-  bookingId: 100,
-  petId: 200,
-  petName: "Scout",
+  ...SCOUT,
   room: "Kennel 2",
   due: { item, label, text: label, unconfirmed: true },
   window,
@@ -56,43 +30,12 @@ const dose = (item: ItemKey, label: string, more: Partial<DoseAlert["doses"][num
   ...more,
 });
 
-async function postedReply(
-  store: CareRecordStore,
-  deps: Deps,
-  s: ReturnType<typeof keptSlack>,
-  alert: DoseAlert,
-) {
-  const { claim } = await claimAlert(store, alert, 1, alert.at);
-  const ts = await s.slack.post(C, alertMessages(deps, claim, DATE, [])[0] as never);
-  await recordPosted(store, alert, { attempt: 1, channel: C, ts });
-  return ts;
-}
-
 const given = (store: CareRecordStore, round: Round, item: ItemKey, label: string, key: string) =>
-  store.record([
-    {
-      date: DATE,
-      round,
-      bookingId: 100,
-      petId: 200,
-      petName: "Scout",
-      item,
-      itemText: label,
-      outcome: "given",
-      userId: "U0JANE",
-      userName: "Jane",
-      requestKey: key,
-    },
-  ]);
+  store.record([janeEntry(SCOUT, round, item, label, key)]);
 
 it("the same drug's other slot given, and a dose owed once a day given at a later round: the replies strike them, saying where", async () => {
-  const clock = { now: () => new Date(`${DATE}T13:05:00.000Z`) };
-  const store = scratchRecord(clock);
-  const config = loadConfig({ KENNEL_TIMEZONE: "Europe/London" });
-  const deps = { record: store, config, clock, log: silentLogger() } as unknown as Deps & {
-    record: CareRecordStore;
-  };
-  const s = keptSlack();
+  const bench = alertBench(`${DATE}T13:05:00.000Z`);
+  const { store } = bench;
   const morning: DoseAlert = {
     kind: "missed",
     date: DATE,
@@ -140,23 +83,23 @@ it("the same drug's other slot given, and a dose owed once a day given at a late
     ]) as never,
     "midday",
   );
-  const morningTs = await postedReply(store, deps, s, morning);
-  const middayTs = await postedReply(store, deps, s, midday);
-  expect(s.text.get(middayTs)).not.toContain("☑️");
+  const morningTs = await bench.post(morning);
+  const middayTs = await bench.post(midday);
+  expect(bench.text(middayTs)).not.toContain("☑️");
   // 13:02 Jane gives Apoquel (slot 1) and Metacam at the midday round.
   await given(store, "midday", "med:1", "Apoquel 16 mg", "t1");
   await given(store, "midday", "med:3", "Metacam 1.5 ml", "t2");
-  await new DoseAlertEditor(deps, s.slack).changed(DATE, "midday");
-  const middayNow = s.text.get(middayTs) ?? "";
+  await bench.changed("midday");
+  const middayNow = bench.text(middayTs);
   expect(middayNow).toContain("☑️ given 13:05 Jane, as medication 1 (the same drug)");
   // The midday reply names no Metacam; a reply naming a dose owed once a day, given at its own round
   // past its round's late time, never says "given late" (no time was prescribed), as the post says.
   const late: DoseAlert = { ...morning, kind: "late", round: "midday", at: `${DATE}T12:46:01.000Z` };
   const { claim } = await claimAlert(store, late, 1, late.at);
-  const drawn = JSON.stringify(alertMessages(deps, claim, DATE, await store.entries({ date: DATE })));
+  const drawn = JSON.stringify(alertMessages(bench.deps, claim, DATE, await store.entries({ date: DATE })));
   expect(drawn).toContain("given 13:05 Jane");
   expect(drawn).not.toMatch(/given late|after its window/);
   // The morning's missed reply, another round's: drawn again too, its dose given at midday.
-  expect(s.text.get(morningTs)).toContain("☑️ given 13:05 Jane, at the midday round");
+  expect(bench.text(morningTs)).toContain("☑️ given 13:05 Jane, at the midday round");
   await store.close();
 });
