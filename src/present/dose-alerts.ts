@@ -201,12 +201,12 @@ function petCounts(all: readonly AlertDoseView[]): { pets: number; open: number 
  * "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded": what is still
  * not recorded as the reply is drawn (a dose recorded since, or settled by another entry of its day,
  * is no longer counted), the pets with nothing left said apart ("3 of 171 pets still open: …");
- * "✅ every dose recorded since" once each dose it named is, "✅ 171 pets listed, all recorded
- * since" once everything is.
+ * "✅ every dose recorded since" once each dose it named is, "171 pets listed: nothing left to
+ * record" once everything is (the heading and the foot say ✅ all recorded since).
  */
 function countLine(kind: "late" | "missed", doses: AlertDoseView[], meals: AlertDoseView[]): Line {
   const { pets, open: petsOpen } = petCounts([...doses, ...meals]);
-  if (petsOpen === 0 && pets > 0) return line(`✅ ${plural(pets, "pet")} listed, all recorded since`);
+  if (petsOpen === 0 && pets > 0) return line(`${plural(pets, "pet")} listed: nothing left to record`);
   const whose = petsOpen < pets ? `${petsOpen} of ${plural(pets, "pet")} still open` : plural(pets, "pet");
   const open = doses.filter((d) => !d.entry);
   const mealsOpen = new Set(meals.filter((d) => !d.entry).map((d) => d.key)).size;

@@ -82,7 +82,7 @@ it("the header counts only the doses and meals still not recorded, settled ones 
   // Rex's meal recorded: nothing left, and the heading no longer says any is missed, nor the
   // notification's text.
   expect(bench.text(ts)).toContain("*✅ Missed the window, all recorded since* · Morning round");
-  expect(bench.text(ts)).toContain("✅ 3 pets listed, all recorded since");
+  expect(bench.text(ts)).toContain("3 pets listed: nothing left to record");
   expect(bench.text(ts)).toContain(
     '{"text":"✅ Missed the window, all recorded since (Morning round, Mon 23 Nov)',
   );
@@ -166,7 +166,7 @@ it("a late reply drawn again: its heading late while anything is still open, its
   // Everything recorded: the heading says so, and nothing says a dose is still owed.
   const all = twelve(12);
   expect(all.text).toContain("✅ Late, all recorded since · Morning round, Mon 23 Nov · due 08:00");
-  expect(all.text).toContain("✅ 12 pets listed, all recorded since");
+  expect(all.text).toContain("12 pets listed: nothing left to record");
   expect(all.text).toContain("✅ all recorded since · edited as entries arrive");
   expect(all.fallback).toMatch(/^✅ Late, all recorded since \(Morning round, Mon 23 Nov\)/);
   expect(all.text).not.toMatch(/not recorded yet|not given|still open|⏰/);
