@@ -39,6 +39,8 @@ interface DoseNamed {
   unconfirmed?: boolean | undefined;
   /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
   onceToday?: true | undefined;
+  /** One drug in two slots, "one dose or two?" not answered on its plan: ask before giving both. */
+  twoSlots?: true | undefined;
 }
 
 /**
@@ -198,6 +200,7 @@ async function todayDoses(
       text: d.due.text,
       ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
       ...(d.due.onceToday ? { onceToday: true as const } : {}),
+      ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
     };
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
     else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))

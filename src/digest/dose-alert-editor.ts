@@ -64,6 +64,7 @@ function alertView(claim: Claim, date: string, entries: Entry[], day?: DayNotDue
       highAlert: d.highAlert,
       unconfirmed: d.unconfirmed,
       onceToday: d.onceToday,
+      twoSlots: d.twoSlots,
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       ...entryView(d, claim.round, date, current, day),
     })),

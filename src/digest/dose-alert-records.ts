@@ -76,6 +76,7 @@ function claimedDoses(a: DoseAlert): ClaimedDose[] {
     ...(d.due.highAlert ? { highAlert: true } : {}),
     ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
     ...(d.due.onceToday ? { onceToday: true } : {}),
+    ...(d.due.twoSlots ? { twoSlots: true } : {}),
     opensAt: d.window.opensAt,
     dueAt: d.window.dueAt,
     lateAt: d.window.lateAt,

@@ -200,6 +200,7 @@ export function dueOfOwed(i: OwedItem): DueItem & { unconfirmed?: boolean } {
     ...(i.highAlert ? { highAlert: true } : {}),
     ...(!i.confirmed && isMedicationItem(i.item) ? { unconfirmed: true } : {}),
     ...(onceADay(i) ? { onceToday: true } : {}),
+    ...(!i.confirmed && i.sameDrugAs?.length ? { twoSlots: true } : {}),
   };
 }
 

@@ -28,6 +28,11 @@ export interface DueItem {
    * recorded today", settled by an entry at any round of the day.
    */
   onceToday?: boolean | undefined;
+  /**
+   * One drug in two slots, the plan's "one dose or two?" not answered (src/domain/day-dose.ts): one
+   * recorded settles the other; while neither is, a reply naming both says to ask before giving both.
+   */
+  twoSlots?: boolean | undefined;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
-import { NOT_RECORDED_TODAY } from "../words/not-due.ts";
+import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { outcomeWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
@@ -42,6 +42,8 @@ interface AlertDoseView {
   unconfirmed?: boolean | undefined;
   /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
   onceToday?: boolean | undefined;
+  /** One drug in two slots, "one dose or two?" not answered on its plan: both open, ask before giving both. */
+  twoSlots?: boolean | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -176,7 +178,14 @@ function petLines(
       items.push(...itemSpans(d, o.timezone, a.date, apart[i]));
     });
     const more = o.suffix(first);
-    return line(`• ${who(first)}: `, ...items, more && ` · ${more}`);
+    // Both slots of one drug still open: never read as two doses owed (the sheet asks the same).
+    const twice = g.filter(({ d }) => d.twoSlots && !d.entry).length > 1;
+    return line(
+      `• ${who(first)}: `,
+      ...items,
+      more && ` · ${more}`,
+      twice && toned("warn", ` · ${TWO_SLOTS_ASK}`),
+    );
   });
 }
 

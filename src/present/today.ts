@@ -12,7 +12,7 @@ import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
 import { houseCountWords } from "../words/house.ts";
-import { NOT_RECORDED_TODAY } from "../words/not-due.ts";
+import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
 import { recordedByWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
@@ -109,7 +109,7 @@ function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined
   return [
     toned(
       s.tone,
-      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""}${"window" in o && o.onceToday ? ` · ${NOT_RECORDED_TODAY}` : ""} · ${o.round} · ${when}`,
+      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""}${"window" in o && o.onceToday ? ` · ${NOT_RECORDED_TODAY}` : ""}${"window" in o && o.twoSlots ? ` · ${TWO_SLOTS_ASK}` : ""} · ${o.round} · ${when}`,
     ),
   ];
 }

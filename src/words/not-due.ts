@@ -50,6 +50,13 @@ export function notDueWords(n: NotDue, timeZone: string): string {
 export const NOT_RECORDED_TODAY = "not recorded today";
 
 /**
+ * One drug in two slots, neither recorded, the plan's "one dose or two?" not answered: said beside
+ * them wherever they are chased (the late and missed replies, Home), as the round sheet asks it, so
+ * two open slots are never read as two doses owed.
+ */
+export const TWO_SLOTS_ASK = "⚠️ one drug in two slots: one dose or two? ask before giving both";
+
+/**
  * A dose owed once a day, in the pet's ✏️ Record each… form at another round of its day: what its
  * round's line says, and, recorded already, that it is recorded here only if given again.
  */

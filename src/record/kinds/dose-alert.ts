@@ -27,6 +27,8 @@ const schemas = atFirstUse(() => {
     unconfirmed: z.boolean().optional(),
     /** Owed once a day from its words (src/domain/day-dose.ts): "not recorded today". */
     onceToday: z.boolean().optional(),
+    /** One drug in two slots, "one dose or two?" not answered: ask before giving both. */
+    twoSlots: z.boolean().optional(),
     opensAt: at,
     dueAt: at,
     lateAt: at,
