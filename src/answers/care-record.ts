@@ -16,6 +16,7 @@ import type { CareRecordStore, Entry, ItemKey } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { RoundDay } from "../words/paper.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
+import { type NotAskedWhy, notAskedWhys } from "./not-asked.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDoses, withPetNames } from "./prn.ts";
@@ -45,6 +46,11 @@ interface RecordPet {
   due: DueLine[] | undefined;
   /** Every entry of the pet's round, oldest first; a corrected entry carries `supersededBy`. */
   entries: Entry[];
+  /**
+   * Of its current entries, those recorded where the round did not ask them (export kind
+   * `round_not_asked`), each with why, as the round's sheet was kept when it was recorded.
+   */
+  notAsked?: Array<{ entryId: number; why: NotAskedWhy }> | undefined;
 }
 
 interface RecordRound {
@@ -142,6 +148,7 @@ function roundOf(
     now: string;
     witnesses: Map<number, Witness>;
     day: { rounds: OwedRound[]; entries: Entry[] };
+    notAsked: Map<number, NotAskedWhy>;
   },
 ): RecordRound | undefined {
   const mine = entries.filter((e) => e.round === round);
@@ -158,6 +165,8 @@ function roundOf(
       pets.set(key, pet);
     }
     if (!pet.entries.includes(e)) pet.entries.push(e);
+    const why = o.notAsked.get(e.id);
+    if (why) pet.notAsked = [...(pet.notAsked ?? []), { entryId: e.id, why }];
   }
   const careMissing = (owed?.careMissing ?? []).map((m) => ({ ...m, bookingId: m.bookingId }));
   if (pets.size === 0 && careMissing.length === 0) return undefined;
@@ -204,6 +213,7 @@ export async function recordDay(
   const now = deps.clock.now();
   const all = dosesOwed(deps, kept, entries, now);
   const doses = new Map(all.map((d) => [`${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.due.item}`, d]));
+  const notAsked = await notAskedWhys(deps, all);
   const rounds: RecordRound[] = [];
   for (const round of query.round ? [query.round] : ROUNDS) {
     const owed = kept.find((r) => r.round === round);
@@ -213,6 +223,7 @@ export async function recordDay(
       now: now.toISOString(),
       witnesses,
       day,
+      notAsked,
     });
     if (r) rounds.push(r);
   }

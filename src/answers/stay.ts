@@ -18,6 +18,7 @@ import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
 import { describeFailure } from "./failure.ts";
+import { type NotAskedWhy, notAskedWhys } from "./not-asked.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type PlanVersion, planVersionsOf } from "./plans.ts";
@@ -50,6 +51,8 @@ export interface StayFacts {
   witnesses?: Map<number, Witness> | undefined;
   /** When the record began: a stay's round before it is never said to be unkept. */
   recordSince?: Date | undefined;
+  /** Of the entries, those recorded where their round did not ask them (never counted as due), and why. */
+  notAsked?: Map<number, NotAskedWhy> | undefined;
   /** The stay's doses given if needed (issue 35): their pets are the stay's too. */
   asNeeded?: PrnDose[] | undefined;
   /** The booking as its kept rounds said it (the reference, check-in and check-out), the latest. */
@@ -105,6 +108,7 @@ export function stayOf(
         })),
       unkept,
       recordBegan,
+      notAsked: facts.notAsked,
     }),
   );
   const now = deps.clock.now();
@@ -195,6 +199,8 @@ export async function stayFacts(
   ]);
   const doses = dosesOwed(deps, rounds, entries, deps.clock.now()).filter((d) => d.bookingId === bookingId);
   const said = saidOf(rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)));
+  // Each dose recorded where its round did not ask it: said so, and why, never counted as due.
+  const notAsked = await notAskedWhys(deps, doses);
   return {
     ...(said ? { booking: said } : {}),
     entries,
@@ -203,6 +209,7 @@ export async function stayFacts(
     welfare: { checks, flags },
     plans: planVersionsOf(plans),
     ...(witnesses ? { witnesses } : {}),
+    ...(notAsked.size ? { notAsked } : {}),
     ...(o.recordSince ? { recordSince: o.recordSince } : {}),
   };
 }

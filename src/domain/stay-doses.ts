@@ -26,15 +26,18 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
     const e = i.entry;
     const s = i.state;
     if (i.item === "meal" || !e || s.state !== "recorded") return i;
-    if (s.timeliness === "on_time") onTime++;
-    if (s.lateEntry) lateEntries++;
-    if (s.timeliness === "late" || s.timeliness === "after_window" || s.timeliness === "early")
+    // Recorded where its round did not ask it: not due there, so neither on time nor late (its
+    // line says why), as the day's figures and the export have it; a high-alert one is witnessed.
+    const timeliness = i.notAsked ? undefined : s.timeliness;
+    if (timeliness === "on_time") onTime++;
+    if (s.lateEntry && !i.notAsked) lateEntries++;
+    if (timeliness === "late" || timeliness === "after_window" || timeliness === "early")
       late.push({
         date: i.date,
         round: i.round,
         label: i.label,
         ...(i.unconfirmed ? { unconfirmed: true } : {}),
-        kind: s.timeliness,
+        kind: timeliness,
         at: s.givenAt,
         why: e.note,
         who: e.userName,
@@ -42,7 +45,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
     const witness = needsWitness(e, i.highAlert) ? witnessState(e, o.witnesses.get(e.id), now) : undefined;
     if (witness?.state === "unwitnessed") unwitnessed++;
     if (witness?.state === "unwitnessed" && witness.onPaper) noPaperWitness++;
-    return { ...i, ...(s.timeliness ? { timeliness: s.timeliness } : {}), ...(witness ? { witness } : {}) };
+    return { ...i, ...(timeliness ? { timeliness } : {}), ...(witness ? { witness } : {}) };
   });
   return {
     ...record,

@@ -19,6 +19,7 @@ import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
 import { type DoseState, type DoseWindow, keepsNoTime, type NotDueState, type Timeliness } from "./doses.ts";
+import type { NotAskedWhy } from "./not-asked.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
@@ -66,6 +67,8 @@ export interface StayItem {
   timeliness?: Timeliness | undefined;
   /** With the dose times: a high-alert dose given, its witness (or none in time). */
   witness?: WitnessState | undefined;
+  /** Recorded where its round did not ask it, and why (src/domain/not-asked.ts): never counted as due. */
+  notAsked?: NotAskedWhy | undefined;
 }
 
 export interface StayException {
@@ -200,6 +203,8 @@ export interface StayInput {
   unkept?: Array<{ date: string; round: Round }> | undefined;
   /** When the care record began, when after the stay's check-in (ISO). */
   recordBegan?: string | undefined;
+  /** Of the entries, those recorded where their round did not ask them: why, by entry id. */
+  notAsked?: ReadonlyMap<number, NotAskedWhy> | undefined;
 }
 
 const roundOrder = (r: Round) => ROUNDS.indexOf(r);
@@ -237,6 +242,7 @@ function stayItems(input: StayInput): StayItem[] {
       const e = d.entry;
       const given = e && isMedicationItem(d.due.item) && e.outcome === "given";
       const then = given ? planThen(plans, e.givenAt ?? e.recordedAt) : undefined;
+      const why = e && input.notAsked?.get(e.id);
       return {
         date: d.date,
         round: d.round,
@@ -251,6 +257,7 @@ function stayItems(input: StayInput): StayItem[] {
         ...(d.plan !== undefined ? { plan: d.plan } : {}),
         ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
         ...(then ? { planThen: then } : {}),
+        ...(why ? { notAsked: why } : {}),
       };
     })
     .sort(
@@ -294,8 +301,8 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     .filter((e) => e.bookingId === booking.bookingId && e.petId === pet.petId)
     .sort((a, b) => a.id - b.id);
   const items = stayItems(input);
-  // Counted once settled: a dose still open is shown, not counted yet.
-  const counted = items.filter((i) => settled(i.state));
+  // Counted once settled: a dose still open is shown, not counted yet; one its round did not ask, never.
+  const counted = items.filter((i) => settled(i.state) && !i.notAsked);
   const doses = counted.filter((i) => isMedicationItem(i.item));
   const meals = counted.filter((i) => i.item === "meal");
   const open = items.filter(

@@ -3,11 +3,13 @@
  * the day's doses ("Doses given on time: 46 of 48 due · 1 missed"), each round with its progress,
  * each pet with what its sheet said was due beside its entry (or "not recorded", with its state now:
  * "⏰ late · window closes 10:00") and under it the entries it replaced ("corrected by Tom 08:15 (entry 3);
- * was: ~…~", note and all), then the rest of its record (entries of items off the sheet); bookings whose care is not known said, never dropped. Times in
+ * was: ~…~", note and all), then the rest of its record (entries of items off the sheet; one its round
+ * did not ask says so, and why: src/domain/not-asked.ts); bookings whose care is not known said, never dropped. Times in
  * the kennel's zone.
  */
 import type { RecordDay } from "../answers/care-record.ts";
 import { keepsNoTime } from "../domain/doses.ts";
+import type { NotAskedWhy } from "../domain/not-asked.ts";
 import { isProblemOutcome } from "../domain/record.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
@@ -26,7 +28,7 @@ import {
 import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
-import { outcomeWords, recordedByWords, whyWords } from "../words/record.ts";
+import { notAskedWords, outcomeWords, recordedByWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
@@ -81,13 +83,17 @@ const whenAndWho = (e: Entry, timezone: string) =>
       ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
       : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
 
-/** An entry of the rest of the record: a correction says what it corrects; a corrected one is struck. */
-function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string): Line[] {
+/**
+ * An entry of the rest of the record: a correction says what it corrects; a corrected one is struck;
+ * one recorded where its round did not ask it (`notAsked`) says so on its line, and why.
+ */
+function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string, notAsked?: NotAskedWhy): Line[] {
   if (e.supersededBy !== undefined) return correctionLines(e, byId, timezone);
   const who = whenAndWho(e, timezone);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
-  return [line(...head, fix), ...noteLines(e.note)];
+  const why = notAsked && toned("warn", ` · ${notAskedWords(e.outcome, notAsked)}`);
+  return [line(...head, fix, why), ...noteLines(e.note)];
 }
 
 /**
@@ -203,8 +209,9 @@ function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Pa
   }
   // The rest of the record: entries of items not on the sheet (and any corrected entry not yet shown).
   const rest: Line[] = [];
+  const notAsked = new Map(pet.notAsked?.map((n) => [n.entryId, n.why]));
   for (const e of pet.entries.filter((x) => x.supersededBy === undefined && !shown.has(x.id))) {
-    rest.push(...entryLines(e, byId, timezone), ...withReplaced(e));
+    rest.push(...entryLines(e, byId, timezone, notAsked.get(e.id)), ...withReplaced(e));
   }
   for (const e of pet.entries.filter((x) => !shown.has(x.id))) rest.push(...entryLines(e, byId, timezone));
   if (pet.due && rest.length) lines.push([toned("muted", "also recorded:")]);

@@ -1,5 +1,6 @@
 /** The care record's words, for every renderer: each outcome as staff say it. */
 import type { Round } from "../domain/care.ts";
+import type { NotAskedWhy } from "../domain/not-asked.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Outcome } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
@@ -215,6 +216,28 @@ export function byDaysFormWords(
     label: `💊 ${name}: ${which}${said} — record it if you give it`,
     hint: `${which === "every other day" ? "was it given yesterday?" : "when was it last given?"} check the record; never chased nor counted`,
   };
+}
+
+/**
+ * A dose recorded where its round did not ask it (export kind `round_not_asked`), on its own line:
+ * given though not asked, and why, as the round's kept sheet printed it: "given though not asked by
+ * the round: not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)",
+ * "not asked by the round: every other day by its words ("EOD")" (refused, not given).
+ */
+export function notAskedWords(outcome: Outcome, why: NotAskedWhy): string {
+  const head = outcome === "given" ? "given though not asked by the round" : "not asked by the round";
+  return `${head}: ${notAskedWhyWords(why)}`;
+}
+
+/** Why, in the words its sheet's form said it (byDaysFormWords), or that the sheet never listed it. */
+function notAskedWhyWords(why: NotAskedWhy): string {
+  if (why.days === "not_listed") return "its round's sheet did not list it";
+  if (why.days === "plan_not_due")
+    return `not due this round by its confirmed plan${why.words ? ` (${why.words})` : ""}`;
+  if (why.days === "not_today") return `not due today by its words${why.words ? ` ("${why.words}")` : ""}`;
+  const which = someDaysWords(why.words);
+  const said = why.words && why.words.toLowerCase() !== which ? ` ("${why.words}")` : "";
+  return `${which} by its words${said}`;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   windowWords,
 } from "./doses.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
-import { outcomeWords } from "./record.ts";
+import { notAskedWords, outcomeWords } from "./record.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
 import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
@@ -295,9 +295,11 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   const when = e.givenAt
     ? lateEntryWords(e, timezone)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
-  // Given on time, late or after its window; a late entry's own words already say it is one.
-  const verdict =
-    i.state.state === "recorded" && e.outcome === "given"
+  // Given on time, late or after its window; a late entry's own words already say it is one. One
+  // recorded where its round did not ask it, neither: that it was not asked, and why.
+  const verdict = i.notAsked
+    ? notAskedWords(e.outcome, i.notAsked)
+    : i.state.state === "recorded" && e.outcome === "given"
       ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
       : "";
   // A dose not given keeps no time: when it was recorded, and by whom, never as when it happened.

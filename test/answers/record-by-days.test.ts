@@ -7,13 +7,8 @@
  * the days itself: nothing of this there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doseFigures } from "../../src/answers/doses.ts";
-import { entryFacts } from "../../src/answers/kept-doses.ts";
-import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
-import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus, recordItems } from "../../src/answers/record-round.ts";
-import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
-import { readSubmission } from "../../src/blocks/record-form.ts";
+import type { Sheet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
 import { careOf } from "../../src/domain/care.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
@@ -26,12 +21,10 @@ import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { lineText } from "../../src/present/doc.ts";
-import { doseFiguresWords } from "../../src/present/dose-figures.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
-import type { CareRecordStore, Entry } from "../../src/record/types.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
 import { MEDICATION_OUTCOMES } from "../../src/record/types.ts";
-import { exportRow } from "../../src/text/record.ts";
+import { keepSheet, notAskedReadings, recordFromForm } from "../helpers/not-asked.ts";
 import { keepObligation } from "../helpers/obligations.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -136,13 +129,12 @@ let at = Date.parse("2026-12-03T07:40:00Z");
 const clock = { now: () => new Date(at) };
 const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });
 const jane = { userId: "U0JANE", userName: "Jane" };
-const pick = (value: string) => ({ outcome: { selected_option: { value } } });
 const eod: ByDaysItem = {
   item: "med:1",
   label: "Metacam 1.5 ml",
   text: EOD,
   days: "some_days",
-  words: "every other day",
+  words: "EOD",
 };
 const meal = { item: "meal" as const, label: "meal", text: "Kibble 100 g" };
 
@@ -161,17 +153,7 @@ describe.each(useStoreEngines(clock))(
       const pets = [
         { bookingId: 7, petId: 70, name: "Bonnie", due: [meal], byDays: [eod], oneTap: false, message: 0 },
       ];
-      sheet = await saveSheet(
-        { record: store },
-        {
-          v: 1,
-          date: "2026-12-03",
-          round: "morning",
-          fallback: "Morning round",
-          messages: [{ parts: [] }],
-          pets,
-        },
-      );
+      sheet = await keepSheet(store, "2026-12-03", pets);
       const window = {
         opensAt: "2026-12-03T06:30:00.000Z",
         dueAt: "2026-12-03T07:30:00.000Z",
@@ -197,19 +179,7 @@ describe.each(useStoreEngines(clock))(
     it.skipIf(skip)(
       "given: the entry is written, the kept round never says it was owed, the pet's round never counts it",
       async () => {
-        const sub = readSubmission({ cur: [] }, pet(), { "it:med:1": pick("given") } as never);
-        if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
-        expect(sub.choices).toEqual([expect.objectContaining({ item: "med:1", outcome: "given" })]);
-        const done = await recordEach(
-          deps(),
-          sheet,
-          pet(),
-          { writes: sub.choices, ifNeeded: [] },
-          jane,
-          "view:E1",
-        );
-        expect(done.status).toBe("done");
-        const entries = await store.entries({ date: "2026-12-03", round: "morning" });
+        const entries = await recordFromForm(deps(), sheet, pet(), { "med:1": "given" }, jane, "view:E1");
         expect(entries.map((e) => [e.item, e.outcome, e.itemText])).toEqual([["med:1", "given", EOD]]);
         expect(await store.log({ kind: "obligation_change", date: "2026-12-03" })).toEqual([]);
         const { status } = await petStatus(deps(), sheet, pet());
@@ -217,19 +187,13 @@ describe.each(useStoreEngines(clock))(
         expect(status.missing.map((d) => d.item)).toEqual(["meal"]);
         expect(status.state).toBe("none");
         expect(status.extra.map((e) => e.item)).toEqual(["med:1"]);
-        // The day's figures (the record, Home, the audit): never one more dose due, said apart.
-        const doses = dosesOwed(
-          deps(),
-          await owedRounds(deps(), { date: "2026-12-03" }),
-          entries,
-          new Date(at),
-        );
-        const figures = doseFigures(doses);
-        expect(figures).toMatchObject({ due: 0, givenEarly: 0, notAsked: 1 });
-        expect(lineText(doseFiguresWords(figures))).toContain("1 more recorded, not asked by the round");
-        // Its export row says so too, for an inspector: never a plain round entry.
-        const facts = await entryFacts(deps(), entries);
-        expect(exportRow(entries[0] as Entry, "UTC", facts).kind).toBe("round_not_asked");
+        // The day's figures (the record, Home, the audit): never one more dose due, said apart; its
+        // export row says so too, for an inspector: never a plain round entry.
+        const { figures, record } = await notAskedReadings(deps(), "2026-12-03", entries);
+        expect(figures).toMatchObject({ givenEarly: 0 });
+        // The terminal's record says why on the dose's own line, in the words its sheet printed.
+        const line = record.split("\n").find((l) => l.includes(`${EOD}: given`));
+        expect(line).toContain('given though not asked by the round: every other day by its words ("EOD")');
       },
     );
 

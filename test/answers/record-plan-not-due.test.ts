@@ -8,16 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
-import { doseFigures } from "../../src/answers/doses.ts";
-import { entryFacts } from "../../src/answers/kept-doses.ts";
 import { obligationOf } from "../../src/answers/obligation-body.ts";
-import { dosesOwed, owedRounds } from "../../src/answers/obligations.ts";
-import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus } from "../../src/answers/record-round.ts";
 import type { RoundReport } from "../../src/answers/rounds.ts";
-import { type Sheet, saveSheet } from "../../src/answers/sheets.ts";
+import type { Sheet } from "../../src/answers/sheets.ts";
 import { witnessDose } from "../../src/answers/witness.ts";
-import { readSubmission } from "../../src/blocks/record-form.ts";
 import { loadConfig } from "../../src/config.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { draftPlan } from "../../src/domain/plan/draft.ts";
@@ -28,10 +23,8 @@ import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { lineText } from "../../src/present/doc.ts";
-import { doseFiguresWords } from "../../src/present/dose-figures.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
-import { exportRow } from "../../src/text/record.ts";
+import { keepSheet, notAskedReadings, recordFromForm, stayRecordRead } from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
@@ -43,12 +36,12 @@ const PHENO = "Phenobarbital 30 mg 1 tab AM Mon/Wed/Fri";
 const context = stayContext(ARRIVAL, DEPARTURE, { timeZone: "UTC" });
 const stay = { arrival: ARRIVAL, departure: DEPARTURE, timeZone: "UTC", roundTimes: DEFAULT_ROUND_TIMES };
 
+const BOOKING = { bookingId: 7, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 const at = Date.parse(`${DATE}T07:40:00Z`);
 const clock = { now: () => new Date(at) };
 const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });
 const jane = { userId: "U0JANE", userName: "Jane" };
 const sam = { userId: "U0SAM", userName: "Sam" };
-const pick = (value: string) => ({ outcome: { selected_option: { value } } });
 
 /** Every item set by a person, the plan confirmed by two (a high-alert drug). */
 const confirmed = (plan: Plan): Plan => ({
@@ -111,17 +104,7 @@ describe.each(useStoreEngines(clock))(
       await store.append({ kind: "obligation", date: DATE, body: obligationOf(deps(), report) });
       const kept = sheetPetOf(report.pets[0] as never, DATE, "UTC");
       if (!kept) throw new Error("Bonnie is not on the kept sheet");
-      sheet = await saveSheet(
-        { record: store },
-        {
-          v: 1,
-          date: DATE,
-          round: "morning",
-          fallback: "Morning round",
-          messages: [{ parts: [] }],
-          pets: [{ ...kept, message: 0 }],
-        },
-      );
+      sheet = await keepSheet(store, DATE, [{ ...kept, message: 0 }]);
     });
     afterAll(async () => {
       if (!skip) await store.close();
@@ -134,18 +117,7 @@ describe.each(useStoreEngines(clock))(
         expect(pet().byDays).toEqual([
           expect.objectContaining({ item: "med:1", days: "plan_not_due", highAlert: true, text: PHENO }),
         ]);
-        const sub = readSubmission({ cur: [] }, pet(), { "it:med:1": pick("given") } as never);
-        if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
-        const done = await recordEach(
-          deps(),
-          sheet,
-          pet(),
-          { writes: sub.choices, ifNeeded: [] },
-          jane,
-          "view:E1",
-        );
-        expect(done.status).toBe("done");
-        const entries = await store.entries({ date: DATE, round: "morning" });
+        const entries = await recordFromForm(deps(), sheet, pet(), { "med:1": "given" }, jane, "view:E1");
         expect(entries.map((e) => [e.item, e.outcome, e.itemText])).toEqual([["med:1", "given", PHENO]]);
         // Never added to the kept round as owed; the pet's round never counts it.
         expect(await store.log({ kind: "obligation_change", date: DATE })).toEqual([]);
@@ -154,17 +126,26 @@ describe.each(useStoreEngines(clock))(
         // A high-alert dose: witnessed by a second person.
         const w = await witnessDose(deps(), sheet, pet(), (entries[0] as Entry).id, sam);
         expect(w.status).toBe("witnessed");
-        const doses = dosesOwed(deps(), await owedRounds(deps(), { date: DATE }), entries, new Date(at));
+        // Said apart in the figures, exported as round_not_asked with no timeliness (not due here).
+        const { doses, record } = await notAskedReadings(deps(), DATE, entries);
         const med = doses.filter((d) => d.due.item === "med:1");
         expect(med.map((d) => [d.besideAsked, d.due.highAlert])).toEqual([[true, true]]);
-        const figures = doseFigures(doses);
-        expect(figures).toMatchObject({ due: 0, missed: 0, open: 0, notAsked: 1 });
-        expect(lineText(doseFiguresWords(figures))).toContain("1 more recorded, not asked by the round");
-        const facts = await entryFacts(deps(), entries);
-        const row = exportRow(entries[0] as Entry, "UTC", facts);
-        expect(row.kind).toBe("round_not_asked");
-        // Not due here, so neither on time nor late: no timeliness a round's window would give it.
-        expect(row.timeliness).toBeNull();
+        // The terminal's record says on the dose's own line that it was given though not due, and
+        // why, as the kept sheet printed it: the plan's own why, never read again from the plan now.
+        const line = record.split("\n").find((l) => l.includes(`${PHENO}: given`));
+        expect(line).toContain(
+          "given though not asked by the round: not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)",
+        );
+        // The stay record (the same document in Slack and the terminal) says so on the line too,
+        // never "given on time" by a window it did not have, nor counted among the doses due.
+        const stay = await stayRecordRead(deps(), BOOKING);
+        const [bonnie] = stay.view.pets;
+        expect(bonnie?.doses).toMatchObject({ due: 0, given: 0, onTime: 0 });
+        const stayLine = stay.text.split("\n").find((l) => l.includes("given 07:40"));
+        expect(stayLine).toContain(
+          "given though not asked by the round: not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)",
+        );
+        expect(stayLine).not.toContain("on time");
         // The audit: counted among the high-alert doses given and witnessed.
         const audit = await recordAudit(deps(), 1, "here");
         expect(audit.highAlert).toMatchObject({ given: 1, witnessed: 1, unwitnessed: 0, awaiting: 0 });
@@ -176,11 +157,19 @@ describe.each(useStoreEngines(clock))(
       "refused, corrected: never among the doses not given, nor a high-alert dose given",
       async () => {
         const [given] = await store.entries({ date: DATE, round: "morning" });
-        const sub = readSubmission({ cur: [] }, pet(), { "it:med:1": pick("refused") } as never);
-        if (!sub.ok) throw new Error(JSON.stringify(sub.errors));
-        const writes = sub.choices.map((c) => ({ ...c, supersedes: (given as Entry).id }));
-        const done = await recordEach(deps(), sheet, pet(), { writes, ifNeeded: [] }, jane, "view:E2");
-        expect(done.status).toBe("done");
+        const entries = await recordFromForm(
+          deps(),
+          sheet,
+          pet(),
+          { "med:1": "refused" },
+          jane,
+          "view:E2",
+          (given as Entry).id,
+        );
+        const { record } = await notAskedReadings(deps(), DATE, entries);
+        const line = record.split("\n").find((l) => l.includes(`${PHENO}: refused`));
+        expect(line).toContain("not asked by the round: not due this round by its confirmed plan");
+        expect(line).not.toContain("given though");
         const audit = await recordAudit(deps(), 1, "here");
         expect(audit.notGivenByReason).toEqual({});
         expect(audit.highAlert).toMatchObject({ given: 0 });

@@ -1,0 +1,43 @@
+/**
+ * Why each dose recorded where no round asked it was not asked (export kind `round_not_asked`:
+ * src/answers/doses.ts notAsked), read from the rounds' sheets as the record kept them when it was
+ * recorded (src/domain/not-asked.ts): the words its sheet's form said beside it ("not due this
+ * round by its confirmed plan (not one of its days: Mon, Wed, Fri)"), never the kennel API's nor
+ * the plan's answer now. The sheets are read only when there is such a dose.
+ */
+import type { Deps } from "../deps.ts";
+import { type NotAskedWhy, notAskedWhy, type SheetKeptAt } from "../domain/not-asked.ts";
+import type { OwedDose } from "../domain/obligations.ts";
+import type { CareRecordStore } from "../record/types.ts";
+import { codeOrder } from "../words/order.ts";
+import { notAsked } from "./doses.ts";
+import { keptSheets } from "./sheets.ts";
+
+export type { NotAskedWhy };
+
+/** Of `doses`, each recorded where its round did not ask it: why, by its current entry's id. */
+export async function notAskedWhys(
+  deps: Pick<Deps, "record">,
+  doses: readonly OwedDose[],
+): Promise<Map<number, NotAskedWhy>> {
+  const entries = doses.flatMap((d) => (d.entry && notAsked(d) ? [d.entry] : []));
+  const store = deps.record;
+  if (entries.length === 0 || !store) return new Map();
+  // Only their days' sheets (a stay's few, never every day of it).
+  const dates = [...new Set(entries.map((e) => e.date))].sort(codeOrder);
+  const placed = (await Promise.all(dates.map((date) => sheetsPlaced(store, { date })))).flat();
+  return new Map(entries.map((e) => [e.id, notAskedWhy(placed, e)]));
+}
+
+/** A day's sheets whole (a long one joined from its parts), oldest first, each with its place in the chain. */
+async function sheetsPlaced(store: CareRecordStore, day: { date: string }): Promise<SheetKeptAt[]> {
+  const [sheets, kept] = await Promise.all([
+    keptSheets({ record: store }, day),
+    store.log({ kind: "sheet", ...day }),
+  ]);
+  const seqOf = new Map(kept.map((k) => [k.id, k.seq]));
+  return sheets.flatMap((s) => {
+    const seq = seqOf.get(s.id);
+    return seq === undefined ? [] : [{ ...s, seq }];
+  });
+}
