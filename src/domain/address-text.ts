@@ -1,12 +1,15 @@
 /**
  * A postal address typed into free text (src/domain/contact-text.ts reads it with the phone numbers
  * and emails): a UK postcode ("SW1A 1AA", "M1 1AE", "DN55 1PT") or a street line, a house number
- * before a street's name and its kind ("12 Acacia Avenue", "Flat 3, 45 High Street"), or a house's
+ * before a street's name and its kind ("12 Acacia Avenue", "Flat 3, 45 High Street"), a house's
  * name or a town beside a street named without one ("The Maltings, Mill Road", "Church Lane,
- * Ashby": namedStreetIn says the rule). Only clear address shapes: what a kennel writes is none
+ * Ashby": namedStreetIn says the rule), or a house named by its kind and its town, no street at all
+ * ("Rose Cottage, Ambridge": houseTownIn). Only clear address shapes: what a kennel writes is none
  * ("Kennel 12", "Run B3", "room 4A", "2 tablets", "1.5 ml", "08:30", "7am", "B12 5 mg", "give 1
  * with food", "walk around the block", a booking's reference, a microchip), nor a street named
- * alone ("lives on Main Street farm", "Church Lane walk is fine").
+ * alone ("lives on Main Street farm", "Church Lane walk is fine"), nor a practice named after its
+ * street ("Mill Road Surgery", "Church Lane Vets"), nor a practice and its town ("Oak Tree Vets,
+ * Ambridge").
  */
 
 /** The UK's postcode areas: the letters before a postcode's first digit. */
@@ -117,8 +120,13 @@ function isStreet(m: RegExpExecArray, text: string): boolean {
  * meals", "Walk on the lane only", "No road trips"), streets listed as walks ("Mill Road, Church
  * Lane": a street is no house, nor a town), a street then a day, a month, a room or a walk's place
  * ("Church Lane, Monday", "Mill Road, Kennel 4", "Church Lane, Ashby Park"), or "The Grove" alone
- * (a practice's name as often as a street's). A pet's name typed where a house or town stands
- * ("Walked Biscuit, Mill Road.") reads as an address: the person writes it another way.
+ * (a practice's name as often as a street's). A practice named after its street passes ("Mill Road
+ * Surgery", "seen at Church Lane Vets", "Mill Road surgery"): the kind must end the line, and a
+ * vet's field asks for the practice's name, which many practices take from their street; refusing
+ * it would leave the vet's field nothing true to say. A street with the vet's name before it ("Dr
+ * Lee, Mill Road") is where the vet is, an address: the practice's name says it. A pet's name typed
+ * where a house or town stands ("Walked Biscuit, Mill Road.") reads as an address: the person writes
+ * it another way.
  */
 const NAMED_STREET = new RegExp(
   String.raw`(?<![\p{L}\p{N}_'’\-])((?:\p{Lu}[\p{L}'’\-]*[ \t]+){1,3})(${KINDS.replace(/\b\w/g, (c) => c.toUpperCase())}|(?:Rd|St|Ave|Ln|Dr)\.?)(?=[ \t]*(?:$|[,.;:!?()\n]))`,
@@ -130,9 +138,12 @@ const HOUSE_BEFORE = new RegExp(
   String.raw`(?<![\p{L}\p{N}_'’\-])(${WORD}(?:[ \t]+(?:${WORD}|\d{1,4}[a-z]?)){0,3}),[ \t]*$`,
   "u",
 );
-/** A town after a street: a comma, capitalised words (little words between: "Ashby de la Zouch"), the line's end. */
+/**
+ * A town after a street or a house: a comma, capitalised words (little words between: "Ashby de la
+ * Zouch"), the line's end (or a stop, a comma, a bracket after it).
+ */
 const TOWN_AFTER = new RegExp(
-  String.raw`^\.?,[ \t]*(${WORD}(?:[ \t]+(?:(?:de|la|le|upon|on|under|in|by|the|next|to|cum|with)[ \t]+)*${WORD}){0,3})(?=[ \t]*(?:$|[,.;:!?)\n]))`,
+  String.raw`^\.?,[ \t]*(${WORD}(?:[ \t]+(?:(?:de|la|le|upon|on|under|in|by|the|next|to|cum|with)[ \t]+)*${WORD}){0,3})(?=[ \t]*(?:$|[,.;:!?()\n]))`,
   "u",
 );
 /**
@@ -190,6 +201,32 @@ function namedStreetIn(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A house named by what it is, then its town, with no street at all, as a village address is
+ * written: "Rose Cottage, Ambridge", "The Old Vicarage, Ambridge", "Home Farm, Ashby de la Zouch".
+ * The rule: one to three capitalised words ending in one of HOUSE_KINDS, a comma, a town (TOWN_AFTER:
+ * capitalised words that end the line, no day, room or walk's place). A practice's name is none
+ * ("Oak Tree Vets, Ambridge"), nor a house named alone ("Handed to Mrs Smith, Rose Cottage", "walked
+ * past Home Farm": a place as much as an address), nor one before a day or a room ("Home Farm,
+ * Monday", "Kennel Barn, Run 3").
+ */
+const HOUSE_KINDS =
+  "Cottage|Cottages|Farm|Farmhouse|House|Barn|Lodge|Vicarage|Rectory|Manor|Grange|Bungalow|Villa|Mews";
+const HOUSE_TOWN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_'’\-])(?:${WORD}[ \t]+){1,3}(?:${HOUSE_KINDS})(?=\.?,)`,
+  "gu",
+);
+
+function houseTownIn(text: string): string | undefined {
+  for (const m of text.matchAll(HOUSE_TOWN)) {
+    const start = houseBefore(`${m[0]},`, m[0].length + 1) ?? 0;
+    const end = m.index + m[0].length;
+    const town = TOWN_AFTER.exec(text.slice(end));
+    if (town?.[1] !== undefined && isPlace(town[1])) return text.slice(m.index + start, end + town[0].length);
+  }
+  return undefined;
+}
+
 /** A street whose kind comes first, as abroad: "7 Rue de l'Église", "12 Avenue Foch", "3 Via Roma". */
 const STREET_ABROAD =
   /(?<![\p{L}\p{N}_.,:/-])\d{1,4}[a-z]?,?[ \t]+(?:Rue|Avenue|Boulevard|Chemin|Allée|Impasse|Quai|Calle|Via|Viale|Straße|Strasse)[ \t]+\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){0,3}/u;
@@ -200,7 +237,7 @@ function streetIn(text: string): string | undefined {
     if (isStreet(m, text)) return m[0];
     re.lastIndex = m.index + 1;
   }
-  const named = namedStreetIn(text);
+  const named = namedStreetIn(text) ?? houseTownIn(text);
   if (named) return named;
   const abroad = STREET_ABROAD.exec(text);
   return abroad && !ROOM_BEFORE.test(text.slice(0, abroad.index)) ? abroad[0] : undefined;

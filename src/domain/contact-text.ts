@@ -1,10 +1,10 @@
 /**
- * Contact details typed into free text: a phone number, an email address or a postal address (a UK
- * postcode, a street line: src/domain/address-text.ts) in a form's words (a vet's name, who a
- * medicine was handed to, a medicine's label, a note). Contact details never go into a channel post,
- * and no customer contact goes into the care record: a field that goes to either is refused with
- * these words, the words typed kept on the form. The one check for every such field, in Slack and
- * in the terminal.
+ * Contact details typed into free text: a phone number, an email address (spelt out in words too:
+ * EMAIL_SAID) or a postal address (a UK postcode, a street line, a house and its town:
+ * src/domain/address-text.ts) in a form's words (a vet's name, who a medicine was handed to, a
+ * medicine's label, a note). Contact details never go into a channel post, and no customer contact
+ * goes into the care record: a field that goes to either is refused with these words, the words
+ * typed kept on the form. The one check for every such field, in Slack and in the terminal.
  *
  * A phone number is read by its form, not by any run of digits: UK national (01632 960123, 07700
  * 900456, (020) 7946 0958, 0116 496 0123), international (+44 7700 900456, +44 (0)20 7946 0958,
@@ -38,26 +38,40 @@ const EMAIL_SPELT =
   /[\p{L}\p{N}._%+-]+\s*[[(]\s*at\s*[\])]\s*[\p{L}\p{N}-]+(?:\s*(?:[[(]\s*dot\s*[\])]|\.)\s*[\p{L}\p{N}-]+)*\s*(?:[[(]\s*dot\s*[\])]|\.)\s*\p{L}{2,}(?![\p{L}\p{N}])/iu;
 
 /**
- * An address spelt out in words: a word, "at" (or "(at)", "[at]", "@"), a word, then "dot" (or
- * "(dot)", "[dot]", ".") and more words, the last a domain's ending ("jane at gmail dot com", "jane
- * dot smith at mail dot co dot uk", "jane@gmail dot com"). The ending must be one of ENDINGS, so care
- * words with "at" and "dot" in them are none: "give at breakfast", "meet at the gate", "Give at
- * dinner. Dot of cream on the ear" (no word ends it after "dot"), "a dot at night". After a plain
- * "." the ending is read in small letters only ("jane at gmail.com", not "walk at lunch.It").
+ * An address spelt out in words: a word, "at" (or "(at)", "[at]", "{at}", "<at>", "@"), a word,
+ * then "dot" (or "(dot)", "[dot]", ".", " . ") and more words, the last a domain's ending ("jane at
+ * gmail dot com", "jane dot smith at mail dot co dot uk", "jane AT gmail DOT com", "Jane at
+ * Gmail.Com", "jane at gmail . com"). The ending must be one of ENDINGS, so care words with "at" and
+ * "dot" in them are none: "give at breakfast", "meet at the gate", "Give at dinner. Dot of cream on
+ * the ear" (no word ends it after "dot"), "a dot at night". An ending that is a word too (WORD_ENDINGS:
+ * "it", "me", "ie", "info", "vet"…) ends an address only where the words end or a stop or comma
+ * follows ("Apply at night dot it on the ear" is none). After a "." a capital starts a sentence as
+ * often as it ends a domain: a capitalised ending there counts only right after the "." ("Jane at
+ * Gmail.Com"), no word after it, and no word itself ("walk at lunch.It was fine", "Seen at vets. UK
+ * passport checked", "Fed at 8.Fr Brown visited" are none). An ending that runs on into a word
+ * ("Seen at Oak Vets.co-amoxiclav") is none either.
  */
-const AT = String.raw`(?:\s+at\s+|\s*@\s*|\s*[[(]\s*at\s*[\])]\s*)`;
-const DOT = String.raw`(?:\s+dot\s+|\.|\s*[[(]\s*dot\s*[\])]\s*)`;
+const AT = String.raw`(?:\s+at\s+|\s*@\s*|\s*[[({<]\s*at\s*[\])}>]\s*)`;
+const DOT = String.raw`(?:\s+dot\s+|[ \t]*\.[ \t]*|\s*[[({<]\s*dot\s*[\])}>]\s*)`;
 const ENDINGS =
   "com|net|org|co|uk|io|info|biz|me|edu|gov|ac|ie|de|fr|nl|eu|us|ca|au|nz|es|it|email|online|dev|app|scot|wales|cymru|london|vet";
+/** Endings that are words of a note too ("dot it on", "ie", "vet says"). */
+const WORD_ENDINGS = new Set("it me us ie ca info email online dev app vet london wales scot".split(" "));
 const EMAIL_SAID = new RegExp(
-  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+'-]+(?:${DOT}[\p{L}\p{N}_%+'-]+)*${AT}[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*(${DOT})(${ENDINGS})(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+'-]+(?:${DOT}[\p{L}\p{N}_%+'-]+)*${AT}[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)*(${DOT})(${ENDINGS})(?![\p{L}\p{N}-])`,
   "giu",
 );
 
 function emailSaidIn(text: string): string | undefined {
   for (const m of text.matchAll(EMAIL_SAID)) {
     const [all, dot = "", ending = ""] = m;
-    if (dot !== "." || ending === ending.toLowerCase()) return all;
+    const word = WORD_ENDINGS.has(ending.toLowerCase());
+    const last = /^\s*(?:$|[.,;:!?)\]}>])/.test(text.slice(m.index + all.length));
+    if (word && !last) continue;
+    // After a "." a capital starts a sentence as often as it ends a domain ("Seen at vets. UK passport").
+    const capital = ending !== ending.toLowerCase();
+    if (dot.trim() === "." && capital && (word || !last || dot !== ".")) continue;
+    return all;
   }
   return undefined;
 }

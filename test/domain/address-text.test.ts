@@ -71,6 +71,35 @@ const NAMED_STREETS: Array<[string, string]> = [
   ["Green Farm, Green Lane", "Green Farm, Green Lane"],
   ["May Cottage, Park Road, Ashby Magna", "May Cottage, Park Road, Ashby Magna"],
   ["Then Rose Cottage, Church Lane.", "Rose Cottage, Church Lane"],
+  ["Rose Cottage, Church Lane, Ambridge", "Rose Cottage, Church Lane, Ambridge"],
+  ["3 The Maltings, Mill Road", "The Maltings, Mill Road"],
+  ["Dr Lee, Mill Road", "Dr Lee, Mill Road"],
+];
+
+/** A house named by its kind, then its town, no street at all: a village's address. */
+const HOUSES_IN_TOWNS: Array<[string, string]> = [
+  ["Rose Cottage, Ambridge", "Rose Cottage, Ambridge"],
+  ["Handed to Mrs Smith, The Old Vicarage, Ambridge.", "The Old Vicarage, Ambridge"],
+  ["Home Farm, Ashby de la Zouch", "Home Farm, Ashby de la Zouch"],
+  ["Then Rose Cottage, Ambridge", "Rose Cottage, Ambridge"],
+  ["collected from Manor House, Great Ashby (owner's)", "Manor House, Great Ashby"],
+];
+
+/** A practice's name, a house named alone, a house before a day or a room or a walk's place: no address. */
+const HOUSE_WORDS = [
+  "Oak Tree Vets",
+  "Oak Tree Vets, Ambridge",
+  "Seen at Oak House Vets, Ambridge",
+  "Mill Road Surgery",
+  "Mill Road surgery",
+  "Dr Lee at Mill Road Vets",
+  "Dr Lee, Mill Road Surgery, Ambridge",
+  "Handed to Mrs Smith, Rose Cottage",
+  "Walked past Home Farm, came back tired",
+  "Walked past Home Farm, Ashby Park",
+  "Home Farm, Monday",
+  "Kennel Barn, Run 3",
+  "House trained, Good with cats",
 ];
 
 /**
@@ -169,7 +198,18 @@ describe("a street line without a house number", () => {
   it.each(STREET_WORDS)("%s: care words, no address", (words) => {
     expect(contactIn(words)).toBeUndefined();
   });
+  it.each(HOUSES_IN_TOWNS)("%s: a house and its town, found", (words, found) => {
+    expect(contactIn(words)).toEqual({ kind: "address", text: found });
+  });
+  it.each(HOUSE_WORDS)("%s: no address", (words) => {
+    expect(contactIn(words)).toBeUndefined();
+  });
   it("refused as a street address, in the same words", () => {
+    expect(
+      contactRefusal("Handed to Ann, Rose Cottage, Ambridge", "channel", CONTACT_INSTEAD.collector),
+    ).toBe(
+      "A street address can't go into a channel post: write their name only; keep owner contact details in the booking system.",
+    );
     expect(
       contactRefusal("Handed to Ann, The Maltings, Mill Road", "record", CONTACT_INSTEAD.collector),
     ).toBe(

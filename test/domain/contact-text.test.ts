@@ -54,6 +54,15 @@ const EMAILS_SAID: Array<[string, string]> = [
   ["jane at gmail.com", "jane at gmail.com"],
   ["jane @ gmail dot com", "jane @ gmail dot com"],
   ["Oak Vets, reception at oakvets dot vet", "reception at oakvets dot vet"],
+  ["jane AT gmail DOT com", "jane AT gmail DOT com"],
+  ["jane at example dot co dot uk", "jane at example dot co dot uk"],
+  ["Jane at Gmail.Com", "Jane at Gmail.Com"],
+  ["jane AT gmail.COM", "jane AT gmail.COM"],
+  ["jane at gmail . com", "jane at gmail . com"],
+  ["jane @ gmail .com", "jane @ gmail .com"],
+  ["jane {at} gmail {dot} com", "jane {at} gmail {dot} com"],
+  ["owner: jane <at> gmail <dot> co <dot> uk", "jane <at> gmail <dot> co <dot> uk"],
+  ["jane at site dot me, thanks", "jane at site dot me"],
 ];
 
 /** Care words with "at" and "dot" in them: no domain's ending after a "dot", so no address. */
@@ -66,6 +75,21 @@ const AT_AND_DOT_WORDS = [
   "walk at lunch.It was fine",
   "fed at 8.00",
   "at breakfast dot her ear",
+  "given at lunch",
+  "seen at Oak Vets",
+  "handed to Dr Lee at the practice",
+  "walk at 3 dot on the hour",
+  // An ending that is a word too, with words after it: "dot it on" is how cream goes on.
+  "Apply at night dot it on the ear",
+  "Cream at bedtime dot it on thinly",
+  // After a ".", a capital starts a sentence; an ending run on into a word is a drug's name.
+  "Seen at vets. UK passport checked",
+  "Seen at vets. Info on file",
+  "seen at vets. ie no change",
+  "Fed at 8. Net change 0.2 kg",
+  "Fed at 8.Fr Brown visited",
+  "Walk at lunch.Me and Sam took her",
+  "Seen at Oak Vets.co-amoxiclav given",
 ];
 
 /** What a kennel writes in these fields, none of it a contact. */
