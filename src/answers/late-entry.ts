@@ -19,7 +19,7 @@ import {
   skippedTimeWords,
   timeOf,
 } from "../words/dates.ts";
-import { type NotAskedTime, notAskedWhy } from "../words/record.ts";
+import { type NotAskedTime, notAskedWhyWords } from "../words/record.ts";
 import { doseSettings } from "./doses.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -36,7 +36,7 @@ export interface ClosedDose {
   notAsked?: string | undefined;
 }
 
-const notAskedOf = (item: DueItem | ByDaysItem) => ("days" in item ? notAskedWhy(item) : undefined);
+const notAskedOf = (item: DueItem | ByDaysItem) => ("days" in item ? notAskedWhyWords(item) : undefined);
 
 /** The pet's medications on the sheet (of `items`, when given) whose window has closed by `now`. */
 export function closedDoses(

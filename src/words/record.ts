@@ -136,29 +136,17 @@ export interface NotAskedTime {
 
 /**
  * The time question for doses no round asked (recorded only if given): never late, no window closed;
- * when it was given, asked plainly: "💊 Vetoryl 30 mg was not due this round by its confirmed plan
- * (not this round): recorded here given or refused, say when it was given or offered below."
+ * when it was given, asked plainly: "💊 Vetoryl 30 mg — not asked by the round: not due this round by
+ * its confirmed plan (not this round). Recorded here given or refused, say when it was given or
+ * offered below." (`why`: `notAskedWhyWords`, as the day's record says it.)
  */
 function notAskedTimeWords(doses: NotAskedTime[]): string {
   const lines = doses.map((d) =>
     d.recorded
-      ? `💊 ${d.label} was ${d.why}, and is recorded already: changed here to given or refused, say when it was given or offered below.`
-      : `💊 ${d.label} was ${d.why}: recorded here given or refused, say when it was given or offered below.`,
+      ? `💊 ${d.label} — not asked by the round: ${d.why}; recorded already. Changed here to given or refused, say when it was given or offered below.`
+      : `💊 ${d.label} — not asked by the round: ${d.why}. Recorded here given or refused, say when it was given or offered below.`,
   );
   return lines.join(" ");
-}
-
-/**
- * Why a dose the sheet prints was not due, for its time question: "not due this round by its
- * confirmed plan (not this round)", "not due today by its words ("except Sunday")", "not asked of this
- * round: every other day by its words ("EOD")".
- */
-export function notAskedWhy(d: { days: "some_days" | "not_today" | "plan_not_due"; words: string }): string {
-  if (d.days === "plan_not_due")
-    return `not due this round by its confirmed plan${d.words ? ` (${d.words})` : ""}`;
-  const said = d.words ? ` ("${d.words}")` : "";
-  if (d.days === "not_today") return `not due today by its words${said}`;
-  return `not asked of this round: ${someDaysWords(d.words)} by its words${said}`;
 }
 
 /**
@@ -276,7 +264,7 @@ export function notAskedWords(outcome: Outcome, why: NotAskedWhy): string {
 }
 
 /** Why, in the words its sheet's form said it (byDaysFormWords), or that the sheet never listed it. */
-function notAskedWhyWords(why: NotAskedWhy): string {
+export function notAskedWhyWords(why: NotAskedWhy): string {
   if (why.days === "not_listed") return "its round's sheet did not list it";
   if (why.days === "plan_not_due")
     return `not due this round by its confirmed plan${why.words ? ` (${why.words})` : ""}`;

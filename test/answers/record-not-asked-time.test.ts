@@ -7,6 +7,7 @@
  * dose due at the round and past its window on the same form is asked as late, as before.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordDay } from "../../src/answers/care-record.ts";
 import { checkGiven, timeQuestion } from "../../src/answers/late-entry.ts";
 import { formClock, recordEach } from "../../src/answers/record-each.ts";
 import { petStatus } from "../../src/answers/record-round.ts";
@@ -30,6 +31,7 @@ import { silentLogger } from "../../src/log.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { petRecordLines } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
+import { recordDayText } from "../../src/text/record.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -128,7 +130,7 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     ]);
     const form = await openForm(sheet, pet);
     expect(form.text).toContain(
-      "💊 Vetoryl 30mg 1 cap Mon/Wed/Fri was not due this round by its confirmed plan (not this round): recorded here given or refused, say when it was given or offered below.",
+      "💊 Vetoryl 30mg 1 cap Mon/Wed/Fri — not asked by the round: not due this round by its confirmed plan (not this round). Recorded here given or refused, say when it was given or offered below.",
     );
     expect(form.text).toContain(`"block_id":"${GIVEN_AT}"`);
     expect(form.text).not.toMatch(/window for [^"]*closed|late entry|Record late|recording late/i);
@@ -151,7 +153,7 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     const again = await openForm(sheet, pet);
     expect(again.text).toContain("Vetoryl 30mg 1 cap Mon/Wed/Fri");
     expect(again.text).not.toMatch(/given late|late entry|Record late|closed at/i);
-    expect(again.text).toContain("and is recorded already: changed here to given or refused");
+    expect(again.text).toContain("(not this round); recorded already. Changed here to given or refused");
   });
 
   it("beside a dose due and past its window: that one is asked as late, the other plainly", async () => {
@@ -166,7 +168,7 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     expect(form.text).toMatch(/⏰ The window for Yumove[^"]* closed at/);
     expect(form.text).not.toMatch(/⏰ The window for [^:"]*Vetoryl/);
     expect(form.text).toContain(
-      "💊 Vetoryl 30mg 1 cap Mon/Wed/Fri was not due this round by its confirmed plan",
+      "💊 Vetoryl 30mg 1 cap Mon/Wed/Fri — not asked by the round: not due this round by its confirmed plan",
     );
   });
 
@@ -176,7 +178,7 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     at = Date.parse("2026-12-01T16:30:00Z");
     const form = await openForm(sheet, pet);
     expect(form.text).toContain(
-      "was not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)",
+      "not asked by the round: not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri).",
     );
     expect(form.text).not.toMatch(/window for [^:"]*closed|late entry|Record late/i);
     expect(form.submit).toBe("Record");
@@ -191,5 +193,12 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     expect(post).toContain("Vetoryl");
     expect(post).toContain("given 08:05, recorded 16:30");
     expect(post).not.toContain("late entry");
+    // The day's record (`kennel-desk record`): said apart, with both times, never a late entry.
+    const day = await recordDay(deps(), "here", { date: "2026-12-01" });
+    const record = recordDayText(day, { color: false, timezone: "UTC", thisYear: "2026" });
+    const vetoryl = record.split("\n").find((l) => l.includes("Vetoryl") && l.includes("given 08:05")) ?? "";
+    expect(vetoryl).toContain("(given 08:05, recorded 16:30)");
+    expect(vetoryl).toContain("given though not asked by the round");
+    expect(vetoryl).not.toContain("late entry");
   });
 });
