@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { clocksGoBack, daysFrom, type Which, wallTime } from "../domain/clock-change.ts";
 import { type DoseState, type DoseWindow, doseWindow, givenAtProblem } from "../domain/doses.ts";
 import { owedState } from "../domain/obligations.ts";
-import { type DueItem, isMedicationItem } from "../domain/record.ts";
+import { type ByDaysItem, type DueItem, isMedicationItem } from "../domain/record.ts";
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import { addDays, isIsoDate, localDate } from "../time.ts";
 import {
@@ -19,6 +19,7 @@ import {
   skippedTimeWords,
   timeOf,
 } from "../words/dates.ts";
+import { type NotAskedTime, notAskedWhyWords } from "../words/record.ts";
 import { doseSettings } from "./doses.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -28,7 +29,14 @@ export interface ClosedDose {
   window: DoseWindow;
   /** Recorded already ("✏️ Record each…" may change it): its time is asked only if the form does. */
   recorded?: true | undefined;
+  /**
+   * No round asked it (printed not due, recorded only if given: `ByDaysItem`): why, in words. Never
+   * late: its time is asked plainly, as when it was given, never as after a window that closed.
+   */
+  notAsked?: string | undefined;
 }
+
+const notAskedOf = (item: DueItem | ByDaysItem) => ("days" in item ? notAskedWhyWords(item) : undefined);
 
 /** The pet's medications on the sheet (of `items`, when given) whose window has closed by `now`. */
 export function closedDoses(
@@ -46,28 +54,31 @@ export function closedDoses(
   for (const item of [...pet.due, ...(pet.byDays ?? [])]) {
     if (!isMedicationItem(item.item) || (only && !only.has(item.item))) continue;
     const window = doseWindow(item, sheet.date, sheet.round, times, deps.config.timezone, settings);
-    if (now.getTime() > Date.parse(window.closesAt)) out.push({ item, window });
+    const notAsked = notAskedOf(item);
+    if (now.getTime() > Date.parse(window.closesAt))
+      out.push({ item, window, ...(notAsked ? { notAsked } : {}) });
   }
   return out;
 }
 
 /**
- * Each entry of an item the sheet listed, with its state by the item's window (a dose given before
+ * Each entry of an item the round asked, with its state by the item's window (a dose given before
  * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
- * as the post does. A dose owed once a day (`once`: no time in its words) is on time whenever given
+ * as the post does (a dose recorded only if given, no round asked, has none). A dose owed once a day (`once`: no time in its words) is on time whenever given
  * that day (src/domain/obligations.ts owedState).
  */
 export function offTimeStates(
   deps: Pick<Deps, "config">,
   sheet: Pick<Sheet, "date" | "round">,
-  pet: Pick<SheetPet, "due" | "byDays">,
+  pet: Pick<SheetPet, "due">,
   entries: Entry[],
   once?: ReadonlySet<ItemKey>,
 ): Map<number, DoseState> {
   const settings = doseSettings(deps);
   const out = new Map<number, DoseState>();
   for (const e of entries) {
-    const item = [...pet.due, ...(pet.byDays ?? [])].find((d) => d.item === e.item);
+    // A dose no round asked (recorded only if given) is never off its time: no round gave it one.
+    const item = pet.due.find((d) => d.item === e.item);
     if (!item) continue;
     const w = doseWindow(
       item,
@@ -202,7 +213,7 @@ export function givenAtRefusal(
   },
 ): string | undefined {
   const now = o.now.toISOString();
-  for (const { window } of o.closed) {
+  for (const { window, notAsked } of o.closed) {
     const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: o.departure, window });
     if (problem === "future")
       return `${laterThanNowWords(givenAt, now, o.timezone, o.roundDate)}: say when it was given.`;
@@ -211,7 +222,7 @@ export function givenAtRefusal(
     if (problem === "after_departure")
       return `That is after ${o.petName} went home (${dateTimeOf(o.departure, o.timezone)}, the booking's check-out): say when it was given.`;
     if (problem === "too_early")
-      return `That is long before the dose's window opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
+      return `That is long before ${notAsked ? "this round's window" : "the dose's window"} opened (${dateTimeOf(window.opensAt, o.timezone)}): check the day and the time.`;
   }
   return undefined;
 }
@@ -221,10 +232,12 @@ export function givenAtRefusal(
  * window closed, and what it shows first (now, in the kennel's zone).
  */
 export interface TimeQuestion {
-  /** The doses not recorded yet, and those recorded already (asked only if changed). */
+  /** The doses past their window not recorded yet, and those recorded already (asked only if changed). */
   labels: string[];
   recorded?: string[] | undefined;
-  /** When the (first) window closed (ISO 8601). */
+  /** The doses no round asked (recorded only if given): never late, their time asked plainly. */
+  notAsked?: NotAskedTime[] | undefined;
+  /** When the (first) window closed (ISO 8601); of a dose no round asked, only when no other is late. */
   closedAt: string;
   date: string;
   time: string;
@@ -243,12 +256,17 @@ export function timeQuestion(
   closed: ClosedDose[],
 ): TimeQuestion | undefined {
   if (closed.length === 0) return undefined;
-  const closedAt = closed.map((c) => c.window.closesAt).sort()[0] as string;
+  const late = closed.filter((c) => !c.notAsked);
+  const closedAt = (late.length ? late : closed).map((c) => c.window.closesAt).sort()[0] as string;
   const repeated = repeatedHourOf(deps, closed);
-  const recorded = closed.filter((c) => c.recorded).map((c) => c.item.label);
+  const recorded = late.filter((c) => c.recorded).map((c) => c.item.label);
+  const notAsked = closed.flatMap((c): NotAskedTime[] =>
+    c.notAsked ? [{ label: c.item.label, why: c.notAsked, ...(c.recorded ? { recorded: true } : {}) }] : [],
+  );
   return {
-    labels: closed.filter((c) => !c.recorded).map((c) => c.item.label),
+    labels: late.filter((c) => !c.recorded).map((c) => c.item.label),
     ...(recorded.length ? { recorded } : {}),
+    ...(notAsked.length ? { notAsked } : {}),
     closedAt,
     ...givenDefault(deps, sheet),
     timezone: deps.config.timezone,

@@ -124,7 +124,7 @@ function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
  */
 function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
   const words = timeQuestionWords(
-    { open: q.labels, recorded: q.recorded ?? [], closedAt: q.closedAt },
+    { open: q.labels, recorded: q.recorded ?? [], closedAt: q.closedAt, notAsked: q.notAsked },
     q.timezone,
     optional,
   );
@@ -173,6 +173,9 @@ function whichBlock(r: NonNullable<TimeQuestion["repeated"]>) {
   };
 }
 
+/** Does the time question ask of a dose past its window (a late entry), not only of doses no round asked? */
+const asksLate = (q: TimeQuestion): boolean => q.labels.length > 0 || (q.recorded?.length ?? 0) > 0;
+
 /** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */
 export interface FormClock {
   time: string;
@@ -201,7 +204,8 @@ export function recordModal(
   ask?: Ask,
   when?: TimeQuestion,
 ) {
-  const late = ask?.kind === "late" || when !== undefined;
+  // A dose no round asked is never late: its time is asked, the form not "Record late".
+  const late = ask?.kind === "late" || (when !== undefined && asksLate(when));
   const current = new Map(
     m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
   );
@@ -215,7 +219,8 @@ export function recordModal(
   const head = heading(sheet, pet, ask);
   // The items first (what to record now); what was recorded in the room left, the least of it kept
   // for it (how many entries are not shown).
-  const least = recordedBlocks(entries, clock, { blocks: 1, bytes: 0 });
+  const asked = new Set<string>(pet.due.map((d) => d.item));
+  const least = recordedBlocks(entries, clock, { blocks: 1, bytes: 0 }, asked);
   const fitted = fitItems(items, [head, ...time, ...least]);
   const room = less(VIEW_ROOM, [head, ...fitted, ...time]);
   return modalView({
@@ -223,7 +228,7 @@ export function recordModal(
     sealed,
     title: "Record the round",
     submit: late ? "Record late" : "Record",
-    blocks: [head, ...fitted, ...time, ...recordedBlocks(entries, clock, room)],
+    blocks: [head, ...fitted, ...time, ...recordedBlocks(entries, clock, room, asked)],
   });
 }
 
@@ -231,11 +236,18 @@ export function recordModal(
  * What the pet's round has recorded already, each entry whole with its off-time mark, in as many
  * context blocks as it takes within `room` (blocks and bytes); when they do not all fit, the latest
  * that do and how many earlier ones are not shown (the stay record has them all). Never a part of an
- * entry.
+ * entry. An entry of an item the round did not ask (not in `asked`) is never a late entry.
  */
-function recordedBlocks(entries: Entry[], clock: FormClock, room: Room): unknown[] {
+function recordedBlocks(
+  entries: Entry[],
+  clock: FormClock,
+  room: Room,
+  asked: ReadonlySet<string>,
+): unknown[] {
   const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
-  const lines = entries.map((e) => entryLine(e, clock.timezone, { offTime: offTime(e) }));
+  const lines = entries.map((e) =>
+    entryLine(e, clock.timezone, { offTime: offTime(e), notAsked: !asked.has(e.item) }),
+  );
   /** The entries from the `left`-th on, each whole and its own element, and how many earlier are not shown. */
   const drawn = (left: number): unknown[] => {
     const shown: Line[] = [

@@ -67,21 +67,22 @@ function noteLines(note: string | undefined): Line[] {
 }
 
 /** When it was recorded: "08:12", or a late entry's two times (issue 35). */
-const recordedWhen = (e: Entry, timezone: string) =>
-  e.givenAt ? `(${lateEntryWords(e, timezone)})` : timeOnDay(e.recordedAt, timezone, e.date);
+const recordedWhen = (e: Entry, timezone: string, notAsked = false) =>
+  e.givenAt ? `(${lateEntryWords(e, timezone, notAsked)})` : timeOnDay(e.recordedAt, timezone, e.date);
 
 /**
  * When and who: " 08:12 · Jane", " (late entry: …) · Jane"; a dose not given, which keeps no
  * time, " (recorded 13:01 by Jane)"; entered from the paper chart, who
  * entered it inside its words, " (from the paper chart: given 08:05 by JD, entered 15:00 by Sam)",
- * so no name after it reads as the giver's.
+ * so no name after it reads as the giver's. One its round did not ask (`notAsked`) is never a late
+ * entry: " (given 12:10, recorded 16:30) · Jane".
  */
-const whenAndWho = (e: Entry, timezone: string) =>
+const whenAndWho = (e: Entry, timezone: string, notAsked = false) =>
   e.paper
     ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)})`
     : keepsNoTime(e)
       ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
-      : ` ${recordedWhen(e, timezone)} · ${whole(e.userName)}`;
+      : ` ${recordedWhen(e, timezone, notAsked)} · ${whole(e.userName)}`;
 
 /**
  * An entry of the rest of the record: a correction says what it corrects; a corrected one is struck;
@@ -89,7 +90,7 @@ const whenAndWho = (e: Entry, timezone: string) =>
  */
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string, notAsked?: NotAskedWhy): Line[] {
   if (e.supersededBy !== undefined) return correctionLines(e, byId, timezone);
-  const who = whenAndWho(e, timezone);
+  const who = whenAndWho(e, timezone, notAsked !== undefined);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
   const why = notAsked && toned("warn", ` · ${notAskedWords(e.outcome, notAsked)}`);

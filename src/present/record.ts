@@ -72,17 +72,18 @@ const WHOLE_IN = "the stay record";
  * One entry: "⚠️ Rimadyl 50 mg refused 08:15 Jane: spat it out"; a late entry with both its times
  * ("✅ Caninsulin late entry: given 08:05, recorded 11:00 Jane"); a dose not given, which keeps no
  * time, with when it was recorded and by whom ("⚠️ Rimadyl not given (recorded 13:01 by Jane):
- * asleep as instructed"); struck through when corrected since.
+ * asleep as instructed"); struck through when corrected since. An entry of an item its round did not
+ * ask (`notAsked`: recorded only if given) is never a late entry: "given 12:10, recorded 16:30".
  */
 export function entryLine(
   e: Entry,
   timezone: string,
-  o: { struck?: boolean; offTime?: string | undefined } = {},
+  o: { struck?: boolean; offTime?: string | undefined; notAsked?: boolean } = {},
 ): Line {
   const why = whyWords(e.reason && prose(e.reason, WHY_MAX, WHOLE_IN));
   const note = e.note?.trim() ? `${why ? " · " : ": "}${prose(e.note, WHY_MAX, WHOLE_IN)}` : "";
   const what = e.givenAt
-    ? lateEntryWords(e, timezone)
+    ? lateEntryWords(e, timezone, o.notAsked)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   const said = keepsNoTime(e)
     ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
@@ -230,7 +231,8 @@ export function petRecordLines(
     const witness = e && w ? witnessLine(e, d.highAlert, w, timezone) : undefined;
     if (witness) lines.push(witness);
   }
-  for (const e of s.extra) lines.push(entryLine(e, timezone));
+  // Entries of items the round did not ask (recorded only if given): never late entries.
+  for (const e of s.extra) lines.push(entryLine(e, timezone, { notAsked: true }));
   return [...lines, ...struck];
 }
 

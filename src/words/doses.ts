@@ -49,7 +49,8 @@ const timeBeside = (iso: string, other: string, timezone: string): string =>
  * paper: "from the paper chart: given 08:05 by JD, entered 14:00" (a line then names who entered it
  * "… entered 14:00 by Sam", never "· Sam", which reads as the giver: ENTERED_BY); a dose not given by
  * its letter, never "given": "from the paper chart: marked V 07:45 by JD, entered 13:03", "marked R
- * (refused) …".
+ * (refused) …". A dose no round asked (`notAsked`: recorded only if given) is never late: "given
+ * 12:10, recorded 16:30".
  */
 export function lateEntryWords(
   e: {
@@ -60,6 +61,7 @@ export function lateEntryWords(
     paper?: { by: string } | undefined;
   },
   timezone: string,
+  notAsked = false,
 ): string {
   const recorded = e.givenAt ? timeBeside(e.recordedAt, e.givenAt, timezone) : timeOf(e.recordedAt, timezone);
   if (!e.givenAt) return `late entry: recorded ${recorded}`;
@@ -68,7 +70,7 @@ export function lateEntryWords(
     const code = chartCode(e);
     return `from the paper chart: ${code ? markedWords(code) : outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)} by ${e.paper.by}, entered ${recorded}`;
   }
-  return `late entry: ${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)}, recorded ${recorded}`;
+  return `${notAsked ? "" : "late entry: "}${outcomeWords(e.outcome)} ${timeBeside(e.givenAt, e.recordedAt, timezone)}, recorded ${recorded}`;
 }
 
 /**

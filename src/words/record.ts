@@ -96,12 +96,24 @@ const NO_TIME = "A dose not given keeps no time: its entry says when it was reco
  * Rimadyl 50 mg closed at 10:00: when was it given, or offered and refused? Recorded here, it is kept
  * as a late entry, with both times; a dose not given keeps no time."; a dose recorded already
  * (`recorded`) is asked of only if the form changes it to given or refused, and says so, never that
- * it "is recorded now"; a change to not given is asked no time (it keeps none).
+ * it "is recorded now"; a change to not given is asked no time (it keeps none). A dose no round asked
+ * (`notAsked`: recorded only if given) is never late: its time is asked plainly (`notAskedTimeWords`).
  */
 export function timeQuestionWords(
-  q: { open: string[]; recorded: string[]; closedAt: string },
+  q: { open: string[]; recorded: string[]; closedAt: string; notAsked?: NotAskedTime[] | undefined },
   timezone: string,
   each = false,
+) {
+  const notAsked = q.notAsked ?? [];
+  if (q.open.length === 0 && q.recorded.length === 0) return `${notAskedTimeWords(notAsked)} ${NO_TIME}`;
+  const late = lateTimeWords(q, timezone, each);
+  return notAsked.length ? `${late} ${notAskedTimeWords(notAsked)}` : late;
+}
+
+function lateTimeWords(
+  q: { open: string[]; recorded: string[]; closedAt: string },
+  timezone: string,
+  each: boolean,
 ) {
   const at = timeOf(q.closedAt, timezone);
   const recorded = q.recorded.join(", ");
@@ -113,6 +125,28 @@ export function timeQuestionWords(
   // "Record each…" may write a dose refused or not given; the one tap writes all given.
   const asked = each ? "when was it given, or offered and refused?" : "when was it given?";
   return `⏰ The window for ${q.open.join(", ")} closed at ${at}: ${asked} Recorded here, it is kept as a late entry, with both times.${each ? ` ${NO_TIME}` : ""}${more}`;
+}
+
+/** A dose no round asked, on a form that asks when it was given: its label, why it was not due, recorded already. */
+export interface NotAskedTime {
+  label: string;
+  why: string;
+  recorded?: true | undefined;
+}
+
+/**
+ * The time question for doses no round asked (recorded only if given): never late, no window closed;
+ * when it was given, asked plainly: "💊 Vetoryl 30 mg — not asked by the round: not due this round by
+ * its confirmed plan (not this round). Recorded here given or refused, say when it was given or
+ * offered below." (`why`: `notAskedWhyWords`, as the day's record says it.)
+ */
+function notAskedTimeWords(doses: NotAskedTime[]): string {
+  const lines = doses.map((d) =>
+    d.recorded
+      ? `💊 ${d.label} — not asked by the round: ${d.why}; recorded already. Changed here to given or refused, say when it was given or offered below.`
+      : `💊 ${d.label} — not asked by the round: ${d.why}. Recorded here given or refused, say when it was given or offered below.`,
+  );
+  return lines.join(" ");
 }
 
 /**
@@ -230,7 +264,7 @@ export function notAskedWords(outcome: Outcome, why: NotAskedWhy): string {
 }
 
 /** Why, in the words its sheet's form said it (byDaysFormWords), or that the sheet never listed it. */
-function notAskedWhyWords(why: NotAskedWhy): string {
+export function notAskedWhyWords(why: NotAskedWhy): string {
   if (why.days === "not_listed") return "its round's sheet did not list it";
   if (why.days === "plan_not_due")
     return `not due this round by its confirmed plan${why.words ? ` (${why.words})` : ""}`;

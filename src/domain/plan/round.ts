@@ -17,8 +17,8 @@
  * - Not confirmed, a line the sheet prints not due by its days' words ("every other day: was it given
  *   yesterday?", "not today: its words say …"), left to a person or not due by the draft either:
  *   recorded from the sheet's form if it is given (`byDays`), never due, counted nor chased.
- * - Confirmed, a medication the sheet prints at this round (due by its own rule, or not due by its
- *   days' words) that the plan says is not due here (not one of its days, not this round, course
+ * - Confirmed, a medication whose dose the sheet prints at this round (due by its own rule, not due by
+ *   its days' words, or its words naming another round: `printsDose`) that the plan says is not due here (not one of its days, not this round, course
  *   finished…): recorded from the sheet's form if it is given (`byDays`, `plan_not_due`, with the
  *   plan's why), never due, counted nor chased: a dose a sheet prints can always be recorded there.
  * - Changed in the kennel system: the plan drafted again from the new words (`redraft`), read as a
@@ -26,7 +26,7 @@
  */
 
 import { planNotDueWords } from "../../words/plan.ts";
-import type { Round } from "../care.ts";
+import type { Round, RoundMedication } from "../care.ts";
 import {
   type ByDaysItem,
   byDaysItems,
@@ -140,20 +140,37 @@ const NOT_OFFERED: ReadonlySet<NotDueWhy> = new Set([
 ]);
 
 /**
- * The plan confirmed: each medication the sheet prints at this round (due by its own rule, or not due
- * by its days' words) that the plan says is not due here, with why (`plan_not_due`): recorded if
- * given. A high-alert drug's is witnessed when it is recorded, as its due dose is.
+ * Does a medication's line on the sheet print its dose at this round (its instruction whole, or this
+ * round's own field)? Every line does, due or not ("its words name the morning ("AM"): given at that
+ * round, not this one", "not today: its words say …"), but "nothing this round (given at the evening
+ * round)" (`other_rounds`) and, off the morning, "given once a day (see the morning sheet)"
+ * (`once_elsewhere`): the morning sheet carries every instruction whole (src/words/care.ts).
+ */
+const printsDose = (rm: RoundMedication, round: Round): boolean =>
+  rm.state !== "other_rounds" && (rm.state !== "once_elsewhere" || round === "morning");
+
+/**
+ * The plan confirmed: each medication whose dose the sheet prints at this round (`printsDose`: due by
+ * its own rule, not due by its days' words, or its words naming other rounds) that the plan says is not
+ * due here, with why (`plan_not_due`): recorded if given, once. A high-alert drug's is witnessed when
+ * it is recorded, as its due dose is.
  */
 function planNotDueOf(
   sheet: RoundSheet,
+  round: Round,
   items: ReadonlyArray<{ item: PlanItem; on: ItemOnRound }>,
   due: readonly DueItem[],
 ): ByDaysItem[] {
-  const printed = new Set([...dueItems(sheet), ...byDaysItems(sheet)].map((d) => d.item));
-  const dueKeys = new Set(due.map((d) => d.item));
+  const printed = new Set(
+    sheet.medications.filter((rm) => printsDose(rm, round)).map((rm) => `med:${rm.medication.n}`),
+  );
+  // Each item once: one due is never offered again, nor one listed already (Slack refuses a form
+  // with two blocks of one id).
+  const offered = new Set<string>(due.map((d) => d.item));
   return items.flatMap(({ item, on }) => {
     if (on.status !== "not_due" || NOT_OFFERED.has(on.why) || !isMedicationItem(item.key)) return [];
-    if (!printed.has(item.key) || dueKeys.has(item.key)) return [];
+    if (!printed.has(item.key) || offered.has(item.key)) return [];
+    offered.add(item.key);
     const words = planNotDueWords(on);
     const alert = item.highAlert ? { highAlert: true } : {};
     return [{ ...shownItem(sheet, item), ...alert, days: "plan_not_due" as const, words }];
@@ -168,11 +185,12 @@ function planNotDueOf(
  */
 function byDaysOf(
   sheet: RoundSheet,
+  round: Round,
   items: ReadonlyArray<{ item: PlanItem; on: ItemOnRound }>,
   due: readonly DueItem[],
   unconfirmed: boolean,
 ): ByDaysItem[] {
-  if (!unconfirmed) return planNotDueOf(sheet, items, due);
+  if (!unconfirmed) return planNotDueOf(sheet, round, items, due);
   const dueKeys = new Set(due.map((d) => d.item));
   const on = new Map(items.map((r) => [r.item.key, r.on]));
   const offered = (o: ItemOnRound | undefined) =>
@@ -214,6 +232,6 @@ export function planRound(
   const ifNeeded = items
     .map((r) => ifNeededOf(sheet, r, unconfirmed))
     .filter((d): d is IfNeededItem => d !== undefined);
-  const byDays = byDaysOf(sheet, items, due, unconfirmed);
+  const byDays = byDaysOf(sheet, round, items, due, unconfirmed);
   return { state, items, due, ifNeeded, byDays, oneTap: oneTap(state, items) };
 }
