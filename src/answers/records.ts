@@ -13,21 +13,19 @@ import { NotFoundError } from "../kennel/errors.ts";
 import { allowCalls } from "../kennel/limiter.ts";
 import type { Booking, Customer, Pet, ReducedBooking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
-import { careNotLoadedWords } from "../words/care.ts";
-import { findBooking } from "./booking-find.ts";
+import { bookingPets, findBooking, fullBooking } from "./booking-find.ts";
 import { completeCare } from "./care-lookup.ts";
 import type { StayCustody } from "./custody.ts";
-import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
-import { describeFailure, UsageError } from "./failure.ts";
+import type { HeldMedicine } from "./custody-stock.ts";
+import { UsageError } from "./failure.ts";
 import { knownHouse } from "./house-known.ts";
 import { freeText, TEXT_RULES, unwrapped } from "./input.ts";
-import { orLogged } from "./logged.ts";
+import { ownerOf, type PetExtras, petExtras } from "./pet-extras.ts";
 import { petsInHouseFirst } from "./pet-order.ts";
 import { searchPets } from "./pet-search.ts";
-import { keptPlans, latestPlanOf, type PlanVersion } from "./plans.ts";
-import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
+import { keptPlans, type PlanVersion } from "./plans.ts";
+import type { PetAsNeeded } from "./prn-pets.ts";
 import { stayRecords } from "./stay.ts";
-import { openWelfareFlags } from "./welfare-flags.ts";
 
 export const LIST_PAGE_SIZE = 10;
 
@@ -60,9 +58,12 @@ export interface BookingView extends Provenance {
 
 /**
  * `/booking REF` or `/booking 12345`: all digits is an id first (then a reference); anything else
- * a reference. Once the reference answers, the full booking and the customer's pets are fetched at
- * the same time (two round trips, not three); a reference already seen in a list is the full
- * booking by its id at once (one round trip, then the pets).
+ * a reference. Once the booking is found, what needs only its customer or its id is asked at the
+ * same time: the full booking (when the reference gave the reduced one), the customer's pets (then
+ * their care records, when the list leaves the care out), its care plans kept; the stay's care
+ * record as soon as the full booking is there (its dates), beside the pets. Two round trips by
+ * reference or by id (the booking, then the rest together), then the pets' own records only when
+ * the customer's list leaves their care out.
  */
 export async function bookingView(
   deps: Deps,
@@ -79,44 +80,32 @@ export async function bookingView(
     );
   }
   const found = await findBooking(deps, typeof input === "string" ? ref : input);
-  let full = found.full;
-  const { reduced, requestId, raw } = found;
-  const customerId = (full ?? reduced)?.customerId;
-  const [fullResult, petsResult] = await Promise.allSettled([
-    full === undefined && reduced?.bookingId !== undefined
-      ? deps.kennel.getBooking(reduced.bookingId)
-      : undefined,
-    customerId !== undefined ? deps.kennel.petsOfCustomer(customerId) : undefined,
-  ]);
-  if (fullResult.status === "fulfilled" && fullResult.value) full = fullResult.value.data;
-  else if (fullResult.status === "rejected")
-    deps.log.warn({ err: String(fullResult.reason) }, "full booking not loaded; showing the reduced one");
-  const booking = (full ?? reduced) as Booking;
-  let careProblem: string | undefined;
-  let pets: Pet[] | null = null;
-  if (petsResult.status === "fulfilled") {
-    const listed = petsResult.value?.data;
-    pets = listed ? await completeCare(deps, listed) : null;
-  } else {
-    const f = describeFailure(petsResult.reason);
-    careProblem = careNotLoadedWords(f.what, f.requestId, false);
-    deps.log.warn({ customerId, err: String(petsResult.reason) }, "pets of a booking not loaded");
-  }
-  const care = careOfBooking(booking, pets);
-  const [stays, plans] = await Promise.all([
-    booking.bookingId !== undefined ? stayRecords(deps, [{ booking, care }], o) : undefined,
-    keptPlans(deps, booking.bookingId),
+  const first = (found.full ?? found.reduced) as Booking;
+  // None of these throws: a full booking not read is the reduced one, pets not read a problem in words.
+  const full = fullBooking(deps, found);
+  const pets = bookingPets(deps, first.customerId);
+  const care = Promise.all([full, pets]).then(([b, p]) => careOfBooking(b.booking, p.pets));
+  const [{ booking, isFull }, { careProblem }, entryCare, stays, plans] = await Promise.all([
+    full,
+    pets,
+    care,
+    full.then(({ booking: b }) =>
+      b.bookingId !== undefined ? stayRecords(deps, [{ booking: b, care }], o) : undefined,
+    ),
+    keptPlans(deps, first.bookingId),
   ]);
   const stay = booking.bookingId !== undefined ? stays?.get(booking.bookingId) : undefined;
+  // The full booking names another id than the reference did (never seen): its own plans.
+  const kept = booking.bookingId === first.bookingId ? plans : await keptPlans(deps, booking.bookingId);
   return {
     booking,
-    full: full !== undefined,
-    care,
+    full: isFull,
+    care: entryCare,
     careProblem,
     ...(stay ? { stay } : {}),
-    ...(plans.length ? { plans } : {}),
-    requestId,
-    ...rawOf(deps, raw),
+    ...(kept.length ? { plans: kept } : {}),
+    requestId: found.requestId,
+    ...rawOf(deps, found.raw),
   };
 }
 
@@ -138,37 +127,44 @@ export interface PetView extends Provenance {
 }
 
 /**
- * `/pet ID`: the pet's record, and its owner asked at the same time when today's house names it (one
- * round trip, not two); an owner the record names otherwise is asked once the record is read.
+ * `/pet ID`: the pet's record, and beside it what the card shows that needs only its id (its
+ * flags, its plan, its doses if needed and medicines: src/answers/pet-extras.ts); its owner asked at
+ * the same time too when today's house names it (one round trip, not two); an owner the record
+ * names otherwise is asked once the record is read.
  */
 export async function petView(deps: Deps, id: number): Promise<PetView> {
   const today = localDate(deps.clock.now(), deps.config.timezone);
   const staying = knownHouse(deps, today)?.pets.find((p) => p.petId === id)?.customerId;
   const record = deps.kennel.getPet(id);
+  const extras = petExtras(deps, id);
   const early = staying === undefined ? undefined : ownerOf(deps, staying);
-  const r = await record;
-  const owner = r.data.customerId === staying ? early : undefined;
-  return petCard(deps, { ...r, data: { ...r.data, petId: r.data.petId ?? id } }, owner);
+  // The record's failure is the answer's, once what was asked beside it is over (none of it throws).
+  const [r] = await Promise.allSettled([record, extras, early]);
+  if (r.status === "rejected") throw r.reason;
+  const owner = r.value.data.customerId === staying ? early : undefined;
+  return petCard(
+    deps,
+    { ...r.value, data: { ...r.value.data, petId: r.value.data.petId ?? id } },
+    owner,
+    extras,
+  );
 }
 
 /**
  * A pet's card from its record, however it was found (by id, or by name with one match: issue 46,
  * item 15): its owner, its open welfare flags, its latest care plan and its doses to give if needed.
+ * `owned` and `asked`: read already beside the record (each used only when it is this pet's).
  */
 async function petCard(
   deps: Deps,
   r: { data: Pet; requestId: string; raw?: unknown },
   owned?: Promise<Customer | undefined>,
+  asked?: Promise<PetExtras>,
 ): Promise<PetView> {
   const petId = r.data.petId;
-  const [owner, flags, plan, asNeeded] = await Promise.all([
-    owned ?? ownerOf(deps, r.data.customerId),
-    openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
-    petId === undefined ? undefined : latestPlanOf(deps, petId),
-    asNeededOfPet(deps, petId),
-  ]);
-  const welfare = (flags ?? []).filter((f) => f.petId === petId);
-  const medicines = plan ? await medicinesOfPet(deps, plan.plan.bookingId, plan.plan.petId) : undefined;
+  const [owner, early] = await Promise.all([owned ?? ownerOf(deps, r.data.customerId), asked]);
+  const { welfare, plan, asNeeded, medicines } =
+    early && early.petId === petId ? early : await petExtras(deps, petId);
   return {
     pet: r.data,
     care: careOf(r.data),
@@ -180,31 +176,6 @@ async function petCard(
     requestId: r.requestId,
     ...rawOf(deps, r.raw),
   };
-}
-
-/** The card's medicines in custody; a failure is logged, and the card shown without them. */
-function medicinesOfPet(deps: Deps, bookingId: number, petId: number) {
-  return orLogged(deps.log, "medicines not read for a pet card", () => petMedicines(deps, bookingId, petId), {
-    petId,
-  });
-}
-
-/** The card's doses to give if needed; a failure is logged, and the card shown without them. */
-async function asNeededOfPet(deps: Deps, petId: number | undefined): Promise<PetAsNeeded | undefined> {
-  if (petId === undefined || !deps.record || deps.config.rawResponses) return undefined;
-  return orLogged(deps.log, "as-needed doses not read for a pet card", () => petAsNeeded(deps, petId), {
-    petId,
-  });
-}
-
-async function ownerOf(deps: Deps, customerId: number | undefined): Promise<Customer | undefined> {
-  if (customerId === undefined) return undefined;
-  try {
-    return (await deps.kennel.getCustomer(customerId)).data;
-  } catch (error) {
-    deps.log.warn({ customerId, err: String(error) }, "pet's owner not loaded");
-    return undefined;
-  }
 }
 
 interface PetListItem {
@@ -271,9 +242,15 @@ export async function petAnswer(deps: Deps, input: string, page = 1): Promise<Pe
     throw new NotFoundError(`pet named “${q}”`, { requestId: r.requestId });
   }
   if (r.data.totalRecords === 1 && items.length === 1 && page === 1 && !deps.config.rawResponses) {
-    // A search's answer may leave the care out: the pet's own record completes it. The same card as by id.
-    const [pet] = (await completeCare(deps, [items[0] as Pet])) as [Pet];
-    return { type: "pet", view: await petCard(deps, { data: pet, requestId: r.requestId }) };
+    // A search's answer may leave the care out: the pet's own record completes it, while its owner
+    // and the card's other parts, which need only the ids the search gave, are asked beside it.
+    const found = items[0] as Pet;
+    const completed = completeCare(deps, [found]);
+    const owned = ownerOf(deps, found.customerId);
+    const extras = petExtras(deps, found.petId);
+    const [pet] = (await completed) as [Pet];
+    const owner = pet.customerId === found.customerId ? owned : undefined;
+    return { type: "pet", view: await petCard(deps, { data: pet, requestId: r.requestId }, owner, extras) };
   }
   // In house today first, then by name (src/answers/pet-order.ts): the page read, nothing more.
   const ordered = deps.config.rawResponses ? undefined : petsInHouseFirst(deps, { name, owner }, r);

@@ -223,7 +223,8 @@ export async function stayFacts(
  */
 export async function stayRecords(
   deps: Deps,
-  bookings: Array<{ booking: StayBooking; care: EntryCare | undefined }>,
+  /** `care`: may still be coming (the booking's pets asked beside these reads); used once they are done. */
+  bookings: Array<{ booking: StayBooking; care: EntryCare | undefined | Promise<EntryCare | undefined> }>,
   o: { doses?: boolean } = {},
 ): Promise<Map<number, StayRecordView> | undefined> {
   const store = deps.record;
@@ -272,7 +273,7 @@ export async function stayRecords(
 async function stayRead(
   deps: Deps,
   stay: StayBooking & { bookingId: number },
-  care: EntryCare | undefined,
+  care: EntryCare | undefined | Promise<EntryCare | undefined>,
   o: {
     doses?: boolean;
     days: { from?: string; to?: string } | undefined;
@@ -290,10 +291,10 @@ async function stayRead(
     }),
     prnDoses(deps, { bookingId, ...(o.days ?? stayDates(deps, stay)) }),
   ]);
-  const view = stayOf(deps, stay, care, { ...facts, asNeeded });
   // The stay's doses given if needed (issue 35), every pet's; the full record, its medicines'
   // registers in custody (issue 49).
   const medicines = o.doses ? await stayMedicines(deps, bookingId) : [];
+  const view = stayOf(deps, stay, await care, { ...facts, asNeeded });
   return {
     ...view,
     ...(asNeeded.length ? { asNeeded } : {}),
