@@ -6,7 +6,14 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { type ChartCell, cellKey, chartCell, inHouseAtRound, supersededOf } from "../domain/chart.ts";
+import {
+  type ChartCell,
+  cellKey,
+  chartCell,
+  inHouseAtRound,
+  notAskedCell,
+  supersededOf,
+} from "../domain/chart.ts";
 import type { PetCare } from "../domain/day.ts";
 import type { Person, PlanItem, PlanState } from "../domain/plan/types.ts";
 import { type DueItem, isMedicationItem } from "../domain/record.ts";
@@ -15,7 +22,8 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { careMissingWords } from "../words/chart.ts";
 import { naturalOrder } from "../words/order.ts";
-import type { RoundDose } from "./doses.ts";
+import { notAsked, type RoundDose } from "./doses.ts";
+import { notAskedWhys } from "./not-asked.ts";
 import type { PlanVersion } from "./plans.ts";
 import type { RoundPet } from "./rounds.ts";
 
@@ -128,6 +136,8 @@ export interface Making {
    * once, whether a kept round (by its id) or a round read now (by its reference) found it first.
    */
   unmatched: Set<number>;
+  /** The doses no round asked on the chart (`notAsked`), their cells said why once it is read (`markNotAsked`). */
+  notAsked: RoundDose[];
 }
 
 /** A round's medication doses on their pets' rows, each with its witness's state when it needs one. */
@@ -141,7 +151,24 @@ export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
         ? witnessState(d.entry, m.witnesses.get(d.entry.id), now)
         : undefined;
     const was = supersededOf(d.entry, byId);
-    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept, was });
+    const unasked = notAsked(d);
+    if (unasked) m.notAsked.push(d);
+    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept, was, unasked });
+  }
+}
+
+/**
+ * Each dose no round asked, its cell saying why as the round's sheet was kept when it was recorded
+ * (src/answers/not-asked.ts), as the day's record says it: the record's sheets read only when there is one.
+ */
+export async function markNotAsked(m: Making): Promise<void> {
+  const whys = await notAskedWhys(m.deps, m.notAsked);
+  for (const d of m.notAsked) {
+    const pet = m.pets.get(`${d.bookingId}|${d.petId}`);
+    const key = cellKey(d.date, d.round, d.due.item);
+    const cell = pet?.cells[key];
+    const why = d.entry && whys.get(d.entry.id);
+    if (pet && cell && why) pet.cells[key] = notAskedCell(cell, why);
   }
 }
 
@@ -155,7 +182,7 @@ function addDose(
   q: ChartQuery,
   pets: Map<string, ChartPet>,
   d: RoundDose,
-  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean; was: Entry[] },
+  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean; was: Entry[]; unasked: boolean },
 ): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
@@ -163,11 +190,18 @@ function addDose(
   if (!known && (q.room !== undefined || (q.petId !== undefined && d.petId !== q.petId))) return;
   const pet = known ?? petOf(pets, d.bookingId, d.petId, d.petName);
   if (!known) pet.fromRecord = o.kept;
-  rowOf(pet, d.due.item).due = d.due;
+  const row = rowOf(pet, d.due.item);
+  // What was due stays as the rounds kept it: a dose no round asked names its row only if none did.
+  if (o.unasked) row.due ??= d.due;
+  else row.due = d.due;
   const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
-  pet.cells[cellKey(d.date, d.round, d.due.item)] = o.blank
-    ? { kind: "open", state: "due" }
+  const cell = o.blank
+    ? { kind: "open" as const, state: "due" as const }
     : chartCell(d.state, d.entry, o.witness, here, o.was);
+  // Its why is read after (markNotAsked); until then, its sheet's line not known.
+  pet.cells[cellKey(d.date, d.round, d.due.item)] = o.unasked
+    ? notAskedCell(cell, { days: "not_listed" })
+    : cell;
 }
 
 export function petOf(pets: Map<string, ChartPet>, bookingId: number, petId: number, name: string): ChartPet {

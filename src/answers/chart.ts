@@ -31,6 +31,7 @@ import {
   type ChartQuery,
   chartedPets,
   type Making,
+  markNotAsked,
   roundInstant,
   rowOf,
 } from "./chart-parts.ts";
@@ -85,10 +86,13 @@ export async function chartOf(
     requestId: undefined,
   };
   const plans = await plansOf(deps, owed);
-  const m: Making = { deps, q, chart, pets: new Map(), entries, witnesses, plans, unmatched: new Set() };
+  const pets = new Map<string, ChartPet>();
+  const m: Making = { deps, q, chart, pets, entries, witnesses, plans, unmatched: new Set(), notAsked: [] };
   const { unread, down } = await columnsOf(m, owed);
   // A pet that came after a day's last kept round: its page, from the record or the kennel API.
   const arrivals = store ? await addArrivedAfter(m, down) : undefined;
+  // A dose no round asked: why, as its round's sheet was kept (never a late entry).
+  if (m.notAsked.length) await markNotAsked(m);
   // A round of a pet's arrival day whose dose's window closed before it came: the owner is asked.
   markArrivesAfter(m);
   if (store) addIfNeeded(m.pets, chart.columns, await prnDoses(deps, { from: q.from, to }), deps.config);

@@ -10,7 +10,7 @@ import { cleanText } from "../domain/text.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
 import type { CareRecordStore, LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
-import { type DoseFigures, doseFigures, type RoundDose, type WitnessesRead } from "./doses.ts";
+import { type DoseFigures, doseFigures, notAsked, type RoundDose, type WitnessesRead } from "./doses.ts";
 import { orLogged } from "./logged.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
@@ -69,6 +69,9 @@ function exceptionsOf(doses: RoundDose[], witnesses: WitnessesRead): DayReview["
     if (e && d.state.state === "recorded" && needsWitness(e, d.due.highAlert))
       if (witnessState(e, witnesses.of.get(e.id), witnesses.now).state === "unwitnessed")
         out.push({ bookingId, petId, petName, room, round, due, kind: "unwitnessed" });
+    // No round asked it (recorded only if given): never due, so never late, early, refused nor not
+    // given by a window it never had; the figures say it apart ("1 more recorded, not asked by the round").
+    if (notAsked(d)) continue;
     const s = d.state;
     const kind =
       s.state === "missed"

@@ -10,6 +10,7 @@ import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import type { DoseState, OpenState, Timeliness } from "./doses.ts";
+import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
 /** A high-alert dose's witness on paper: the witness's initials, still awaited, or never given. */
@@ -136,6 +137,8 @@ export type ChartCell =
       note?: string | undefined;
       /** A high-alert dose's witness (undefined for a dose that needs none). */
       witness?: ChartWitness | undefined;
+      /** No round asked it (recorded only if given: `notAskedCell`): why, as its kept sheet said. */
+      notAsked?: NotAskedWhy | undefined;
     }
   | {
       kind: "not_given";
@@ -156,6 +159,8 @@ export type ChartCell =
       /** Who recorded it (a correction: who corrected), whole; its staff note beside a reason. */
       recordedBy?: string | undefined;
       note?: string | undefined;
+      /** No round asked it (recorded only if given: `notAskedCell`): why, as its kept sheet said. */
+      notAsked?: NotAskedWhy | undefined;
     };
 
 /**
@@ -284,4 +289,15 @@ export function chartCell(
           ? { state: "witnessed", initials: initialsOf(witness.by) }
           : { state: witness.state },
   };
+}
+
+/**
+ * The cell of a dose no round asked (export kind `round_not_asked`: a line its sheet printed to record
+ * only if given), as the day's record reads it: given (or offered) though not due, why; never a late
+ * entry, nor on time, early or late by a window it never had. What was due stays as the round kept it.
+ */
+export function notAskedCell(cell: ChartCell, why: NotAskedWhy): ChartCell {
+  if (cell.kind === "given") return { ...cell, lateEntry: false, timeliness: undefined, notAsked: why };
+  if (cell.kind === "not_given") return { ...cell, lateEntry: false, notAsked: why };
+  return cell;
 }

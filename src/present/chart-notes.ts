@@ -8,6 +8,7 @@ import { type ChartCell, type ChartWas, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
+import { notAskedWords } from "../words/record.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
 /** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
@@ -44,10 +45,30 @@ function correctedSpans(
   ];
 }
 
-const noted = (cell: ChartCell | undefined): cell is Extract<ChartCell, { kind: "given" | "not_given" }> =>
+type Recorded = Extract<ChartCell, { kind: "given" | "not_given" }>;
+
+const noted = (cell: ChartCell | undefined): cell is Recorded =>
   cell !== undefined &&
   (cell.kind === "not_given" ||
-    (cell.kind === "given" && Boolean(cell.lateEntry || cell.paper || cell.was?.length || cell.note)));
+    (cell.kind === "given" &&
+      Boolean(cell.lateEntry || cell.paper || cell.was?.length || cell.note || cell.notAsked)));
+
+/**
+ * A cell's times beneath the grid. Entered from the paper (issue 50): who gave it, or marked its
+ * letter, as the paper says, who entered it, both times; a late entry's two times; a dose not given,
+ * which keeps no time of its own, when it was recorded; a dose no round asked, given at a time said
+ * on its form, both times ("given Tue 1 Dec, 10:40, recorded Tue 1 Dec, 16:30"), never a late entry.
+ * A dose not given is never said "given".
+ */
+function timesWords(cell: Recorded, given: string, recorded: string): string {
+  const notGiven = cell.kind === "not_given";
+  const outcome = !notGiven ? "given" : cell.code === "R" || cell.refused ? "refused" : "not given";
+  if (cell.paper)
+    return ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`;
+  if (cell.lateEntry) return ` · late entry: ${outcome} ${given}, recorded ${recorded}`;
+  if (notGiven && cell.untimed) return ` · recorded ${recorded} by ${cell.initials}`;
+  return cell.notAsked && given !== recorded ? ` · ${outcome} ${given}, recorded ${recorded}` : "";
+}
 
 /** What the grid's cells abbreviate: each code's reason, each late entry and each correction, in full. */
 export function cellNotes(
@@ -64,23 +85,18 @@ export function cellNotes(
       const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${whole(row.plan?.what.name ?? row.due?.label ?? row.item)}`;
       const given = dateTimeOf(cell.givenAt, o.timezone);
       const recorded = dateTimeOf(cell.recordedAt, o.timezone);
-      // Entered from the paper (issue 50): who gave it, or marked its letter, as the paper says, who
-      // entered it, both times; a dose not given is never said "given".
       const notGiven = cell.kind === "not_given";
-      const entered = cell.paper
-        ? ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`
-        : cell.lateEntry
-          ? ` · late entry: ${notGiven ? (cell.code === "R" || cell.refused ? "refused" : "not given") : "given"} ${given}, recorded ${recorded}`
-          : notGiven && cell.untimed
-            ? // Not given keeps no time of its own: when it was recorded, never a late entry.
-              ` · recorded ${recorded} by ${cell.initials}`
-            : "";
       // R's refusal has no reason of its own: its word, so the line never reads as a bare letter.
       const why = !notGiven ? "" : cell.why ? `: ${whole(cell.why)}` : cell.code === "R" ? " refused" : "";
       const was = cell.was?.length ? correctedSpans(cell.was, cell, o.timezone) : [];
       // V of a dose recorded refused: the outcome the record holds, said beside its code.
       const code = notGiven ? `${cell.code}${cell.refused ? " (recorded refused)" : ""}` : "given";
-      const now = `${code}${why}${saidWords(undefined, cell.note)}${entered}`;
+      // No round asked it: said as the day's record says it ("given though not asked by the round: …").
+      const head =
+        cell.notAsked && !notGiven ? whole(notAskedWords("given", cell.notAsked)) : `${code}${why}`;
+      const unasked =
+        cell.notAsked && notGiven ? ` · ${whole(notAskedWords("not_given", cell.notAsked))}` : "";
+      const now = `${head}${saidWords(undefined, cell.note)}${unasked}${timesWords(cell, given, recorded)}`;
       out.push([...line(`${where}: `), ...was, ...line(now)]);
     }
   }

@@ -63,7 +63,8 @@ function becauseOf(
 }
 
 /**
- * The rounds the row's cells make due on the pet's chart (a place to sign, or a dose recorded), when
+ * The rounds the row's cells make due on the pet's chart (a place to sign, or a dose recorded that a
+ * round asked: one recorded only if given, no round asking it, makes none due), when
  * the plan's reading printed above does not name them all: named, with why, so a vet never reads a
  * row as evening-only whose morning cell asks for a dose. A plan not confirmed is due at each round
  * whose sheet shows the kennel system's words for it (src/domain/plan/round.ts), never a time the
@@ -74,7 +75,8 @@ function dueRoundsLine(pet: ChartPet, row: ChartRow, names: RoundNames | undefin
     Object.entries(pet.cells).some(
       ([k, c]) =>
         k.endsWith(`|${r}|${row.item}`) &&
-        (c.kind === "open" || c.kind === "given" || c.kind === "not_given"),
+        // A dose no round asked (recorded only if given) never makes its round due.
+        (c.kind === "open" || ((c.kind === "given" || c.kind === "not_given") && !c.notAsked)),
     ),
   );
   const plan = row.plan;

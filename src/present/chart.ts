@@ -15,7 +15,6 @@ import {
   arrivedAfterWords,
   arrivesAfterWords,
   CHART_CELL,
-  type ChartKeyMark,
   careNotReadWords,
   chartEnterWords,
   chartKeyWords,
@@ -23,13 +22,13 @@ import {
   chartScanWords,
   dueOnArrivalWords,
 } from "../words/chart.ts";
-import { dateTimeOf, dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
-import { OFF_TIME } from "../words/doses.ts";
+import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
 import { planStateByWords } from "../words/plan.ts";
+import { cellLine, type KeyUsed, markUsed } from "./chart-cell.ts";
 import { type DayPage, dayPages, daysWords, notItsDays, petDays } from "./chart-days.ts";
 import { chartFoot } from "./chart-foot.ts";
-import { cellNotes, wasSpans } from "./chart-notes.ts";
+import { cellNotes } from "./chart-notes.ts";
 import { isHighAlert, rowHead } from "./chart-row.ts";
 import {
   type Doc,
@@ -38,7 +37,6 @@ import {
   type Line,
   line,
   type Part,
-  prose,
   strong,
   toned,
   value,
@@ -72,48 +70,6 @@ const columnHead = (c: ChartColumn, o: ChartOptions): Line[] => [
   line(toned("muted", o.times[c.round])),
 ];
 
-/** A cell as it is printed: initials and time; a code; "missed"; blank to sign; struck. */
-function cellLine(cell: ChartCell, tz: string, day: string): Line {
-  const at = (iso: string) => timeOnDay(iso, tz, day);
-  switch (cell.kind) {
-    case "not_due":
-      return [];
-    case "open":
-      return cell.state === "missed" ? line(toned("alert", "missed")) : [];
-    case "if_needed":
-      return line(
-        ...cell.given.map(
-          (g, i) =>
-            `${i ? "; " : ""}${g.initials} ${at(g.givenAt)} (${prose(g.reason, 60, "the stay record")})`,
-        ),
-      );
-    case "given":
-      return line(
-        ...wasSpans(cell.was, at),
-        `${cell.initials} ${at(cell.givenAt)}`,
-        // The round's record's marks, in words that fit a cell: "⏪ early", "⏰ late", "⏩ after window".
-        cell.timeliness === "early" && toned("warn", ` ${OFF_TIME.early.icon} early`),
-        cell.timeliness === "late" && toned("warn", ` ${OFF_TIME.late.icon} late`),
-        cell.timeliness === "after_window" && toned("warn", ` ${OFF_TIME.after_window.icon} after window`),
-        cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
-        cell.paper && toned("muted", " from paper"),
-        cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,
-        cell.witness?.state === "awaiting" && toned("warn", " · awaiting witness"),
-        // "no witness", not "unwitnessed": a word that fits a cell of a three-day page unbroken.
-        cell.witness?.state === "unwitnessed" && toned("alert", " · no witness"),
-      );
-    case "not_given":
-      return line(
-        ...wasSpans(cell.was, at),
-        strong(cell.code),
-        // Not given keeps no time: its one time is when it was recorded, said so.
-        ` ${cell.initials} ${cell.untimed ? `${CHART_CELL.recordedAt} ` : ""}${at(cell.givenAt)}`,
-        cell.lateEntry && toned("warn", ` late entry ${at(cell.recordedAt)}`),
-        cell.paper && toned("muted", " from paper"),
-      );
-  }
-}
-
 /**
  * A high-alert row's cell open to sign has a place for its witness's initials beside the giver's (the
  * paper's witness is entered with it: src/answers/paper-enter.ts); missed, it keeps one too.
@@ -130,18 +86,6 @@ function onArrival(pet: ChartPet, cell: ChartCell, c: ChartColumn, o: ChartOptio
   const at = zonedInstant(c.date, o.times[c.round], o.timezone).getTime();
   if (!(Date.parse(pet.checkIn) > at)) return [];
   return line(toned("warn", dueOnArrivalWords(timeOf(pet.checkIn, o.timezone))));
-}
-
-/** The marks of a page's cells that its key explains only where they are (src/words/chart.ts). */
-type KeyUsed = Set<ChartKeyMark>;
-
-/** The marks a recorded cell shows that its page's key explains only where they are. */
-function markUsed(cell: ChartCell, used: KeyUsed): void {
-  if (cell.kind === "if_needed" && cell.given.length) used.add("ifNeeded");
-  if (cell.kind !== "given" && cell.kind !== "not_given") return;
-  if (cell.lateEntry) used.add("lateEntry");
-  if (cell.was?.length) used.add("corrected");
-  if (cell.kind === "given" && cell.timeliness && cell.timeliness !== "on_time") used.add("offTime");
 }
 
 function gridRow(

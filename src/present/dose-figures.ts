@@ -7,6 +7,7 @@
  */
 import type { DoseFigures } from "../answers/doses.ts";
 import { OFF_TIME, onTimeWords, openCountWords, unwitnessedCountWords } from "../words/doses.ts";
+import { notAskedCountWords } from "../words/record.ts";
 import { afterWindowWords } from "./audit.ts";
 import { dotted, type Line, toned } from "./doc.ts";
 
@@ -44,6 +45,6 @@ export function doseFiguresWords(f: DoseFigures, o: { icon?: string; byState?: b
       ? toned("alert", `💉 ${unwitnessedCountWords(f.unwitnessed)}`)
       : undefined,
     // Recorded where no round asked them ("every other day", recorded if given): never counted as due.
-    f.notAsked ? `${f.notAsked} more recorded, not asked by the round` : undefined,
+    f.notAsked ? notAskedCountWords(f.notAsked) : undefined,
   );
 }

@@ -10,6 +10,7 @@ import { plural } from "../domain/text.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts";
+import { notAskedCountWords } from "../words/record.ts";
 import { type Action, type Doc, dotted, type Line, line, type Part, toned, value, whole } from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
@@ -40,6 +41,8 @@ function figuresLine(r: DayReview): Line {
       : undefined,
     d.open ? `${d.open} still open` : undefined,
     d.lateEntries ? `${plural(d.lateEntries, "late entry", "late entries")}` : undefined,
+    // Recorded where no round asked them: never due, never late entries; said apart, as the record does.
+    d.notAsked ? notAskedCountWords(d.notAsked) : undefined,
     r.welfareOpen === undefined
       ? "welfare flags not read"
       : r.welfareOpen

@@ -113,6 +113,8 @@ export const CHART_CELL = {
   arrivedAfter: "arrived after the last round",
   dueOnArrival: "due on arrival",
   arrives: "arrives",
+  /** Before a dose no round asked (recorded only if given): given, or offered, though not due this round. */
+  notAsked: "+",
 } as const;
 
 /**
@@ -156,7 +158,7 @@ export const arrivedAfterWords = (came: string, asked = false) =>
  * What a page's cells show that not every page has: its key explains each only where the page has
  * it (a blank chart for tomorrow keeps a short key). `unread`: a round not read ("not read");
  * `past`: a past round never posted ("not posted"); `offTime`: a dose given early, late or after its
- * window; `lateEntry`: one recorded after its window closed; `ifNeeded`: a dose given if needed;
+ * window; `lateEntry`: one recorded after its window closed; `notAsked`: one no round asked (+); `ifNeeded`: a dose given if needed;
  * `corrected`: an entry a correction replaced, struck; `onArrival`: a dose due on the pet's arrival
  * after the round's time; `arrivesAfter`: a dose whose window closed before the pet arrived;
  * `arrivedAfter`: a day the pet came after its last round.
@@ -166,6 +168,7 @@ export type ChartKeyMark =
   | "past"
   | "offTime"
   | "lateEntry"
+  | "notAsked"
   | "ifNeeded"
   | "corrected"
   | "onArrival"
@@ -179,6 +182,10 @@ const KEY_MARKS: ReadonlyArray<[ChartKeyMark, string]> = [
     `${OFF_TIME.early.icon} early, ${OFF_TIME.late.icon} late, ${OFF_TIME.after_window.icon} after window: ${OFF_TIME.early.words}, ${OFF_TIME.late.words}, ${OFF_TIME.after_window.words}`,
   ],
   ["lateEntry", "late entry and a time: recorded at that time, after its window closed (both times beneath)"],
+  [
+    "notAsked",
+    `${CHART_CELL.notAsked} before initials and a time: given, not due this round (its round did not ask it: its sheet printed it to record only if given; why, and when it was recorded, beneath); before a code: offered though not due`,
+  ],
   ["ifNeeded", "initials, time and (why): a dose given if needed, and why"],
   ["corrected", "struck through before another: the entry a correction replaced (the correction beneath)"],
   [

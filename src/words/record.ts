@@ -263,6 +263,9 @@ export function notAskedWords(outcome: Outcome, why: NotAskedWhy): string {
   return `${head}: ${notAskedWhyWords(why)}`;
 }
 
+/** The doses recorded where no round asked them, beside the figures of those due: "1 more recorded, not asked by the round". */
+export const notAskedCountWords = (n: number) => `${n} more recorded, not asked by the round`;
+
 /** Why, in the words its sheet's form said it (byDaysFormWords), or that the sheet never listed it. */
 export function notAskedWhyWords(why: NotAskedWhy): string {
   if (why.days === "not_listed") return "its round's sheet did not list it";

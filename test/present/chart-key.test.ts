@@ -63,6 +63,8 @@ const SAMPLES: { [K in ChartCell["kind"]]: ChartCell[] } = {
     given({ was: WAS, recordedAt: at("13:05") }),
     // Given the day before the round's day, as the cell says it: with its day.
     given({ givenAt: at("23:50", "2026-11-23"), timeliness: "early" }),
+    // No round asked it (recorded only if given): its own mark, never a late entry.
+    given({ notAsked: { days: "plan_not_due", words: "not this round" }, recordedAt: at("16:30") }),
   ],
   not_given: CHART_KEY.flatMap((k) => [
     notGiven({ code: k.code }),
@@ -70,6 +72,7 @@ const SAMPLES: { [K in ChartCell["kind"]]: ChartCell[] } = {
   ]).concat([
     notGiven({ paper: { by: "JD", enteredBy: "Morgan Reid" }, lateEntry: true, recordedAt: at("15:00") }),
     notGiven({ code: "A", was: [{ code: "W", initials: "S", at: at("07:40") }], recordedAt: at("13:05") }),
+    notGiven({ notAsked: { days: "not_today", words: "every other day" }, recordedAt: at("16:30") }),
   ]),
 };
 
@@ -137,6 +140,7 @@ const T = "(?:[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} )?\\d{2}:\\d{2}";
  * explains, in the order they are read away (the longest first: "initials and time" last).
  */
 const MARKS: Array<{ term: string; cell: RegExp }> = [
+  { term: "+ before initials and a time: ", cell: /\+ /g },
   { term: "struck through before another: ", cell: new RegExp(`~(?:[RVWNA] )?${I} ${T}~ `, "g") },
   { term: 'code, initials, "rec." and a time: ', cell: new RegExp(`\\b[RVWNA] ${I} (?:rec\\. )?${T}`, "g") },
   { term: "initials, time and (why): ", cell: new RegExp(`${I} ${T} \\([^)]*\\)(?:; )?`, "g") },
