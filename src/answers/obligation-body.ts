@@ -16,7 +16,8 @@ import {
   owedPetOf as owedPetIn,
   owedPetKey,
 } from "../domain/obligations.ts";
-import { byDaysOf, type DueItem, dueOf, isMedicationItem } from "../domain/record.ts";
+import { byDaysOf } from "../domain/printed-not-due.ts";
+import { type DueItem, dueOf, isMedicationItem } from "../domain/record.ts";
 import { arrivedSince, medicationCounts, roundCounts } from "../domain/rounds.ts";
 import { firstChars } from "../domain/text.ts";
 import type { BodyIn } from "../record/kinds/index.ts";
@@ -109,13 +110,13 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
     ...(checkOut ? { checkOut } : {}),
     ...(arrivesAt ? { arrivesAt } : {}),
     items,
-    ...besideHighAlertOf(p),
+    ...besideHighAlertOf(p, round),
   };
 }
 
-/** The high-alert drugs the pet's sheet prints to record only if given, not asked (src/domain/record.ts byDaysOf). */
-function besideHighAlertOf(p: RoundPet): { besideHighAlert?: ItemKey[] } {
-  const keys = byDaysOf(p).flatMap((d) => (d.highAlert ? [d.item] : []));
+/** The high-alert drugs the pet's sheet prints to record only if given, not asked (src/domain/printed-not-due.ts byDaysOf). */
+function besideHighAlertOf(p: RoundPet, round: Round): { besideHighAlert?: ItemKey[] } {
+  const keys = byDaysOf(p, round).flatMap((d) => (d.highAlert ? [d.item] : []));
   return keys.length ? { besideHighAlert: keys } : {};
 }
 

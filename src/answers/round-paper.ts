@@ -14,8 +14,8 @@ import { sheetPetKept } from "../record/kinds/sheet.ts";
 import type { RoundPet, RoundReport } from "./rounds.ts";
 
 /** Whether the record keeps the pet as the sheet drafts it (its name, its items' labels and words). */
-function keptWhole(p: RoundPet, date: string, timezone: string): boolean {
-  const kept = sheetPetOf(p, date, timezone);
+function keptWhole(p: RoundPet, report: Pick<RoundReport, "date" | "round">, timezone: string): boolean {
+  const kept = sheetPetOf(p, report.date, timezone, report.round);
   return kept === undefined || sheetPetKept({ ...kept, message: 0 });
 }
 
@@ -53,5 +53,5 @@ function setAside(report: RoundReport, aside: ReadonlySet<RoundPet>): RoundRepor
  * parts (src/answers/sheets.ts `sheetPieces`), every pet with its buttons.
  */
 export function withinRecord(report: RoundReport, o: { timezone: string }): RoundReport {
-  return setAside(report, new Set(report.pets.filter((p) => !keptWhole(p, report.date, o.timezone))));
+  return setAside(report, new Set(report.pets.filter((p) => !keptWhole(p, report, o.timezone))));
 }

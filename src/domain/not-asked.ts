@@ -1,7 +1,8 @@
 /**
  * Why a round did not ask a dose recorded at it (export kind `round_not_asked`): the line its sheet
- * printed to record only if given (src/domain/record.ts ByDaysItem: not due by its days' words, or
- * by its confirmed plan, with the plan's why), as the round's sheet was kept when the dose was
+ * printed to record only if given (src/domain/record.ts ByDaysItem: not due by its days' words,
+ * printed whole where its words name another round, with the sheet's why, or not due by its confirmed
+ * plan, with the plan's why), as the round's sheet was kept when the dose was
  * recorded; or none, the sheet never listing it. Read from the kept sheets alone, never worked out
  * again from the pet's care or plan as they stand now. Pure.
  */

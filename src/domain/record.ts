@@ -48,16 +48,17 @@ export interface IfNeededItem extends DueItem {
 
 /**
  * A dose the sheet prints but that is not due this round, recorded from the sheet's form if it is
- * given, never due, counted nor chased: not due today by its words' days (src/domain/sheet-days.ts:
- * "every other day", "except Sunday" on a Sunday), its care plan not confirmed (or none); or
- * (`plan_not_due`) not due here by its confirmed care plan (not one of its days, not this round,
- * course finished…): a dose a sheet prints can always be recorded there.
+ * given, never due, counted nor chased (src/domain/printed-not-due.ts), its care plan not confirmed
+ * (or none): not due today by its words' days (src/domain/sheet-days.ts: "every other day", "except
+ * Sunday" on a Sunday), or printed whole where its words name another round (`other_round`: "its
+ * words name the morning ("AM")"); or (`plan_not_due`) not due here by its confirmed care plan (not
+ * one of its days, not this round, course finished…): a dose a sheet prints can always be recorded there.
  */
 export interface ByDaysItem extends DueItem {
-  days: "some_days" | "not_today" | "plan_not_due";
+  days: "some_days" | "not_today" | "other_round" | "plan_not_due";
   /**
-   * The instruction's words that say its days ("EOD", "except Sunday"); `plan_not_due`: why its plan
-   * says not due, in words ("not one of its days: Mon, Wed, Fri").
+   * The instruction's words that say its days ("EOD", "except Sunday"); `other_round`: why the sheet
+   * says not this round, in its words; `plan_not_due`: why its plan says not due ("not this round").
    */
   words: string;
 }
@@ -83,7 +84,7 @@ export function isMedicationDue(rm: RoundMedication): boolean {
 }
 
 /** A medication as the record keeps it: the drug with its strength and amount, whole ("Rimadyl 50 mg · half a tablet"). */
-function medicationText(rm: RoundMedication): string {
+export function medicationText(rm: RoundMedication): string {
   const m = rm.medication;
   return rm.dose ? `${m.name} · ${rm.dose}` : (m.instruction ?? m.name);
 }
@@ -117,20 +118,6 @@ export function dueItems(sheet: RoundSheet): DueItem[] {
 }
 
 /**
- * Each medication the sheet prints where its words would put it this round but not due by their
- * days (`some_days`, `not_today`): the sheet's own rule, with no care plan to decide its days.
- */
-export function byDaysItems(sheet: RoundSheet): ByDaysItem[] {
-  return sheet.medications.flatMap((rm) => {
-    const n = rm.medication.n;
-    if ((rm.state !== "some_days" && rm.state !== "not_today") || n < 1 || n > 5) return [];
-    const item = `med:${n as 1 | 2 | 3 | 4 | 5}` as const;
-    const text = medicationText(rm);
-    return [{ item, label: rm.medication.name, text, days: rm.state, words: rm.words ?? "" }];
-  });
-}
-
-/**
  * A due item named by its drug, for every surface that reads what a round asked: its words when
  * they name the drug ("Rimadyl 50 mg · half a tablet"), else the drug, then the words ("Selgian 20 mg
  * · AM": a morning field that says only when); the meal as its words.
@@ -148,18 +135,6 @@ export function doseNamed(d: { item?: string | undefined; label: string; text: s
  */
 export function dueOf(p: { due?: DueItem[] | undefined; sheet?: RoundSheet | undefined }): DueItem[] {
   return p.due ?? (p.sheet ? dueItems(p.sheet) : []);
-}
-
-/**
- * What a pet's round prints not due, recorded if given (`ByDaysItem`): its care plan's round's (by its
- * days' words, or, confirmed, by the plan), else (no plan) the sheet's own rule.
- */
-export function byDaysOf(p: {
-  due?: DueItem[] | undefined;
-  byDays?: ByDaysItem[] | undefined;
-  sheet?: RoundSheet | undefined;
-}): ByDaysItem[] {
-  return p.byDays ?? (p.due === undefined && p.sheet ? byDaysItems(p.sheet) : []);
 }
 
 /**

@@ -2,8 +2,8 @@
  * Who may record what on a round's sheet, decided once when the sheet is kept (src/answers/sheets.ts)
  * and read by every surface that draws it: a pet is on the kept sheet with something to record when
  * something is due for it this round (its care plan's, else the sheet's own rule), the sheet prints
- * a dose to give if needed or one not due by its days' words (issue 44: every dose a sheet prints
- * can be signed there), its confirmed
+ * a dose to give if needed or one not due (by its days' words, the round its words name, or its
+ * confirmed plan: issue 44, every dose a sheet prints can be signed there), its confirmed
  * plan has a dose to give if needed, or its plan is kept and not confirmed ("📋 Plan…"); one tap
  * only as its plan and its care allow; a pet not checked in and arriving later that day is marked
  * with its arrival, so a tap before then asks first. Pure.
@@ -11,15 +11,10 @@
 import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { saysCheckedIn } from "./bookings.ts";
+import type { Round } from "./care.ts";
 import type { PetFlags } from "./flags.ts";
-import {
-  type ByDaysItem,
-  byDaysOf,
-  type DueItem,
-  dueOf,
-  type IfNeededItem,
-  oneTapAllowed,
-} from "./record.ts";
+import { byDaysOf } from "./printed-not-due.ts";
+import { type ByDaysItem, type DueItem, dueOf, type IfNeededItem, oneTapAllowed } from "./record.ts";
 import type { RoundSheet } from "./rounds.ts";
 
 /** What a round's pet brings to its kept sheet (src/answers/rounds.ts RoundPet has it). */
@@ -47,7 +42,7 @@ export interface SheetPetFacts {
   due: DueItem[];
   /** What the sheet prints to give if needed: its form records them, never due nor chased. */
   ifNeeded?: IfNeededItem[];
-  /** What the sheet prints not due by its days' words: its form records them if given, never due nor chased. */
+  /** What the sheet prints not due (src/domain/record.ts ByDaysItem): its form records them if given, never due nor chased. */
   byDays?: ByDaysItem[];
   /** May "All given & eaten" sign it off in one tap? */
   oneTap: boolean;
@@ -78,15 +73,21 @@ function arrivesLater(
 /**
  * The pet's place on the kept sheet, or undefined when it has nothing to record there (no ids, its
  * care not matched, nothing printed to record, no dose to give if needed, no plan to confirm): its
- * sheet lines are still shown.
+ * sheet lines are still shown. Nothing due, no one tap: a pet on it only for a dose printed not due
+ * ("record it only if given") has nothing "All given & eaten" could record. `round`: the sheet's.
  */
-export function sheetPetOf(p: RoundPetFacts, date: string, timezone: string): SheetPetFacts | undefined {
+export function sheetPetOf(
+  p: RoundPetFacts,
+  date: string,
+  timezone: string,
+  round?: Round,
+): SheetPetFacts | undefined {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
   const due = dueOf(p);
   const ifNeeded = p.ifNeeded ?? [];
-  const byDays = byDaysOf(p);
+  const byDays = byDaysOf(p, round);
   const asNeeded = asNeededOnPlan(p.plan);
   const plan = p.plan;
   const toConfirm = plan?.versionId !== undefined && plan.state !== "confirmed" ? plan.versionId : undefined;
@@ -100,7 +101,7 @@ export function sheetPetOf(p: RoundPetFacts, date: string, timezone: string): Sh
     due,
     ...(ifNeeded.length ? { ifNeeded } : {}),
     ...(byDays.length ? { byDays } : {}),
-    oneTap: p.oneTap ?? oneTapAllowed(p.pet.flags),
+    oneTap: due.length > 0 && (p.oneTap ?? oneTapAllowed(p.pet.flags)),
     ...(arrivesAt ? { arrivesAt } : {}),
     ...(toConfirm !== undefined ? { planToConfirm: toConfirm } : {}),
     ...(asNeeded ? { asNeeded: true as const } : {}),

@@ -93,7 +93,7 @@ export function draftSheet(
     .map((p) => p.pet?.pet.kennelId)
     .find((k): k is number => typeof k === "number" && k > 0);
   const pets = r.pets.flatMap((p): SheetPet[] => {
-    const pet = sheetPetOf(p, r.date, o.timezone);
+    const pet = sheetPetOf(p, r.date, o.timezone, r.round);
     return pet ? [{ ...pet, message: 0 }] : [];
   });
   return {

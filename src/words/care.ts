@@ -2,21 +2,15 @@
  * Care facts in words, the same on every surface (Slack, terminal, connector). Plain text: each
  * renderer escapes and emphasises in its own way.
  */
-import { type Medication, ROUNDS, type Round, type RoundMedication } from "../domain/care.ts";
+import type { Medication, Round, RoundMedication } from "../domain/care.ts";
 import { type FastingTimes, type FastPassed, fastingClock } from "../domain/fasting.ts";
 import type { PetFlags } from "../domain/flags.ts";
 import type { CareNote } from "../domain/notes.ts";
 import { roundsNamed } from "../domain/round-words.ts";
 import { houseRoutineWords } from "../domain/rounds.ts";
 import type { Pet } from "../kennel/schemas.ts";
+import { elsewhereWords, roundsNamedElsewhere } from "./elsewhere.ts";
 import { someDaysWords } from "./record.ts";
-
-/** A round as a time of day: "not in the evening", "not at midday". */
-const AT: Record<Round, string> = {
-  morning: "in the morning",
-  midday: "at midday",
-  evening: "in the evening",
-};
 
 /**
  * One medication on one row, its instruction first and then its own midday and evening
@@ -53,19 +47,16 @@ export function roundMedicationRow(rm: RoundMedication, round: Round): string {
     case "no_time":
       return `${m.name} · ${instruction} · no time given: follow the instruction`;
     case "named_elsewhere": {
-      // "skip PM" on the evening sheet: the line stays (the instruction in full), and says why not here.
-      if (rm.saidNot) return `${m.name} · ${instruction} · its words say not ${AT[round]} ("${rm.saidNot}")`;
-      // "at bedtime" on the midday sheet: the line stays (the instruction in full), and says where it is given.
-      const named = rm.namedRounds ?? {};
-      const rounds = ROUNDS.filter((r) => named[r] !== undefined);
-      const words = [...new Set(Object.values(named))].map((w) => `"${w}"`).join(", ");
-      const them = rounds.length > 1 ? "those rounds" : "that round";
-      return `${m.name} · ${instruction} · its words name the ${rounds.join(" and ")} (${words}): given at ${them}, not this one`;
+      // "skip PM" on the evening sheet: the line stays (the instruction in full), and says why not here;
+      // "at bedtime" on the midday sheet: the same, and where it is given.
+      const why = `${m.name} · ${instruction} · ${elsewhereWords(rm, round)}`;
+      if (rm.saidNot) return why;
+      return `${why}: given at ${roundsNamedElsewhere(rm).length > 1 ? "those rounds" : "that round"}, not this one`;
     }
     case "once_a_day":
       return `${m.name} · ${instruction} · once a day: check it was not given already`;
     case "once_elsewhere": {
-      const see = `given once a day (see the ${rm.onceAt} sheet)`;
+      const see = elsewhereWords(rm, round);
       // The morning sheet carries every instruction in full.
       return round === "morning" ? `${m.name} · ${instruction} · ${see}` : `${m.name} · ${see}`;
     }

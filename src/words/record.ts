@@ -222,14 +222,20 @@ export const someDaysWords = (words: string | undefined): "every other day" | "n
     : "not every day";
 
 /**
- * A dose the sheet prints not due (by its days' words, or by its confirmed plan: `plan_not_due`, its
- * words the plan's why), on the sheet's form: its label (not asked of the carer: recorded only if
- * given) and its hint beside the instruction whole.
+ * A dose the sheet prints not due (by its days' words; whole where its words name another round:
+ * `other_round`, its words the sheet's why; or by its confirmed plan: `plan_not_due`, its words the
+ * plan's why), on the sheet's form: its label (not asked of the carer: recorded only if given) and
+ * its hint beside the instruction whole.
  */
 export function byDaysFormWords(
   name: string,
-  d: { days: "some_days" | "not_today" | "plan_not_due"; words: string },
+  d: { days: "some_days" | "not_today" | "other_round" | "plan_not_due"; words: string },
 ): { label: string; hint: string } {
+  if (d.days === "other_round")
+    return {
+      label: `💊 ${name}: ${otherRoundWords(d.words)} — record it only if given here`,
+      hint: "not due this round by its words: never chased nor counted",
+    };
   if (d.days === "plan_not_due") {
     const why = d.words ? ` (${d.words})` : "";
     return {
@@ -266,9 +272,13 @@ export function notAskedWords(outcome: Outcome, why: NotAskedWhy): string {
 /** The doses recorded where no round asked them, beside the figures of those due: "1 more recorded, not asked by the round". */
 export const notAskedCountWords = (n: number) => `${n} more recorded, not asked by the round`;
 
+/** A dose printed whole where its words name another round: the sheet's why, else that it was printed so. */
+const otherRoundWords = (words: string): string => words || "its words name another round";
+
 /** Why, in the words its sheet's form said it (byDaysFormWords), or that the sheet never listed it. */
 export function notAskedWhyWords(why: NotAskedWhy): string {
   if (why.days === "not_listed") return "its round's sheet did not list it";
+  if (why.days === "other_round") return otherRoundWords(why.words);
   if (why.days === "plan_not_due")
     return `not due this round by its confirmed plan${why.words ? ` (${why.words})` : ""}`;
   if (why.days === "not_today") return `not due today by its words${why.words ? ` ("${why.words}")` : ""}`;

@@ -15,8 +15,9 @@
  * - As needed, confirmed or not: printed "give if needed", recorded from the sheet's form with why it
  *   was given (`ifNeeded`), never due.
  * - Not confirmed, a line the sheet prints not due by its days' words ("every other day: was it given
- *   yesterday?", "not today: its words say …"), left to a person or not due by the draft either:
- *   recorded from the sheet's form if it is given (`byDays`), never due, counted nor chased.
+ *   yesterday?", "not today: its words say …") or printed whole where its words name another round
+ *   ("its words name the morning ("AM")": `other_round`), left to a person or not due by the draft
+ *   either: recorded from the sheet's form if it is given (`byDays`), never due, counted nor chased.
  * - Confirmed, a medication whose dose the sheet prints at this round (due by its own rule, not due by
  *   its days' words, or its words naming another round: `printsDose`) that the plan says is not due here (not one of its days, not this round, course
  *   finished…): recorded from the sheet's form if it is given (`byDays`, `plan_not_due`, with the
@@ -26,10 +27,10 @@
  */
 
 import { planNotDueWords } from "../../words/plan.ts";
-import type { Round, RoundMedication } from "../care.ts";
+import type { Round } from "../care.ts";
+import { byDaysItems, printsDose } from "../printed-not-due.ts";
 import {
   type ByDaysItem,
-  byDaysItems,
   type DueItem,
   dueItems,
   type IfNeededItem,
@@ -140,16 +141,6 @@ const NOT_OFFERED: ReadonlySet<NotDueWhy> = new Set([
 ]);
 
 /**
- * Does a medication's line on the sheet print its dose at this round (its instruction whole, or this
- * round's own field)? Every line does, due or not ("its words name the morning ("AM"): given at that
- * round, not this one", "not today: its words say …"), but "nothing this round (given at the evening
- * round)" (`other_rounds`) and, off the morning, "given once a day (see the morning sheet)"
- * (`once_elsewhere`): the morning sheet carries every instruction whole (src/words/care.ts).
- */
-const printsDose = (rm: RoundMedication, round: Round): boolean =>
-  rm.state !== "other_rounds" && (rm.state !== "once_elsewhere" || round === "morning");
-
-/**
  * The plan confirmed: each medication whose dose the sheet prints at this round (`printsDose`: due by
  * its own rule, not due by its days' words, or its words naming other rounds) that the plan says is not
  * due here, with why (`plan_not_due`): recorded if given, once. A high-alert drug's is witnessed when
@@ -180,8 +171,9 @@ function planNotDueOf(
 /**
  * What the sheet prints not due that its form records if given: the plan confirmed, the doses it
  * says are not due here (`planNotDueOf`); not confirmed, each line the sheet prints not due by its
- * days' words that the plan does not make due: left to a person ("check: …"), or not due by the
- * draft's reading too (its days, as the words say), unless withheld or the pet not in (`NOT_OFFERED`).
+ * days' words or whole where its words name another round (src/domain/printed-not-due.ts) that the
+ * plan does not make due: left to a person ("check: …"), or not due by the draft's reading too, unless
+ * withheld or the pet not in (`NOT_OFFERED`). A high-alert drug's is witnessed, as in `planNotDueOf`.
  */
 function byDaysOf(
   sheet: RoundSheet,
@@ -195,9 +187,8 @@ function byDaysOf(
   const on = new Map(items.map((r) => [r.item.key, r.on]));
   const offered = (o: ItemOnRound | undefined) =>
     !o || o.status === "check" || (o.status === "not_due" && !NOT_OFFERED.has(o.why));
-  // A high-alert drug's line is witnessed when it is recorded, as its due dose is.
   const alert = new Set(items.filter((r) => r.item.highAlert).map((r) => r.item.key));
-  return byDaysItems(sheet)
+  return byDaysItems(sheet, round)
     .filter((d) => !dueKeys.has(d.item) && offered(on.get(d.item)))
     .map((d) => (alert.has(d.item) ? { ...d, highAlert: true } : d));
 }

@@ -37,13 +37,17 @@ const ifNeededItem = atFirstUse(() =>
 );
 
 /**
- * An item printed not due by its days' words ("every other day", "except Sunday"), or by its confirmed
- * plan (`plan_not_due`: not one of its days, not this round…): recorded if given.
+ * An item printed not due by its days' words ("every other day", "except Sunday"), whole where its
+ * words name another round (`other_round`: a sheet kept before it, none), or by its confirmed plan
+ * (`plan_not_due`: not one of its days, not this round…): recorded if given.
  */
 const byDaysItem = atFirstUse(() =>
   dueItem().extend({
-    days: z.enum(["some_days", "not_today", "plan_not_due"]),
-    /** The instruction's words that say its days ("EOD", "except Sunday"); the plan's why ("not this round"). */
+    days: z.enum(["some_days", "not_today", "other_round", "plan_not_due"]),
+    /**
+     * The instruction's words that say its days ("EOD", "except Sunday"); the sheet's why
+     * ("its words name the morning ("AM")"); the plan's why ("not this round").
+     */
     words: text(LABEL_MAX),
   }),
 );
@@ -56,8 +60,8 @@ const sheetPet = atFirstUse(() =>
     /** What the sheet printed to give if needed (issue 44): its form records them, never chased. */
     ifNeeded: z.array(ifNeededItem()).max(5).optional(),
     /**
-     * What the sheet printed not due by its days' words, its plan not confirmed, or by its confirmed
-     * plan: its form records them if given, never due nor chased.
+     * What the sheet printed not due by its days' words or whole where its words name another round,
+     * its plan not confirmed, or by its confirmed plan: its form records them if given, never due nor chased.
      */
     byDays: z.array(byDaysItem()).max(5).optional(),
     /** May "All given & eaten" sign it off in one tap (src/domain/record.ts oneTapAllowed)? */
