@@ -5,11 +5,12 @@
  * silently: the form asks when it was given (issue 35).
  */
 import type { Deps } from "../deps.ts";
+import type { Round } from "../domain/care.ts";
 import { onceADay } from "../domain/day-dose.ts";
 import { owedPetOf } from "../domain/obligations.ts";
-import type { ItemKey } from "../record/types.ts";
+import type { Entry, ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
-import { onceADayFormWords } from "../words/not-due.ts";
+import { givenTodayWords, onceADayFormWords, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
@@ -71,26 +72,58 @@ export async function tapAsks(
  * confirmed), as its round kept them (`once`: given at any round of the day, on time, never "⏰ given
  * late" by this round's window); and each settled by another entry of its day or chased at a later
  * round, in the words its round's line says (`settled`: "☑️ given at the morning round by Jane
- * 08:12"): the form says them beside it, so nobody gives it again unawares. The day read once, as
- * the round's lines read it (src/answers/round-record.ts), only when the pet has a dose due from the
- * words.
+ * 08:12"): the form says them beside it, so nobody gives it again unawares. Said first the same way:
+ * one drug in two slots whose "one dose or two?" is not answered (TWO_SLOTS_ASK), and a dose recorded
+ * only if given (no round asks it) given already today at another round ("☑️ given today at the
+ * morning round by Jane 08:10: record it here only if it is given again"). The day read once, as the
+ * round's lines read it (src/answers/round-record.ts), only when the pet has a dose due from the
+ * words or one recorded only if given.
  */
 export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
   sheet: Sheet,
   pet: SheetPet,
 ): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey> } | undefined> {
-  if (!deps.record || !pet.due.some((d) => d.unconfirmed)) return undefined;
+  const byDays = pet.byDays ?? [];
+  if (!deps.record || (!pet.due.some((d) => d.unconfirmed) && byDays.length === 0)) return undefined;
   const { rounds, entries } = await readDay(deps, sheet.date);
   const day = dayNotDue(deps, rounds, entries, sheet.round, deps.clock.now());
   const kept = rounds.find((r) => r.round === sheet.round);
   const items = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
   const once = new Set(items.filter(onceADay).map((i) => i.item));
+  // One drug in two slots, "one dose or two?" not answered (src/domain/day-dose.ts): asked on the form as on the sheet.
+  const twice = new Set(items.filter((i) => !i.confirmed && i.sameDrugAs?.length).map((i) => i.item));
   const settled = new Map<ItemKey, string>();
+  const { timezone } = deps.config;
   for (const d of pet.due) {
     const s = day.get(`${pet.bookingId}|${pet.petId}|${d.item}`);
     if (s?.state === "not_due" && (s.why === "settled" || s.why === "later_round"))
-      settled.set(d.item, onceADayFormWords(s, deps.config.timezone));
+      settled.set(d.item, onceADayFormWords(s, timezone));
+    else if (twice.has(d.item)) settled.set(d.item, TWO_SLOTS_ASK);
+  }
+  for (const d of byDays) {
+    const given = givenElsewhere(entries, pet, d.item, sheet.round);
+    if (given) settled.set(d.item, givenTodayWords(given, timezone));
   }
   return { settled, once };
+}
+
+/** The pet's item given today at another round (its latest entry there, not corrected since). */
+function givenElsewhere(
+  entries: readonly Entry[],
+  pet: Pick<SheetPet, "bookingId" | "petId">,
+  item: ItemKey,
+  round: Round,
+): { round: Round; userName: string; at: string } | undefined {
+  const given = entries.filter(
+    (e) =>
+      e.bookingId === pet.bookingId &&
+      e.petId === pet.petId &&
+      e.item === item &&
+      e.round !== round &&
+      e.outcome === "given" &&
+      e.supersededBy === undefined,
+  );
+  const last = given.at(-1);
+  return last && { round: last.round, userName: last.userName, at: last.givenAt ?? last.recordedAt };
 }

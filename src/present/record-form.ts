@@ -104,9 +104,11 @@ function dueItem(d: DueItem, cur: CurrentItem | undefined, settled?: string): Re
 }
 
 /** A dose not due by its days' words: a dose's outcomes, its label saying it is recorded only if given. */
-function byDaysItem(d: ByDaysItem, cur: CurrentItem | undefined): RecordFormItem {
+function byDaysItem(d: ByDaysItem, cur: CurrentItem | undefined, said?: string): RecordFormItem {
   const words = byDaysFormWords(d.label, d);
-  return { ...dueItem(d, cur), label: words.label, hint: [d.text, words.hint].join(" · ") };
+  // Given already today at another round: said first, so it is not given again unawares.
+  const hint = [said, d.text, words.hint].filter(Boolean).join(" · ");
+  return { ...dueItem(d, cur), label: words.label, hint };
 }
 
 /** The hour that came twice on a day the clocks go back (src/domain/clock-change.ts). */
@@ -162,7 +164,9 @@ export function recordFormItems(
   const due = new Set(pet.due.map((d) => d.item));
   return [
     ...pet.due.map((d) => dueItem(d, current.get(d.item), settled?.get(d.item))),
-    ...(pet.byDays ?? []).filter((d) => !due.has(d.item)).map((d) => byDaysItem(d, current.get(d.item))),
+    ...(pet.byDays ?? [])
+      .filter((d) => !due.has(d.item))
+      .map((d) => byDaysItem(d, current.get(d.item), settled?.get(d.item))),
     ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
   ];
 }

@@ -68,3 +68,13 @@ export function onceADayFormWords(n: NotDue, timeZone: string): string {
     return `${said} · one dose or two is not answered on its care plan yet: record it here only if a second dose is given`;
   return `${said} · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again`;
 }
+
+/**
+ * A dose recorded only if given (no round asks it: not due by its days' words or by its confirmed
+ * plan, or printed where its words name another round), given already today at another round: said
+ * first on the form, so nobody gives it again unawares: "☑️ given today at the morning round by Jane
+ * 08:10: record it here only if it is given again".
+ */
+export function givenTodayWords(e: { round: Round; userName: string; at: string }, timeZone: string): string {
+  return `☑️ given today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)}: record it here only if it is given again`;
+}
