@@ -9,15 +9,13 @@
 
 import type { RecordDay } from "../answers/care-record.ts";
 import type { EntryFacts } from "../answers/kept-doses.ts";
-import type { NotAskedWhy } from "../domain/not-asked.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
-import { recordDayDoc } from "../present/record-day.ts";
+import { notAskedWhyCell, recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
-import { notAskedWhyWords } from "../words/record.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
 
@@ -141,10 +139,6 @@ export function jsonRow(row: ExportRow): Record<string, unknown> {
   return out;
 }
 
-/** Why a round did not ask a dose recorded at it, in the record's words; its sheet never listing it, said so. */
-const notAskedWhyCell = (notAsked: boolean, why: NotAskedWhy | undefined): string | null =>
-  notAsked ? text(notAskedWhyWords(why ?? { days: "not_listed" })) : null;
-
 /**
  * One exported entry's fields (above), then when it was given (a late entry, in words too) and the
  * reason's code from the list, and a high-alert dose's witness (`facts`: the kept sheets' and
@@ -190,7 +184,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     timeliness: (!notAsked && state?.state === "recorded" && state.timeliness) || null,
     paper_giver: text(e.paper?.by),
     medicine_checked: null,
-    not_asked_why: notAskedWhyCell(notAsked, facts?.notAsked?.get(e.id)),
+    not_asked_why: text(notAskedWhyCell(notAsked, facts?.notAsked?.get(e.id))),
   };
 }
 
