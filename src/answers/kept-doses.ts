@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import { type OwedDose, type OwedRound, owedPetKey } from "../domain/obligations.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
+import { type NotAskedWhy, notAskedWhys } from "./not-asked.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -23,6 +24,8 @@ export interface EntryFacts {
   unrecorded: OwedDose[];
   /** When the facts were read (a dose awaiting its witness, or still open, until then). */
   now: string;
+  /** Of the entries recorded where no round asked them, why, as their round's kept sheet printed it. */
+  notAsked?: Map<number, NotAskedWhy> | undefined;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function entryFacts(
     (o.petId === undefined || d.petId === o.petId);
   const all = dosesOwed(deps, rounds, entries, now).filter(mine);
   const doses = new Map(all.flatMap((d) => (d.entry ? [[d.entry.id, d] as const] : [])));
+  const notAsked = await notAskedWhys(deps, all);
   return {
     highAlert: new Set(all.flatMap((d) => (d.entry && d.due.highAlert ? [d.entry.id] : []))),
     fromWords: new Set(all.flatMap((d) => (d.entry && d.due.unconfirmed ? [d.entry.id] : []))),
@@ -68,6 +72,7 @@ export async function entryFacts(
     doses,
     unrecorded: all.filter((d) => !d.entry),
     now: now.toISOString(),
+    notAsked,
   };
 }
 
@@ -133,6 +138,8 @@ export function entryFactsByDay(
         if (w) facts.witnesses.set(d.entry.id, w);
       }
     }
+    // Why a round did not ask one: its days' sheets read only when the page has such an entry.
+    facts.notAsked = await notAskedWhys(deps, [...facts.doses.values()]);
     return facts;
   };
 }

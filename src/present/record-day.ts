@@ -28,7 +28,7 @@ import {
 import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
-import { notAskedWords, outcomeWords, recordedByWords, whyWords } from "../words/record.ts";
+import { notAskedWhyWords, notAskedWords, outcomeWords, recordedByWords, whyWords } from "../words/record.ts";
 import { PLAN_NOT_CONFIRMED } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
@@ -323,3 +323,10 @@ export function recordDayDoc(day: RecordDay, timezone: string): Doc {
   });
   return { fallback: title, parts };
 }
+
+/**
+ * Why a round did not ask a dose recorded at it, in the record's words, for the export's
+ * `not_asked_why`; its sheet never listing it, said so; undefined for a dose its round asked.
+ */
+export const notAskedWhyCell = (notAsked: boolean, why: NotAskedWhy | undefined): string | undefined =>
+  notAsked ? notAskedWhyWords(why ?? { days: "not_listed" }) : undefined;

@@ -46,6 +46,7 @@ function row(r: CustodyRecordRow, timeZone: string): ExportRow {
     timeliness: null,
     paper_giver: null,
     medicine_checked: null,
+    not_asked_why: null,
   };
 }
 

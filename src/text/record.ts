@@ -14,7 +14,7 @@ import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
 import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
-import { recordDayDoc } from "../present/record-day.ts";
+import { notAskedWhyCell, recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";
 import type { TextOptions } from "./options.ts";
@@ -67,6 +67,9 @@ const COLUMNS = [
   // Then, of a dose given if needed, its medicine checked first: past its discard-by ("discard by
   // 2026-11-30, past it"), handed back ("handed back to Mrs Smith on 2026-11-22, its custody closed").
   "medicine_checked",
+  // Then, of a dose recorded where no round asked it (kind round_not_asked), why, as its round's kept
+  // sheet printed it ("not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)").
+  "not_asked_why",
   // The record's head when exported, on the file's last row (its kind "record_head", its place in
   // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
   // no stray row.
@@ -93,7 +96,8 @@ type DoseColumn =
   | "from_words"
   | "timeliness"
   | "paper_giver"
-  | "medicine_checked";
+  | "medicine_checked"
+  | "not_asked_why";
 
 /** Every dose column empty: a row of a record that is not a dose (a welfare record, a care plan's version). */
 export const NOT_A_DOSE: Record<DoseColumn, null> = {
@@ -108,6 +112,7 @@ export const NOT_A_DOSE: Record<DoseColumn, null> = {
   timeliness: null,
   paper_giver: null,
   medicine_checked: null,
+  not_asked_why: null,
 };
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -179,6 +184,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     timeliness: (!notAsked && state?.state === "recorded" && state.timeliness) || null,
     paper_giver: text(e.paper?.by),
     medicine_checked: null,
+    not_asked_why: text(notAskedWhyCell(notAsked, facts?.notAsked?.get(e.id))),
   };
 }
 
@@ -218,6 +224,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     kind: "as_needed",
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     medicine_checked: text(checkedCell(d)),
+    not_asked_why: null,
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
     timeliness: null,
@@ -266,6 +273,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     timeliness: null,
     paper_giver: null,
     medicine_checked: null,
+    not_asked_why: null,
   };
 }
 

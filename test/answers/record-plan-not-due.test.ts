@@ -127,7 +127,11 @@ describe.each(useStoreEngines(clock))(
         const w = await witnessDose(deps(), sheet, pet(), (entries[0] as Entry).id, sam);
         expect(w.status).toBe("witnessed");
         // Said apart in the figures, exported as round_not_asked with no timeliness (not due here).
-        const { doses, record } = await notAskedReadings(deps(), DATE, entries);
+        const { doses, record, row } = await notAskedReadings(deps(), DATE, entries);
+        // The export says why too, in the record's words: an inspector's file needs no other.
+        expect(row.not_asked_why).toBe(
+          "not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)",
+        );
         const med = doses.filter((d) => d.due.item === "med:1");
         expect(med.map((d) => [d.besideAsked, d.due.highAlert])).toEqual([[true, true]]);
         // The terminal's record says on the dose's own line that it was given though not due, and

@@ -246,6 +246,7 @@ describe("kennel-desk record export", () => {
       "timeliness",
       "paper_giver",
       "medicine_checked",
+      "not_asked_why",
       // The record's head, on the last row: a column of its own, so every row has the same cells.
       "record_head",
     ]);
