@@ -8,7 +8,8 @@
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseState, DoseWindow } from "../domain/doses.ts";
-import { type OwedDose, type OwedRound, owedPetKey, owedStatuses } from "../domain/obligations.ts";
+import { type OwedDose, type OwedRound, owedPetKey } from "../domain/obligations.ts";
+import { owedStatuses } from "../domain/owed-statuses.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { doseNamed, roundProgress } from "../domain/record.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";

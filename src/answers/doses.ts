@@ -85,7 +85,8 @@ function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwit
 }
 
 /**
- * Recorded in Slack where its round, kept asking the pet other items, did not ask it: from Slack's
+ * Recorded in Slack where its round, kept asking the pet other items (or with its booking on the
+ * sheet, asking the pet nothing), did not ask it: from Slack's
  * forms only a line printed not due (by its days, or by its confirmed plan) is (an item due is added to the round first). One
  * entered from the paper chart is a dose the paper printed, and one of a round never kept (a record
  * older than obligations) stands as it was: both counted due.

@@ -8,8 +8,8 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
-import { owedStatuses } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
+import { owedStatuses } from "../domain/owed-statuses.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { ItemKey, NotGivenReason } from "../record/types.ts";

@@ -18,14 +18,7 @@ import type { Round } from "./care.ts";
 import { byTheDay, onceADay } from "./day-dose.ts";
 import type { AlertDose } from "./dose-alerts.ts";
 import { type DoseState, type DoseWindow, doseState, openState } from "./doses.ts";
-import {
-  currentEntries,
-  type DueItem,
-  isMedicationItem,
-  type PetRoundStatus,
-  petRoundStatus,
-  withoutNotDue,
-} from "./record.ts";
+import { currentEntries, type DueItem, isMedicationItem } from "./record.ts";
 
 /** One item a round asked of a pet, as kept. */
 export interface OwedItem {
@@ -217,7 +210,10 @@ export interface OwedDose extends AlertDose {
   leftAt?: string | undefined;
   /** Recorded for an item no kept round asked (shown, never hidden): its window by the settings. */
   unasked?: true | undefined;
-  /** Unasked, though its round was kept asking the pet other items (a line recorded if given, by its days). */
+  /**
+   * Unasked, though its round was kept asking the pet other items, or with its booking on the sheet
+   * (a line recorded if given: not due by its days, its words or its confirmed plan).
+   */
   besideAsked?: true | undefined;
   /** As its round kept it: owed once a day, and the same drug's other slots (src/domain/day-dose.ts). */
   noTime?: true | undefined;
@@ -227,6 +223,22 @@ export interface OwedDose extends AlertDose {
 /** "2026-11-24|morning|501|77|med:1": one item of one pet's round. */
 const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
+
+/**
+ * Whether an entry no round asked was recorded beside a kept round (`beside`): its round kept asking
+ * the pet other items (`pet`), or with the pet's booking on its sheet, asking the pet nothing (on it
+ * only for a line recorded if given: "nothing this round" but for a dose not due there).
+ */
+function keptBeside(rounds: readonly OwedRound[]) {
+  const pets = new Map(
+    rounds.flatMap((r) => r.pets.map((p) => [`${r.date}|${r.round}|${owedPetKey(p)}`, p] as const)),
+  );
+  const bookings = new Set(rounds.flatMap((r) => (r.bookings ?? []).map((b) => `${r.date}|${r.round}|${b}`)));
+  return (e: Pick<Entry, "date" | "round" | "bookingId" | "petId">) => {
+    const pet = pets.get(`${e.date}|${e.round}|${owedPetKey(e)}`);
+    return { pet, beside: pet !== undefined || bookings.has(`${e.date}|${e.round}|${e.bookingId}`) };
+  };
+}
 
 /** One item a round asked of a pet, with its state at `now` beside its current entry. */
 function askedDose(r: OwedRound, p: OwedPet, i: OwedItem, entry: Entry | undefined, now: string): OwedDose {
@@ -280,14 +292,11 @@ export function owedDoses(
       }
     }
   }
-  const petsAsked = new Map(
-    rounds.flatMap((r) => r.pets.map((p) => [`${r.date}|${r.round}|${p.bookingId}|${p.petId}`, p] as const)),
-  );
+  const keptWith = keptBeside(rounds);
   for (const [key, e] of current) {
     if (asked.has(key)) continue;
     const window = windowOf(e);
-    const pet = petsAsked.get(`${e.date}|${e.round}|${e.bookingId}|${e.petId}`);
-    const beside = pet !== undefined;
+    const { beside, pet } = keptWith(e);
     // A high-alert drug its sheet printed to record if given: witnessed as its due dose is.
     const highAlert = pet?.besideHighAlert?.includes(e.item) ? { highAlert: true } : {};
     out.push({
@@ -312,34 +321,3 @@ export function owedDoses(
 /** The pet of a round, by its ids. */
 export const owedPetOf = (r: OwedRound, bookingId: number, petId: number): OwedPet | undefined =>
   r.pets.find((p) => p.bookingId === bookingId && p.petId === petId);
-
-const NO_WINDOW: DoseWindow = { opensAt: "", dueAt: "", lateAt: "", closesAt: "" };
-
-/**
- * Each pet's round beside the entries, as the round asked it: its items recorded, or still owed at
- * `now` (an item not due in the end, its pet gone home before its window closed, or settled by its
- * day's entries, is left out); a pet left with nothing owed and nothing recorded is not counted.
- * `day`: the day's rounds and entries, for a dose owed once a day (none: this round's alone).
- */
-export function owedStatuses(
-  r: OwedRound,
-  entries: Entry[],
-  now: string,
-  day?: { rounds: readonly OwedRound[]; entries: Entry[] },
-): PetRoundStatus[] {
-  const rounds = day ? [...day.rounds.filter((o) => o.round !== r.round), r] : [r];
-  const settled = new Set(
-    // An entry no round asked only settles: its own window is never read here.
-    owedDoses(rounds, day?.entries ?? entries, now, () => r.pets[0]?.items[0]?.window ?? NO_WINDOW)
-      .filter((d) => d.round === r.round && !d.unasked && d.state.state === "not_due")
-      .map((d) => `${d.bookingId}|${d.petId}|${d.due.item}`),
-  );
-  return r.pets.flatMap((p) => {
-    const key = { date: r.date, round: r.round, bookingId: p.bookingId, petId: p.petId };
-    const notDue = new Set(
-      p.items.filter((i) => settled.has(`${p.bookingId}|${p.petId}|${i.item}`)).map((i) => i.item),
-    );
-    const s = withoutNotDue(petRoundStatus(key, p.items.map(dueOfOwed), entries), notDue);
-    return s.state === "nothing_due" ? [] : [s];
-  });
-}

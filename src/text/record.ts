@@ -173,7 +173,8 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     request_key: text(e.requestKey),
     given_at: e.givenAt ?? null,
     reason_code: e.reasonCode ?? null,
-    late_entry: text(dose.lateEntry),
+    // No round asked it, so never a late entry: when it was given is in given_at.
+    late_entry: notAsked ? null : text(dose.lateEntry),
     witness: text(dose.witness),
     // Recorded in Slack where no round asked it (a line printed not due by its days: src/answers/doses.ts notAsked).
     kind: notAsked ? "round_not_asked" : "round",

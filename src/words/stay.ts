@@ -291,9 +291,10 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
   // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
   const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
-  // A late entry with both its times (issue 35); a high-alert dose with its witness.
+  // A late entry with both its times (issue 35); a high-alert dose with its witness. One no round
+  // asked is never a late entry: both its times, as the day's record says them.
   const when = e.givenAt
-    ? lateEntryWords(e, timezone)
+    ? lateEntryWords(e, timezone, i.notAsked !== undefined)
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   // Given on time, late or after its window; a late entry's own words already say it is one. One
   // recorded where its round did not ask it, neither: that it was not asked, and why.

@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import type { Round } from "../../src/domain/care.ts";
 import { DEFAULT_DOSE_SETTINGS, type DoseState, doseWindow } from "../../src/domain/doses.ts";
-import { type OwedItem, type OwedRound, owedDoses, owedStatuses } from "../../src/domain/obligations.ts";
+import { type OwedItem, type OwedRound, owedDoses } from "../../src/domain/obligations.ts";
+import { owedStatuses } from "../../src/domain/owed-statuses.ts";
 import { roundProgress } from "../../src/domain/record.ts";
 import type { Entry, ItemKey } from "../../src/record/types.ts";
 import { doseStateWords } from "../../src/words/doses.ts";
