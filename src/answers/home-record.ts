@@ -12,6 +12,7 @@ import type { OffFoodPet } from "../domain/off-food.ts";
 import { owedStatuses } from "../domain/owed-statuses.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { planNowOnOpen } from "../present/plan-now-open.ts";
 import type { ItemKey, NotGivenReason } from "../record/types.ts";
 import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
@@ -21,6 +22,7 @@ import { dosesOwed, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
 import { markedEntries } from "./paper-marks.ts";
 import type { RoundReport } from "./rounds.ts";
+import { confirmedPlansNow } from "./sheet-plans.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -41,6 +43,8 @@ interface DoseNamed {
   onceToday?: true | undefined;
   /** One drug in two slots, "one dose or two?" not answered on its plan: ask before giving both. */
   twoSlots?: true | undefined;
+  /** Late or missed, its pet's plan confirmed since saying it is not due at that round: the plan's words. */
+  planNow?: string | undefined;
 }
 
 /**
@@ -166,6 +170,30 @@ export async function homeRecord(
 }
 
 /**
+ * Each late or missed dose beside what its pet's plan, confirmed since its round asked it, says now of
+ * that round ("📋 by its plan confirmed since (Jane 12:10): given at the evening round, not this one —
+ * …"); the plans read only for the pets with such a dose asked from the words (plan not confirmed
+ * when its round was kept), none said when they cannot be read.
+ */
+async function withPlansNow(deps: Deps, date: string, named: DoseListed[]): Promise<DoseListed[]> {
+  const pets = named.flatMap((d) => {
+    const [bookingId, petId] = (d.pet ?? "").split("-").map(Number);
+    const open = (d.state === "late" || d.state === "missed") && d.unconfirmed;
+    return open && bookingId && petId ? [{ bookingId, petId }] : [];
+  });
+  if (pets.length === 0) return named;
+  const plans = await confirmedPlansNow(deps, pets).catch(() => new Map<string, never>());
+  const { timezone } = deps.config;
+  return named.map((d) => {
+    if (!(d.state === "late" || d.state === "missed") || !d.item || !d.pet) return d;
+    const due = [{ item: d.item, label: d.label, text: d.text ?? d.label }];
+    const at = { date, round: d.round, timezone };
+    const words = planNowOnOpen(due, plans.get(d.pet), at, () => true, false).get(d.item);
+    return words ? { ...d, planNow: words } : d;
+  });
+}
+
+/**
  * Today's medication doses as the kept sheets asked them, beside the day's entries (no kennel API):
  * the figures, and each missed, refused, not given or late one, with its room when the round's
  * report has the pet's booking. None before any dose is due (nothing to say).
@@ -214,5 +242,5 @@ async function todayDoses(
       });
   }
   named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);
-  return { figures, named };
+  return { figures, named: await withPlansNow(deps, date, named) };
 }

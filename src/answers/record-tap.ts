@@ -8,6 +8,8 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { onceADay } from "../domain/day-dose.ts";
 import { owedPetOf } from "../domain/obligations.ts";
+import { planNowOnOpen } from "../present/plan-now-open.ts";
+import { sheetPetKey } from "../present/rounds.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
 import { givenTodayWords, onceADayFormWords, TWO_SLOTS_ASK } from "../words/not-due.ts";
@@ -16,6 +18,7 @@ import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import { dayNotDue, readDay } from "./round-record.ts";
+import { sheetPlansNow } from "./sheet-plans.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /**
@@ -64,7 +67,8 @@ export async function tapAsks(
   );
   const byDay = kind === "each" ? await petDay(deps, sheet, pet) : undefined;
   const states = offTimeStates(deps, sheet, pet, entries, byDay?.once);
-  return { ask, closed, status, entries, current, states, settled: byDay?.settled };
+  const settled = kind === "each" ? await withPlanNow(deps, sheet, pet, status, byDay?.settled) : undefined;
+  return { ask, closed, status, entries, current, states, settled };
 }
 
 /**
@@ -106,6 +110,30 @@ export async function petDay(
     if (given) settled.set(d.item, givenTodayWords(given, timezone));
   }
   return { settled, once };
+}
+
+/**
+ * The form's words before each due dose not recorded that the pet's plan, confirmed since the round
+ * was kept, says is not due at this round ("📋 by its plan confirmed since (Jane 12:10): given at the
+ * evening round, not this one — …"), after what `settled` says of it already. A plan that cannot be
+ * read leaves the form as it was.
+ */
+async function withPlanNow(
+  deps: Pick<Deps, "record" | "config">,
+  sheet: Sheet,
+  pet: SheetPet,
+  status: { current: ReadonlyMap<ItemKey, unknown> },
+  settled: ReadonlyMap<ItemKey, string> | undefined,
+): Promise<ReadonlyMap<ItemKey, string> | undefined> {
+  if (pet.planToConfirm === undefined || !deps.record) return settled;
+  const plans = await sheetPlansNow(deps, { ...sheet, pets: [pet] }).catch(() => undefined);
+  const plan = plans?.get(sheetPetKey(pet.bookingId, pet.petId));
+  const at = { date: sheet.date, round: sheet.round, timezone: deps.config.timezone };
+  const words = planNowOnOpen(pet.due, plan, at, (item) => !status.current.has(item), false);
+  if (words.size === 0) return settled;
+  const out = new Map(settled);
+  for (const [item, w] of words) out.set(item, [out.get(item), w].filter(Boolean).join(" · "));
+  return out;
 }
 
 /** The pet's item given today at another round (its latest entry there, not corrected since). */

@@ -6,7 +6,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { planState } from "../domain/plan/state.ts";
-import type { PlanNowOnSheet } from "../present/plan-sheet.ts";
+import type { PlanNowOnSheet, PlanOnSheet } from "../present/plan-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
 import { currentPlan } from "./plans.ts";
 import type { Sheet, SheetBody } from "./sheets.ts";
@@ -35,8 +35,34 @@ export async function sheetPlansNow(
       items: v.plan.items,
       changed: v.changed,
       confirmedBy: v.plan.confirmations.map((c) => c.userName),
+      confirmedAt: v.plan.confirmations.at(-1)?.at,
       asNeeded: state === "confirmed" && v.plan.items.some((it) => it.kind.kind === "as_needed"),
     });
   });
+  return out;
+}
+
+/**
+ * The confirmed plans now of these pets (`${bookingId}-${petId}`, as a late or missed reply keys
+ * them), for the words beside a dose a round asked that the plan now puts elsewhere; a pet whose plan
+ * is not confirmed (or cannot be read) is left out.
+ */
+export async function confirmedPlansNow(
+  deps: Pick<Deps, "record">,
+  pets: Iterable<{ bookingId: number; petId: number }>,
+): Promise<Map<string, PlanOnSheet>> {
+  const out = new Map<string, PlanOnSheet>();
+  const keys = new Map([...pets].map((p) => [`${p.bookingId}-${p.petId}`, p]));
+  for (const [key, p] of keys) {
+    const v = await currentPlan(deps, p.bookingId, p.petId).catch(() => undefined);
+    if (!v || v.changed?.length || planState(v.plan) !== "confirmed") continue;
+    const { confirmations, items } = v.plan;
+    out.set(key, {
+      state: "confirmed",
+      items,
+      confirmedBy: confirmations.map((c) => c.userName),
+      confirmedAt: confirmations.at(-1)?.at,
+    });
+  }
   return out;
 }

@@ -11,6 +11,7 @@
  */
 import { markedEntries } from "../answers/paper-marks.ts";
 import { type DayNotDue, readDayNotDue } from "../answers/round-record.ts";
+import { confirmedPlansNow } from "../answers/sheet-plans.ts";
 import { doseAlertMessages } from "../blocks/dose-alerts.ts";
 import { firstPart, partSteps, partsIn } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
@@ -19,6 +20,8 @@ import type { Round } from "../domain/care.ts";
 import { currentEntries } from "../domain/record.ts";
 import { atFirstUse } from "../first-use.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
+import { planNowOnOpen } from "../present/plan-now-open.ts";
+import type { PlanOnSheet } from "../present/plan-sheet.ts";
 import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
@@ -29,6 +32,16 @@ import { claimedLong, postPart } from "./post-claims.ts";
 import type { DigestSlack } from "./slack.ts";
 
 type ClaimDose = Claim["doses"][number];
+
+/** The confirmed plans now of a reply's pets, by "bookingId-petId". */
+export type PlansNow = ReadonlyMap<string, PlanOnSheet>;
+
+/** The confirmed plans now of the pets a claimed reply names with a dose from the words (none read: none said). */
+export const plansOfClaims = (deps: Pick<Deps, "record">, claims: readonly Claim[]): Promise<PlansNow> =>
+  confirmedPlansNow(
+    deps,
+    claims.flatMap((c) => c.doses.filter((d) => d.unconfirmed).map((d) => ({ bookingId: d.b, petId: d.p }))),
+  ).catch(() => new Map());
 
 /**
  * A dose's own entry; else, settled by another entry of its day as the day's rule reads it (`day`:
@@ -47,8 +60,21 @@ function entryView(d: ClaimDose, round: Round, date: string, current: Map<string
   return entry ? { entry, settledBy } : {};
 }
 
+/** What the pet's plan, confirmed since the round asked the dose, says now of it at that round; none when it is due there. */
+function planNowOf(d: ClaimDose, claim: Claim, date: string, o: { timezone: string; plans?: PlansNow }) {
+  const due = [{ item: d.item, label: d.label, text: d.text }];
+  const at = { date, round: claim.round, timezone: o.timezone };
+  return planNowOnOpen(due, o.plans?.get(`${d.b}-${d.p}`), at, () => true, false).get(d.item);
+}
+
 /** A claimed reply as its document's data, each dose beside its current entry (or the one that settled it). */
-function alertView(claim: Claim, date: string, entries: Entry[], day?: DayNotDue): AlertView {
+function alertView(
+  claim: Claim,
+  date: string,
+  entries: Entry[],
+  o: { timezone: string; day?: DayNotDue | undefined; plans?: PlansNow | undefined },
+): AlertView {
+  const { day } = o;
   const current = currentEntries(entries.filter((e) => e.date === date));
   return {
     kind: claim.kind,
@@ -65,6 +91,7 @@ function alertView(claim: Claim, date: string, entries: Entry[], day?: DayNotDue
       unconfirmed: d.unconfirmed,
       onceToday: d.onceToday,
       twoSlots: d.twoSlots,
+      planNow: planNowOf(d, claim, date, o),
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       ...entryView(d, claim.round, date, current, day),
     })),
@@ -82,9 +109,14 @@ export function alertMessages(
   claim: Claim,
   date: string,
   entries: Entry[],
-  o: { updatedAt?: string; roundPost?: boolean | undefined; day?: DayNotDue | undefined } = {},
+  o: {
+    updatedAt?: string;
+    roundPost?: boolean | undefined;
+    day?: DayNotDue | undefined;
+    plans?: PlansNow | undefined;
+  } = {},
 ): Message[] {
-  const view = alertView(claim, date, entries, o.day);
+  const view = alertView(claim, date, entries, { ...o, timezone: deps.config.timezone });
   const doc = doseAlertDoc(view, { timezone: deps.config.timezone, ...o });
   if (claim.kind === "nudge") return doseAlertMessages(doc);
   const high = claim.kind === "late" && claim.doses.some((d) => d.highAlert);
@@ -146,6 +178,11 @@ export class DoseAlertEditor {
     // The day's rule's reading of the round (a dose settled by another entry of its day), as its post has it.
     const day = await readDayNotDue(this.#deps, date, round, this.#deps.clock.now()).catch(() => undefined);
     const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
+    // A plan confirmed since the round asked a dose: what it says now, beside the dose.
+    const claims = posted.flatMap(
+      ([key, p]) => alerts.claims.get(key)?.filter((c) => c.attempt === p.attempt) ?? [],
+    );
+    const plans = await plansOfClaims(this.#deps, claims);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
     // Read at most once an edit, and only when a reply is in one part now and was at first.
     const longBefore = atFirstUse(() => claimedLong(record, date));
@@ -153,7 +190,7 @@ export class DoseAlertEditor {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
       const roundPost = p.inThread;
-      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost, day });
+      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost, day, plans });
       await update(p.channel, p.ts, firstPart(messages));
       // The thread is read only when the reply is, or may have been, in more than one part: when it is
       // now; when its first drawing was (a reply is drawn first with no entries and no edit time,
@@ -169,7 +206,7 @@ export class DoseAlertEditor {
       const reply = `${p.channel}|${p.ts}`;
       const long =
         messages.length > 1 ||
-        alertMessages(this.#deps, claim, date, [], { roundPost }).length > 1 ||
+        alertMessages(this.#deps, claim, date, [], { roundPost, plans }).length > 1 ||
         (await longBefore()).has(reply);
       if (long) await this.#parts(date, round, p, messages);
     }

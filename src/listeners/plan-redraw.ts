@@ -59,6 +59,19 @@ export class PlanPosts {
       this.#plansPost(client, pet, from, post).catch((e: unknown) => this.#failed(e, "plans post")),
       this.#otherRounds(client, pet, date, round).catch((e: unknown) => this.#failed(e, "round post")),
     ]);
+    await this.#replies(pet, date).catch((e: unknown) => this.#failed(e, "late or missed reply"));
+  }
+
+  /**
+   * The day's late and missed replies drawn again from the record, for each round listing the pet: a
+   * dose a round asked that the plan confirmed now puts at another round says so beside it there.
+   */
+  async #replies(pet: { bookingId: number; petId: number }, date: string): Promise<void> {
+    const check = this.#deps.roundCheck;
+    if (!check) return;
+    const sheets = await keptSheets(this.#deps, { date });
+    const rounds = new Set(sheets.filter((s) => petOf(s, pet.bookingId, pet.petId)).map((s) => s.round));
+    for (const round of rounds) await check.changed(date, round);
   }
 
   /**

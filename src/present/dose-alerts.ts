@@ -44,6 +44,12 @@ interface AlertDoseView {
   onceToday?: boolean | undefined;
   /** One drug in two slots, "one dose or two?" not answered on its plan: both open, ask before giving both. */
   twoSlots?: boolean | undefined;
+  /**
+   * Asked by the round and not recorded, its pet's plan confirmed since saying it is not due at this
+   * round: the plan's words ("📋 by its plan confirmed since (Jane 12:10): given at the evening round,
+   * not this one — …"), so nobody gives a catch-up dose and then the plan's own.
+   */
+  planNow?: string | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -134,7 +140,11 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
 function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: string): Span[] {
   const named = `${itemWords(d)}${apart ? ` (${whole(apart)})` : ""}`;
   const label = `${d.highAlert ? "💉 " : ""}${doseName(named, d.unconfirmed)}`;
-  if (!d.entry) return [{ text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label }];
+  if (!d.entry)
+    return [
+      { text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label },
+      ...(d.planNow ? [toned("warn", ` (${d.planNow})`)] : []),
+    ];
   if (d.settledBy) {
     // Its entry is another's (another round's, another slot's): its window says nothing of it.
     const e = d.entry;

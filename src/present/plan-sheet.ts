@@ -19,6 +19,8 @@ export interface PlanOnSheet {
   changed?: Array<Parameters<typeof changedWords>[0]> | undefined;
   /** Who confirmed it (a plan confirmed since the sheet was kept says so). */
   confirmedBy?: string[] | undefined;
+  /** When it was last confirmed (ISO 8601): said beside a kept round's open dose the plan puts elsewhere. */
+  confirmedAt?: string | undefined;
 }
 
 /** A pet's plan now, beside a kept sheet made before it changed: its state, version and buttons. */

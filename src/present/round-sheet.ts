@@ -24,16 +24,15 @@ import type { PrnDose } from "../domain/prn.ts";
 import { type PetRoundStatus, printedItems, roundProgress } from "../domain/record.ts";
 import { sheetPetOf } from "../domain/round-sheet.ts";
 import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
-import { sheetMedicineLines } from "./custody-pet.ts";
 import { type Doc, type Line, type Part, strong } from "./doc.ts";
 import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { lastGivenLines } from "./last-given.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
-import { prnCompactLines, prnDoseLine } from "./prn.ts";
-import { petRecordCompact, petRecordLines, petStatuses, progressLine, recordProblemLine } from "./record.ts";
+import { petStatuses, progressLine, recordProblemLine } from "./record.ts";
 import { type RoundDocOptions, roundDoc, sheetPetKey } from "./rounds.ts";
 import { isItem, joinedItems, petsOfItems } from "./sheet-items.ts";
+import { petRecordOf } from "./sheet-pet-record.ts";
 import { withWelfareOf } from "./welfare-flag.ts";
 
 /** What a pet's button does; the serializer gives it its action and value (ids only). */
@@ -293,19 +292,7 @@ export function sheetMessageDoc(
       kind: "pet",
       key: p.key,
       ...withWelfareOf(withPlanNow(p.lines, plan), record.welfare, p.key),
-      record: {
-        full: [
-          ...petRecordLines(status, record.timezone, record.witness, mine, off),
-          ...doses.map((d) => prnDoseLine(d, record.timezone, sheet.date)),
-          ...sheetMedicineLines(custody),
-          ...last,
-        ],
-        compact: [
-          ...petRecordCompact(status, record.timezone, record.witness, mine),
-          ...prnCompactLines(doses, record.timezone, sheet.date),
-          ...last,
-        ],
-      },
+      record: petRecordOf(record, sheet, { pet, status, mine, off, plan, doses, custody, last }),
       buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],
     });
   }
