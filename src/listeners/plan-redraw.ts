@@ -58,8 +58,8 @@ export class PlanPosts {
       this.#roundPost(client, pet, from, date, round).catch((e: unknown) => this.#failed(e, "round post")),
       this.#plansPost(client, pet, from, post).catch((e: unknown) => this.#failed(e, "plans post")),
       this.#otherRounds(client, pet, date, round).catch((e: unknown) => this.#failed(e, "round post")),
+      this.#replies(pet, date).catch((e: unknown) => this.#failed(e, "late or missed reply")),
     ]);
-    await this.#replies(pet, date).catch((e: unknown) => this.#failed(e, "late or missed reply"));
   }
 
   /**
