@@ -86,13 +86,15 @@ function owedItemsOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, roun
   }));
 }
 
-/** A pet of the round's answer as the obligation keeps it; none without ids or anything due. */
+/**
+ * A pet of the round's answer as the obligation keeps it; none without ids. Its items may be none:
+ * asked nothing (kept, if at all, among the round's `askedNothing`, never its pets).
+ */
 function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round: Round) {
   const bookingId = p.booking.bookingId;
   const petId = p.pet?.pet.petId;
   if (bookingId === undefined || petId === undefined || !p.pet || !p.sheet) return undefined;
   const items = owedItemsOf(deps, p, date, round);
-  if (items.length === 0) return undefined;
   // Not here yet: arriving later that day, not checked in (the sheet's own rule).
   const checkIn = isoOf(p.booking.checkInDate);
   const checkOut = isoOf(p.booking.checkOutDate);
@@ -114,8 +116,10 @@ function owedPetOf(deps: Pick<Deps, "config">, p: RoundPet, date: string, round:
   };
 }
 
+type Beside = { besideHighAlert?: ItemKey[] };
+
 /** The high-alert drugs the pet's sheet prints to record only if given, not asked (src/domain/printed-not-due.ts byDaysOf). */
-function besideHighAlertOf(p: RoundPet, round: Round): { besideHighAlert?: ItemKey[] } {
+function besideHighAlertOf(p: RoundPet, round: Round): Beside {
   const keys = byDaysOf(p, round).flatMap((d) => (d.highAlert ? [d.item] : []));
   return keys.length ? { besideHighAlert: keys } : {};
 }
@@ -128,9 +132,23 @@ function keptReference(reference: string | undefined): { reference?: string } {
   return reference && reference.length <= REFERENCE_MAX ? { reference } : {};
 }
 
+/**
+ * The pets on the sheet the round asks nothing, there only for a high-alert drug's line recorded if
+ * given: kept beside its pets (src/record/kinds/obligation.ts `askedNothing`), never among them.
+ */
+function askedNothingOf(
+  pets: ReadonlyArray<{ bookingId: number; petId: number; items: unknown[] } & Beside>,
+) {
+  const nothing = pets.flatMap(({ bookingId, petId, items, besideHighAlert }) =>
+    items.length === 0 && besideHighAlert ? [{ bookingId, petId, besideHighAlert }] : [],
+  );
+  return nothing.length ? { askedNothing: nothing } : {};
+}
+
 /** The obligation of a round's answer, as it is written. */
 export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): BodyIn<"obligation"> {
-  const pets = report.pets.flatMap((p) => owedPetOf(deps, p, report.date, report.round) ?? []);
+  const onSheet = report.pets.flatMap((p) => owedPetOf(deps, p, report.date, report.round) ?? []);
+  const pets = onSheet.filter((p) => p.items.length > 0);
   const kennelId = report.pets
     .map((p) => p.pet?.pet.kennelId)
     .find((k): k is number => typeof k === "number" && k > 0);
@@ -141,6 +159,7 @@ export function obligationOf(deps: Pick<Deps, "config">, report: RoundReport): B
     round: report.round,
     ...(kennelId ? { kennelId } : {}),
     pets,
+    ...askedNothingOf(onSheet),
     bookings: [...new Set(report.pets.flatMap((p) => p.booking.bookingId ?? []))],
     careMissing: report.pets
       .filter((p) => !p.pet)
@@ -174,10 +193,19 @@ function arrivedAfter(
 }
 
 /**
+ * A change's request key: one per pet, round and change. An arrival asked nothing has its own: one
+ * with items, if the pet has some asked of it later, still arrives.
+ */
+export const changeKey = (c: BodyIn<"obligation_change">) =>
+  `obligation_change:${c.obligation}:${c.bookingId}:${c.petId}:${c.change}${c.items?.length === 0 ? ":nothing" : ""}`;
+
+/**
  * The changes the round's answer now makes to what the round asked: each pet of a booking not on
  * the sheet when it was kept, with something due, that arrived since (arrivedAfter), arrived (its items added);
- * each pet asked of whose booking now says it has left, gone home (at its check-out, else when seen).
- * Nothing else: an item the plan makes due since, or a pet whose care could be read since, changes nothing.
+ * one on the sheet now only for lines recorded if given, arrived with no items (asked nothing: a dose
+ * of it recorded is one no round asked, its high-alert drugs kept); each pet asked of whose booking
+ * now says it has left, gone home (at its check-out, else when seen). Nothing else: an item the plan
+ * makes due since, or a pet whose care could be read since, changes nothing.
  */
 export function changesOf(
   deps: Pick<Deps, "config" | "clock">,
@@ -197,12 +225,16 @@ export function changesOf(
     out.push({ ...base, change: "left", ...pet, at: at < now ? at : now });
   }
   const known = new Set(owed.pets.map(owedPetKey));
+  const nothing = new Set((owed.askedNothing ?? []).map(owedPetKey));
   const arrived = arrivedAfter(deps, owed, report);
   for (const p of report.pets) {
     const id = p.booking.bookingId;
     if (id === undefined || bookings.has(id) || !arrived(p.booking)) continue;
     const pet = owedPetOf(deps, p, report.date, report.round);
     if (!pet || known.has(owedPetKey(pet))) continue;
+    // Asked nothing: kept once, if the sheet prints a line recorded if given (else none to record).
+    if (pet.items.length === 0 && (nothing.has(owedPetKey(pet)) || !byDaysOf(p, report.round).length))
+      continue;
     const { arrivesAt, ...rest } = pet;
     out.push({ ...base, change: "arrived", ...rest, at: arrivesAt ?? isoOf(p.booking.checkInDate) ?? now });
   }

@@ -26,7 +26,7 @@ import type { Entry, LogEntry } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
 import { doseSettings } from "./doses.ts";
-import { changesOf, obligationOf, windowOf } from "./obligation-body.ts";
+import { changeKey, changesOf, obligationOf, windowOf } from "./obligation-body.ts";
 import { appendObligation, keptObligations } from "./obligation-parts.ts";
 import { withinRecord } from "./round-paper.ts";
 import { type RoundReport, roundReport } from "./rounds.ts";
@@ -36,8 +36,6 @@ type ReadDeps = Pick<Deps, "record" | "config">;
 
 /** The one key of a round's obligation: the first written stands, whoever asks after. */
 const obligationKey = (date: string, round: Round) => `obligation:${date}:${round}`;
-const changeKey = (c: { obligation: number; bookingId: number; petId: number; change: string }) =>
-  `obligation_change:${c.obligation}:${c.bookingId}:${c.petId}:${c.change}`;
 
 /** An obligation as read, with no changes yet. */
 function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "departures"> {
@@ -50,6 +48,7 @@ function roundOf(e: LogEntry<"obligation">): Omit<OwedRound, "arrivals" | "depar
     bookings: e.body.bookings,
     counts: e.body.counts,
     careMissing: e.body.careMissing ?? [],
+    ...(e.body.askedNothing ? { askedNothing: e.body.askedNothing } : {}),
   };
 }
 
@@ -203,13 +202,13 @@ export const dosesOwed = (
 /** What a round's answer would ask, not written (before the round's time, for the high-alert nudges). */
 function draftRound(deps: Pick<Deps, "config" | "clock">, report: RoundReport): OwedRound {
   const body = obligationOf(deps, report);
-  const at = deps.clock.now().toISOString();
   return {
     id: undefined,
     date: body.date,
     round: body.round,
-    keptAt: at,
+    keptAt: deps.clock.now().toISOString(),
     pets: body.pets,
+    ...(body.askedNothing ? { askedNothing: body.askedNothing } : {}),
     arrivals: 0,
     departures: 0,
   };

@@ -18,6 +18,7 @@ import type { Round } from "./care.ts";
 import { byTheDay, onceADay } from "./day-dose.ts";
 import type { AlertDose } from "./dose-alerts.ts";
 import { type DoseState, type DoseWindow, doseState, openState } from "./doses.ts";
+import { type AskedNothing, keptBeside } from "./kept-beside.ts";
 import { currentEntries, type DueItem, isMedicationItem } from "./record.ts";
 
 /** One item a round asked of a pet, as kept. */
@@ -87,6 +88,11 @@ export interface OwedRound {
   careMissing?:
     | Array<{ bookingId?: number | undefined; reference?: string | undefined; pets: string; status: string }>
     | undefined;
+  /**
+   * The pets on its sheet it asked nothing, there only for lines recorded if given: kept with the
+   * high-alert drugs among them, or arrived since (an arrival with no items). Never among `pets`.
+   */
+  askedNothing?: AskedNothing[] | undefined;
   /** Pets added (arrived) and gone home since it was kept. */
   arrivals: number;
   departures: number;
@@ -132,6 +138,7 @@ export function applyChanges(
   changes: readonly OwedChange[],
 ): OwedRound {
   const pets = new Map(round.pets.map((p) => [owedPetKey(p), { ...p }]));
+  const nothing: AskedNothing[] = [];
   let arrivals = 0;
   let departures = 0;
   for (const c of changes) {
@@ -150,14 +157,25 @@ export function applyChanges(
         pets.set(key, { bookingId: c.bookingId, petId: c.petId, name: c.name, room: c.room, items });
     } else if (!pet || pet.leftAt !== undefined) {
       const items = c.items ?? [];
-      if (items.length === 0) continue;
       const { bookingId, petId, name, room, reference, checkIn, checkOut, besideHighAlert } = c;
+      // On the sheet only for lines recorded if given: asked nothing, its doses beside the round.
+      if (items.length === 0) {
+        nothing.push({ bookingId, petId, ...(besideHighAlert ? { besideHighAlert } : {}) });
+        continue;
+      }
       const said = { reference, checkIn, checkOut, ...(besideHighAlert ? { besideHighAlert } : {}) };
       pets.set(key, { bookingId, petId, name, room, ...said, arrivesAt: c.at, arrived: c.at, items });
       arrivals++;
     }
   }
-  return { ...round, pets: [...pets.values()], arrivals, departures };
+  const askedNothing = [...(round.askedNothing ?? []), ...nothing];
+  return {
+    ...round,
+    pets: [...pets.values()],
+    ...(askedNothing.length ? { askedNothing } : {}),
+    arrivals,
+    departures,
+  };
 }
 
 /**
@@ -224,22 +242,6 @@ export interface OwedDose extends AlertDose {
 const doseKey = (d: { date: string; round: Round; bookingId: number; petId: number; item: string }) =>
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
 
-/**
- * Whether an entry no round asked was recorded beside a kept round (`beside`): its round kept asking
- * the pet other items (`pet`), or with the pet's booking on its sheet, asking the pet nothing (on it
- * only for a line recorded if given: "nothing this round" but for a dose not due there).
- */
-function keptBeside(rounds: readonly OwedRound[]) {
-  const pets = new Map(
-    rounds.flatMap((r) => r.pets.map((p) => [`${r.date}|${r.round}|${owedPetKey(p)}`, p] as const)),
-  );
-  const bookings = new Set(rounds.flatMap((r) => (r.bookings ?? []).map((b) => `${r.date}|${r.round}|${b}`)));
-  return (e: Pick<Entry, "date" | "round" | "bookingId" | "petId">) => {
-    const pet = pets.get(`${e.date}|${e.round}|${owedPetKey(e)}`);
-    return { pet, beside: pet !== undefined || bookings.has(`${e.date}|${e.round}|${e.bookingId}`) };
-  };
-}
-
 /** One item a round asked of a pet, with its state at `now` beside its current entry. */
 function askedDose(r: OwedRound, p: OwedPet, i: OwedItem, entry: Entry | undefined, now: string): OwedDose {
   return {
@@ -296,9 +298,9 @@ export function owedDoses(
   for (const [key, e] of current) {
     if (asked.has(key)) continue;
     const window = windowOf(e);
-    const { beside, pet } = keptWith(e);
+    const { beside, highAlert: alert } = keptWith(e);
     // A high-alert drug its sheet printed to record if given: witnessed as its due dose is.
-    const highAlert = pet?.besideHighAlert?.includes(e.item) ? { highAlert: true } : {};
+    const highAlert = alert ? { highAlert: true } : {};
     out.push({
       date: e.date,
       round: e.round,

@@ -8,8 +8,9 @@
  * - `obligation_part`: the rest of the pets of a round longer than one record holds (the biggest
  *   day's), written just before the obligation that names it (`continued`).
  * - `obligation_change`: a pet who arrived or left after it, as the kennel API said when the round
- *   was next asked: an arrival with its items, a departure with when the pet went home (its items
- *   not recorded by then are not due after). One per pet, round and change. Or items `added`: a
+ *   was next asked: an arrival with its items (none: on the sheet only for lines recorded if given,
+ *   asked nothing), a departure with when the pet went home (its items not recorded by then are not
+ *   due after). One per pet, round and change (an arrival asked nothing its own). Or items `added`: a
  *   plan confirmed after the round was kept, an item of it signed from the sheet drawn again, is
  *   added to what the round asked in the same transaction as its entry (the kept round itself is
  *   never rewritten).
@@ -71,7 +72,16 @@ const schemas = atFirstUse(() => {
     items: z.array(owedItem).min(1).max(12),
     besideHighAlert,
   });
-  return { stayPet, owedPet, owedItem, besideHighAlert };
+  /**
+   * A pet on the sheet the round asked nothing, there only for lines recorded if given, with the
+   * high-alert drugs among them (`besideHighAlert`, as an asked pet keeps them).
+   */
+  const askedNothing = z.object({
+    bookingId: id(),
+    petId: id(),
+    besideHighAlert: z.array(itemKey()).min(1).max(5),
+  });
+  return { stayPet, owedPet, owedItem, besideHighAlert, askedNothing };
 });
 
 export const obligation = defineKind({
@@ -91,6 +101,14 @@ export const obligation = defineKind({
        * not): a booking not among them, asked later, arrived since.
        */
       bookings: z.array(id()).max(5000),
+      /**
+       * The pets on the sheet it asked nothing, there only for a high-alert drug's line recorded if
+       * given (not due by its days' words, by the confirmed plan, or printed where its words name
+       * another round): a dose of one recorded given is witnessed, and counted so. Their bookings are
+       * among `bookings`. Kept beside `pets`, never among them: every reader of the pets a round
+       * asked something of reads them as before; one kept before it was has none.
+       */
+      askedNothing: z.array(schemas().askedNothing).max(5000).optional(),
       /**
        * Bookings on the sheet whose pets' care could not be matched or read: what was due there is not
        * known. `pets`: their names, whole (issue 47), as long as ten pets' names can be. `reference`:
@@ -153,7 +171,10 @@ export const obligationChange = defineKind({
       ...schemas().stayPet,
       /** When the pet arrived or went home, as the kennel API said (else when it was seen). */
       at: instant(),
-      /** An arrival's items, or the items added (a departure has none). */
+      /**
+       * An arrival's items, or the items added (a departure has none). An arrival with none: a pet on
+       * the round's sheet only for lines recorded if given, asked nothing (OwedRound `askedNothing`).
+       */
       items: z.array(schemas().owedItem).max(12).optional(),
       /** An arrival's high-alert drugs printed to record only if given (as an obligation's pet keeps them). */
       besideHighAlert: schemas().besideHighAlert,
