@@ -5,7 +5,8 @@
  * figure ("given on time: 10 of 12 due") and every dose given late added to the late, missed and
  * not-given list. Pure: the witnesses and `now` are passed in.
  */
-import type { PetStayRecord, StayException } from "./stay.ts";
+import type { PetStayRecord } from "./stay.ts";
+import type { StayException } from "./stay-exceptions.ts";
 import { needsWitness, type Witness, witnessState } from "./witness.ts";
 
 export interface StayDoseTimes {

@@ -18,13 +18,14 @@ import { codeOrder } from "../words/order.ts";
 import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
-import { type DoseState, type DoseWindow, keepsNoTime, type NotDueState, type Timeliness } from "./doses.ts";
+import type { DoseState, DoseWindow, NotDueState, Timeliness } from "./doses.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
 import type { Person, Plan, PlanState } from "./plan/types.ts";
 import type { PrnDose } from "./prn.ts";
 import { isMedicationItem } from "./record.ts";
+import { exceptionsOf, missedInTwoSlots, type StayException } from "./stay-exceptions.ts";
 import type { WelfareCheck, WelfareDay } from "./welfare.ts";
 import type { WelfareFlag } from "./welfare-flag.ts";
 import type { WitnessState } from "./witness.ts";
@@ -69,27 +70,11 @@ export interface StayItem {
   witness?: WitnessState | undefined;
   /** Recorded where its round did not ask it, and why (src/domain/not-asked.ts): never counted as due. */
   notAsked?: NotAskedWhy | undefined;
-}
-
-export interface StayException {
-  date: string;
-  round: Round;
-  label: string;
-  /** Due from the words, the pet's care plan not confirmed. */
-  unconfirmed?: boolean | undefined;
   /**
-   * refused / not_given: recorded so; missed: its window closed with nothing recorded; late: given
-   * after its late time, in its window; after_window: given after its window closed; early: given
-   * before its window opened (the last three with the dose times only: src/domain/stay-doses.ts).
+   * Missed, one drug in two slots (the plan's "one dose or two?" not answered) whose other slot its
+   * round asked was missed too: maybe one dose, said so (src/domain/stay-exceptions.ts).
    */
-  kind: "refused" | "not_given" | "missed" | "late" | "early" | "after_window";
-  /** When it was recorded (a late dose: when given), or for a missed dose the round's time (ISO 8601, UTC). */
-  at: string;
-  /** The reason or note given, when one was. */
-  why: string | undefined;
-  who: string | undefined;
-  /** Not given with no time of its own (keepsNoTime): `at` is only when it was recorded, and said so. */
-  untimed?: true | undefined;
+  twoSlots?: true | undefined;
 }
 
 export interface PetStayRecord {
@@ -236,8 +221,10 @@ const settled = (s: DoseState) => s.state === "recorded" || s.state === "missed"
  */
 function stayItems(input: StayInput): StayItem[] {
   const plans = input.plans ?? [];
-  return input.doses
-    .filter((d) => d.petId === input.pet.petId && d.bookingId === input.booking.bookingId)
+  const pet = input.doses.filter(
+    (d) => d.petId === input.pet.petId && d.bookingId === input.booking.bookingId,
+  );
+  return pet
     .map((d): StayItem => {
       const e = d.entry;
       const given = e && isMedicationItem(d.due.item) && e.outcome === "given";
@@ -258,6 +245,7 @@ function stayItems(input: StayInput): StayItem[] {
         ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
         ...(then ? { planThen: then } : {}),
         ...(why ? { notAsked: why } : {}),
+        ...(missedInTwoSlots(d, pet) ? { twoSlots: true as const } : {}),
       };
     })
     .sort(
@@ -266,33 +254,6 @@ function stayItems(input: StayInput): StayItem[] {
         roundOrder(a.round) - roundOrder(b.round) ||
         itemOrder(a.item) - itemOrder(b.item),
     );
-}
-
-/** Refusals, doses not given and doses missed, in the stay's order. */
-function exceptionsOf(doses: StayItem[]): StayException[] {
-  return doses.flatMap((d): StayException[] => {
-    const e = d.entry;
-    const base = {
-      date: d.date,
-      round: d.round,
-      label: d.label,
-      ...(d.unconfirmed ? { unconfirmed: true } : {}),
-    };
-    if (!e) return [{ ...base, kind: "missed", at: d.at, why: undefined, who: undefined }];
-    if (e.outcome !== "refused" && e.outcome !== "not_given") return [];
-    // A late entry or one from the paper chart: when it happened, as written, not when it was typed in.
-    const untimed = keepsNoTime(e) ? { untimed: true as const } : {};
-    return [
-      {
-        ...base,
-        kind: e.outcome,
-        at: e.givenAt ?? e.recordedAt,
-        why: e.reason ?? e.note,
-        who: e.userName,
-        ...untimed,
-      },
-    ];
-  });
 }
 
 export function petStayRecord(input: StayInput): PetStayRecord {

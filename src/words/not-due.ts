@@ -57,6 +57,12 @@ export const NOT_RECORDED_TODAY = "not recorded today";
 export const TWO_SLOTS_ASK = "⚠️ one drug in two slots: one dose or two? ask before giving both";
 
 /**
+ * The same two slots both missed, on the stay's record (src/words/stay-exceptions.ts): an inspector
+ * reads that they may be one dose, the kennel not having answered, never two doses plainly missed.
+ */
+export const TWO_SLOTS_UNANSWERED = "one drug in two slots: one dose or two? not answered on its plan";
+
+/**
  * A dose owed once a day, in the pet's ✏️ Record each… form at another round of its day: what its
  * round's line says, and, recorded already, that it is recorded here only if given again.
  */

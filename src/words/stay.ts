@@ -6,15 +6,14 @@
 
 import { keepsNoTime, type OpenState } from "../domain/doses.ts";
 import { doseNamed } from "../domain/record.ts";
-import type { PetStayRecord, PlanThen, StayException, StayItem } from "../domain/stay.ts";
-import { plural, shortenAtWord } from "../domain/text.ts";
+import type { PetStayRecord, PlanThen, StayItem } from "../domain/stay.ts";
+import { plural } from "../domain/text.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
   doseStateWords,
   lateEntryWords,
-  OFF_TIME,
   ON_PAPER,
   onTimeWords,
   stateWords,
@@ -25,8 +24,9 @@ import {
 } from "./doses.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { notAskedWords, outcomeWords } from "./record.ts";
+import { exceptionPieces, exceptionsInOrder, exceptionWords, twoSlotsWords } from "./stay-exceptions.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
-import { doseName, FROM_THE_WORDS, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
+import { FROM_THE_WORDS } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
 
 /**
@@ -54,65 +54,6 @@ function planThenWords(p: PlanThen): string {
 
 /** Most refusals and missed doses named on the summary line (the rest are counted; the full record has them). */
 const SUMMARY_EXCEPTIONS = 4;
-
-/** A reason on the summary line, shortened at a word boundary (the full record has it whole). */
-const cap = (text: string, max: number) => shortenAtWord(text, max);
-
-/** A reason on the summary line: whole when short, else shortened and saying where it is whole. */
-const summaryWhy = (why: string) =>
-  Array.from(why).length <= 60 ? why : `${cap(why, 60)} (all of it: the stay record)`;
-
-/** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
-function exceptionWords(x: StayException, timezone: string): string {
-  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = doseName(x.label, x.unconfirmed);
-  if (x.kind === "missed")
-    return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`;
-  // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
-  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
-}
-
-/** When a refusal or a dose not given was: its time; one not given keeps none, so when it was recorded, and by whom. */
-const whenOf = (x: StayException, when: string, timezone: string) =>
-  x.untimed ? `(recorded ${recordedWhen(x, timezone)}${x.who ? ` by ${x.who}` : ""})` : when;
-
-/** The day and time an entry was recorded, on its own day ("Sun 29 Mar 13:01"), not the round's. */
-const recordedWhen = (x: StayException, timezone: string) =>
-  `${dayHeading(localDate(x.at, timezone))} ${timeOf(x.at, timezone)}`;
-
-/** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
-function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
-  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
-  const label = { value: x.label };
-  const why: StayPiece[] = x.why ? [": ", { value: x.why }] : [];
-  const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
-  if (x.kind === "missed")
-    return [
-      "❌ ",
-      label,
-      `${mark} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})`,
-    ];
-  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
-  if (x.untimed)
-    return [
-      "⚠️ ",
-      label,
-      `${mark} ${outcomeWords(x.kind)} (recorded ${recordedWhen(x, timezone)}${x.who ? " by " : ""}`,
-      ...(x.who ? [{ value: x.who }] : []),
-      ")",
-      ...why,
-    ];
-  return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
-}
-
-/** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
-function exceptionsInOrder(s: PetStayRecord): StayException[] {
-  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind in OFF_TIME ? 2 : 0);
-  return [...s.exceptions].sort((a, b) => order(a) - order(b));
-}
 
 /** An item the stay counts: recorded, or missed (one still open or not due in the end is not). */
 const counted = (i: StayItem) => i.state.state === "recorded" || i.state.state === "missed";
@@ -271,11 +212,14 @@ const stillOpenWords = (
     ? `${stateWords(state)} · ${windowWords(w, timeZone)}`
     : `${stateWords(state)} · still open until ${timeOf(w.closesAt, timeZone)}`;
 
-/** An item with nothing recorded: missed, not due in the end, or still open with when its window closes. */
+/**
+ * An item with nothing recorded: missed (one drug in two slots both missed, the plan's "one dose or
+ * two?" not answered: said so), not due in the end, or still open with when its window closes.
+ */
 const notRecordedWords = (i: StayItem, timezone: string): string =>
   i.state.state === "upcoming" || i.state.state === "due" || i.state.state === "late"
     ? stillOpenWords(i.state.state, i.window, timezone)
-    : doseStateWords(i.state, timezone);
+    : `${doseStateWords(i.state, timezone)}${twoSlotsWords(i)}`;
 
 /**
  * One item of a round: its state when nothing was recorded, else its entry, then the entries it

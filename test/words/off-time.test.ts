@@ -4,7 +4,8 @@
  * opened", "⏰ given late", "⏩ given after its window closed"; "given after its window" had no mark.
  */
 import { expect, it } from "vitest";
-import type { PetStayRecord, StayException } from "../../src/domain/stay.ts";
+import type { PetStayRecord } from "../../src/domain/stay.ts";
+import type { StayException } from "../../src/domain/stay-exceptions.ts";
 import { doseStateWords } from "../../src/words/doses.ts";
 import { staySummaryWords } from "../../src/words/stay.ts";
 

@@ -1,0 +1,81 @@
+/**
+ * A stay's refusals, doses not given, doses missed and doses given off their time, in words: on the
+ * pet's summary line (src/words/stay.ts) and, whole, in the full record's list. A missed dose that was
+ * one drug in two slots, the plan's "one dose or two?" not answered, says so where it is listed.
+ */
+import type { PetStayRecord } from "../domain/stay.ts";
+import type { StayException } from "../domain/stay-exceptions.ts";
+import { shortenAtWord } from "../domain/text.ts";
+import { localDate } from "../time.ts";
+import { dayHeading, timeOf } from "./dates.ts";
+import { OFF_TIME } from "./doses.ts";
+import { TWO_SLOTS_UNANSWERED } from "./not-due.ts";
+import { outcomeWords } from "./record.ts";
+import type { StayPiece } from "./stay-line.ts";
+import { doseName, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
+
+/** A reason on the summary line, shortened at a word boundary (the full record has it whole). */
+const cap = (text: string, max: number) => shortenAtWord(text, max);
+
+/** A reason on the summary line: whole when short, else shortened and saying where it is whole. */
+const summaryWhy = (why: string) =>
+  Array.from(why).length <= 60 ? why : `${cap(why, 60)} (all of it: the stay record)`;
+
+/**
+ * After a missed dose that was one drug in two slots, both missed, the plan's question not answered:
+ * " (one drug in two slots: one dose or two? not answered on its plan)"; else nothing.
+ */
+export const twoSlotsWords = (x: { twoSlots?: true | undefined }): string =>
+  x.twoSlots ? ` (${TWO_SLOTS_UNANSWERED})` : "";
+
+/** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
+export function exceptionWords(x: StayException, timezone: string): string {
+  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
+  const label = doseName(x.label, x.unconfirmed);
+  if (x.kind === "missed")
+    return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})${twoSlotsWords(x)}`;
+  // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
+  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
+    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
+}
+
+/** When a refusal or a dose not given was: its time; one not given keeps none, so when it was recorded, and by whom. */
+const whenOf = (x: StayException, when: string, timezone: string) =>
+  x.untimed ? `(recorded ${recordedWhen(x, timezone)}${x.who ? ` by ${x.who}` : ""})` : when;
+
+/** The day and time an entry was recorded, on its own day ("Sun 29 Mar 13:01"), not the round's. */
+const recordedWhen = (x: StayException, timezone: string) =>
+  `${dayHeading(localDate(x.at, timezone))} ${timeOf(x.at, timezone)}`;
+
+/** The same, in pieces for the full record's list: the item's name and the reason as values, the reason in full. */
+export function exceptionPieces(x: StayException, timezone: string): StayPiece[] {
+  const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
+  const label = { value: x.label };
+  const why: StayPiece[] = x.why ? [": ", { value: x.why }] : [];
+  const mark = x.unconfirmed ? ` (${PLAN_NOT_CONFIRMED})` : "";
+  if (x.kind === "missed")
+    return [
+      "❌ ",
+      label,
+      `${mark} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})${twoSlotsWords(x)}`,
+    ];
+  if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
+    return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
+  if (x.untimed)
+    return [
+      "⚠️ ",
+      label,
+      `${mark} ${outcomeWords(x.kind)} (recorded ${recordedWhen(x, timezone)}${x.who ? " by " : ""}`,
+      ...(x.who ? [{ value: x.who }] : []),
+      ")",
+      ...why,
+    ];
+  return ["⚠️ ", label, `${mark} ${outcomeWords(x.kind)} ${when}`, ...why];
+}
+
+/** Refusals and doses not given first (each was a decision someone recorded), then missed, then late. */
+export function exceptionsInOrder(s: PetStayRecord): StayException[] {
+  const order = (x: StayException) => (x.kind === "missed" ? 1 : x.kind in OFF_TIME ? 2 : 0);
+  return [...s.exceptions].sort((a, b) => order(a) - order(b));
+}
