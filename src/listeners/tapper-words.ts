@@ -42,8 +42,9 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
  * Said to the one who submitted a form that kept a time said (a dose given or refused after its
  * window closed): each dose, what was recorded and when, the day named when it is not today, so a
  * time typed on an earlier day's sheet is seen to be of that day: "✅ Rimadyl 50 mg recorded refused
- * at 19:40 on Tue 1 Dec (Biscuit's evening round, Tue 1 Dec): a late entry, with both times.".
- * Nothing (undefined) when no entry kept a time said.
+ * at 19:40 on Tue 1 Dec (Biscuit's evening round, Tue 1 Dec): a late entry, with both times."; a
+ * dose no round asked (recorded only if given) had no window, so it is "not asked by the round, with
+ * both times", never a late entry. Nothing (undefined) when no entry kept a time said.
  */
 export function keptTimesWords(
   sheet: Pick<Sheet, "date" | "round">,
@@ -60,5 +61,13 @@ export function keptTimesWords(
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}`;
   });
-  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${timed.length === 1 ? "a late entry" : "late entries"}, with both times.`;
+  // A dose no round asked (recorded only if given) is never a late entry: it had no window.
+  const late = timed.filter((e) => pet.due.some((d) => d.item === e.item)).length;
+  const unasked = timed.length - late;
+  const kind = [
+    late > 0 && (late === 1 ? "a late entry" : "late entries"),
+    unasked > 0 &&
+      (late > 0 ? `${unasked === 1 ? "one" : unasked} not asked by the round` : "not asked by the round"),
+  ].filter(Boolean);
+  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.`;
 }

@@ -12,6 +12,7 @@ import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
+import { notAskedCountWords } from "../words/record.ts";
 import { custodyAuditLines } from "./audit-custody.ts";
 import { type Doc, dotted, type Line, line, type Part, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
@@ -103,6 +104,10 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
             `🏠 not due in the end: ${d.notDue} (the pet went home before the window closed, nothing recorded)`,
           ),
         ]
+      : []),
+    // Recorded where no round asked it (a line recorded only if given): never counted among those due.
+    ...(d.notAsked
+      ? [line(`➕ ${notAskedCountWords(d.notAsked)} (a line printed to record only if given; never due)`)]
       : []),
   ];
   const n = a.asNeeded;

@@ -21,13 +21,14 @@ export const notDueIcon = (n: Pick<NotDue, "why">): string =>
 
 /**
  * What settled a dose owed once a day (src/domain/day-dose.ts): "given at the morning round by Jane
- * 08:12", "not given at the morning round (recorded 08:12 by Jane)", "the same drug as medication 1,
- * recorded 08:12: given by Jane".
+ * 08:12", "not given at the morning round (recorded 08:12 by Jane)", "the same drug as medication 1:
+ * given 08:12 by Jane" (when given, not when typed in).
  */
 function settledWords(by: SettledBy, at: string): string {
   const where = by.here ? "" : ` at the ${by.round} round`;
+  // `at`: when it was given (a late entry's given time), else when recorded (one not given keeps no time).
   if (by.item)
-    return `the same drug as medication ${by.item.slice(4)}, recorded${where} ${at}: ${outcomeWords(by.outcome)} by ${by.who}`;
+    return `the same drug as medication ${by.item.slice(4)}${where}: ${by.untimed ? `${outcomeWords(by.outcome)} (${recordedByWords(at, by.who)})` : `${outcomeWords(by.outcome)} ${at} by ${by.who}`}`;
   if (by.untimed) return `${outcomeWords(by.outcome)}${where} (${recordedByWords(at, by.who)})`;
   return `${outcomeWords(by.outcome)}${where} by ${by.who} ${at}`;
 }

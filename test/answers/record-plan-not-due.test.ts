@@ -23,7 +23,9 @@ import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
+import { auditDoc } from "../../src/present/audit.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
+import { docText } from "../../src/text/doc.ts";
 import { keepSheet, notAskedReadings, recordFromForm, stayRecordRead } from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -153,6 +155,14 @@ describe.each(useStoreEngines(clock))(
         // The audit: counted among the high-alert doses given and witnessed.
         const audit = await recordAudit(deps(), 1, "here");
         expect(audit.highAlert).toMatchObject({ given: 1, witnessed: 1, unwitnessed: 0, awaiting: 0 });
+        // Its text says it apart from the doses due, as the day's figures do.
+        const said = docText(auditDoc(audit, { timezone: "UTC" }), {
+          color: false,
+          timezone: "UTC",
+          thisYear: "2026",
+        });
+        expect(said).toContain("1 more recorded, not asked by the round");
+        expect(said).toContain("Medication doses due: 0");
         expect(audit.doses).toMatchObject({ due: 0, notAsked: 1 });
       },
     );

@@ -142,6 +142,15 @@ describe("Record each… on an earlier day's sheet", () => {
     expect(keptTimesWords(sheet, pet, today, o)).toBe(
       "✅ Rimadyl 50 mg recorded refused at 08:10 (Biscuit's evening round, Tue 1 Dec): a late entry, with both times.",
     );
+    // A dose no round asked (a line recorded only if given: not among the pet's due) had no window:
+    // never called a late entry, alone or beside one that is.
+    const unasked = today.map((e) => ({ ...e, item: "med:5" as const, itemText: "Vetoryl 30mg" }));
+    expect(keptTimesWords(sheet, pet, unasked, o)).toBe(
+      "✅ Vetoryl 30mg recorded refused at 08:10 (Biscuit's evening round, Tue 1 Dec): not asked by the round, with both times.",
+    );
+    expect(keptTimesWords(sheet, pet, [...today, ...unasked], o)).toMatch(
+      /: a late entry and one not asked by the round, with both times\.$/,
+    );
   });
 });
 

@@ -178,7 +178,7 @@ describe("the same drug in two slots, the plan's question not answered", () => {
     const s = states(day(slots), [given("morning", "08:12", "med:1")], "10:30", "med:3");
     expect(s.morning).toMatchObject({ state: "not_due", why: "settled", by: { item: "med:1", here: true } });
     expect(doseStateWords(s.morning as DoseState, TZ)).toBe(
-      "☑️ the same drug as medication 1, recorded 08:12: given by Jane",
+      "☑️ the same drug as medication 1: given 08:12 by Jane",
     );
   });
 

@@ -23,7 +23,7 @@ describe("a dose owed once a day, in the form", () => {
     };
     const words = onceADayFormWords({ why: "settled", at, by }, TZ);
     expect(words).toBe(
-      "☑️ the same drug as medication 1, recorded 08:12: given by Jane · one dose or two is not answered on its care plan yet: record it here only if a second dose is given",
+      "☑️ the same drug as medication 1: given 08:12 by Jane · one dose or two is not answered on its care plan yet: record it here only if a second dose is given",
     );
     expect(words).not.toContain("once a day");
   });
