@@ -171,7 +171,7 @@ export async function homeRecord(
 
 /**
  * Each late or missed dose beside what its pet's plan, confirmed since its round asked it, says now of
- * that round ("📋 by its plan confirmed since (Jane 12:10): given at the evening round, not this one —
+ * that round ("📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round, not this one —
  * …"); the plans read only for the pets with such a dose asked from the words (plan not confirmed
  * when its round was kept), none said when they cannot be read.
  */

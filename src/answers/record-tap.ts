@@ -114,7 +114,7 @@ export async function petDay(
 
 /**
  * The form's words before each due dose not recorded that the pet's plan, confirmed since the round
- * was kept, says is not due at this round ("📋 by its plan confirmed since (Jane 12:10): given at the
+ * was kept, says is not due at this round ("📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the
  * evening round, not this one — …"), after what `settled` says of it already. A plan that cannot be
  * read leaves the form as it was.
  */

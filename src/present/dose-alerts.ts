@@ -46,7 +46,7 @@ interface AlertDoseView {
   twoSlots?: boolean | undefined;
   /**
    * Asked by the round and not recorded, its pet's plan confirmed since saying it is not due at this
-   * round: the plan's words ("📋 by its plan confirmed since (Jane 12:10): given at the evening round,
+   * round: the plan's words ("📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round,
    * not this one — …"), so nobody gives a catch-up dose and then the plan's own.
    */
   planNow?: string | undefined;

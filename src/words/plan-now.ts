@@ -1,7 +1,8 @@
 /**
  * The words beside a dose a kept round asked and nobody recorded, once its pet's plan is confirmed
- * and says it is not due at that round: "📋 by its plan confirmed since (Jane 12:10): given at the
- * evening round, not this one — do not give a catch-up dose without checking". What the round asked
+ * and says it is not due at that round: "📋 its plan, confirmed since this round asked it from the
+ * words (Jane 12:10), gives it at the evening round, not this one — do not give a catch-up dose
+ * without checking". What the round asked
  * stays as kept (still missed); these words only say what the plan says now, so nobody gives a
  * catch-up dose and then the plan's own.
  */
@@ -18,11 +19,11 @@ function roundsWords(rounds: readonly string[]): string {
   return `the ${named} round${rounds.length > 1 ? "s" : ""}`;
 }
 
-/** What the plan says, in a few words: "given at the evening round, not this one". */
+/** What the plan says, in a few words: "gives it at the evening round, not this one". */
 function saysWords(s: PlanSaysNow): string {
-  if (s.says === "other_rounds") return `given at ${roundsWords(s.rounds)}, not this one`;
-  if (s.says === "as_needed") return "given only if needed, at no set round";
-  return `not due this round (${planNotDueWords(s.on)})`;
+  if (s.says === "other_rounds") return `gives it at ${roundsWords(s.rounds)}, not this one`;
+  if (s.says === "as_needed") return "gives it only if needed, at no set round";
+  return `does not make it due this round (${planNotDueWords(s.on)})`;
 }
 
 /** Who confirmed the plan, and when (the last confirmation), said against the round's day. */
@@ -32,8 +33,9 @@ export interface ConfirmedSince {
 }
 
 /**
- * "📋 Apoquel 16 mg: by its plan confirmed since (Jane 12:10): given at the evening round, not this
- * one — do not give a catch-up dose without checking" (`name` left out on a form's item, which names it).
+ * "📋 Apoquel 16 mg: its plan, confirmed since this round asked it from the words (Jane 12:10), gives
+ * it at the evening round, not this one — do not give a catch-up dose without checking" (`name` left
+ * out on a form's item, which names it): why the dose beside it still reads "(plan not confirmed)".
  */
 export function planNowWords(
   s: PlanSaysNow,
@@ -42,6 +44,6 @@ export function planNowWords(
 ): string {
   const when = since.at ? timeOnDay(since.at, o.timezone, o.date) : "";
   const who = [since.by.join(" and "), when].filter(Boolean).join(" ");
-  const head = o.name ? `📋 ${o.name}: by its plan` : "📋 by its plan";
-  return `${head} confirmed since${who ? ` (${who})` : ""}: ${saysWords(s)} — ${CATCH_UP}`;
+  const head = o.name ? `📋 ${o.name}: its plan` : "📋 its plan";
+  return `${head}, confirmed since this round asked it from the words${who ? ` (${who})` : ""}, ${saysWords(s)} — ${CATCH_UP}`;
 }

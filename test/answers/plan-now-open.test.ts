@@ -32,7 +32,7 @@ const TZ = "Europe/London";
 const DAY = "2026-11-24";
 const APOQUEL = "Apoquel 16 mg, one tablet";
 const WORDS =
-  "by its plan confirmed since (Jane 12:10): given at the evening round, not this one — do not give a catch-up dose without checking";
+  "its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round, not this one — do not give a catch-up dose without checking";
 let sandbox: Sandbox;
 let store: CareRecordStore;
 let now = zonedInstant(DAY, "07:00", TZ);

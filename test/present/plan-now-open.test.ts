@@ -46,7 +46,7 @@ describe("a kept round's open dose and its plan confirmed since", () => {
   it("names the round the plan gives it at, beside the missed dose", () => {
     const lines = planNowLines(due, plan(item({})), at, new Map(), new Map([["med:1", missed]]));
     expect(lines.map((l) => l.map((s) => s.text).join(""))).toEqual([
-      `📋 Apoquel 16 mg: by its plan confirmed since (Jane 12:10): given at the evening round, not this one — ${TAIL}`,
+      `📋 Apoquel 16 mg: its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round, not this one — ${TAIL}`,
     ]);
     const both = item({
       rounds: [
@@ -55,7 +55,7 @@ describe("a kept round's open dose and its plan confirmed since", () => {
       ],
     });
     expect(words(plan(both))).toBe(
-      `📋 by its plan confirmed since (Jane 12:10): given at the midday and evening rounds, not this one — ${TAIL}`,
+      `📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the midday and evening rounds, not this one — ${TAIL}`,
     );
   });
 
@@ -64,8 +64,12 @@ describe("a kept round's open dose and its plan confirmed since", () => {
       rounds: [{ round: "morning", why: "" }],
       days: { every: "weekdays", weekdays: [1, 3, 5] },
     });
-    expect(words(plan(off))).toContain("not due this round (not one of its days: Mon, Wed, Fri)");
-    expect(words(plan(item({}, { kind: "as_needed" })))).toContain("given only if needed, at no set round");
+    expect(words(plan(off))).toContain(
+      "does not make it due this round (not one of its days: Mon, Wed, Fri)",
+    );
+    expect(words(plan(item({}, { kind: "as_needed" })))).toContain(
+      "gives it only if needed, at no set round",
+    );
   });
 
   it("says nothing while the plan is not confirmed, where it makes the dose due, or once it is recorded", () => {
