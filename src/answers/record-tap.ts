@@ -6,7 +6,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { onceADay } from "../domain/day-dose.ts";
+import { onceADay, sameDrugGroups } from "../domain/day-dose.ts";
 import { owedPetOf } from "../domain/obligations.ts";
 import { planNowOnOpen } from "../present/plan-now-open.ts";
 import { sheetPetKey } from "../present/rounds.ts";
@@ -68,7 +68,7 @@ export async function tapAsks(
   const byDay = kind === "each" ? await petDay(deps, sheet, pet) : undefined;
   const states = offTimeStates(deps, sheet, pet, entries, byDay?.once);
   const settled = kind === "each" ? await withPlanNow(deps, sheet, pet, status, byDay?.settled) : undefined;
-  return { ask, closed, status, entries, current, states, settled };
+  return { ask, closed, status, entries, current, states, settled, pairs: byDay?.pairs };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
   sheet: Sheet,
   pet: SheetPet,
-): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey> } | undefined> {
+): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey>; pairs: ItemKey[][] } | undefined> {
   const byDays = pet.byDays ?? [];
   if (!deps.record || (!pet.due.some((d) => d.unconfirmed) && byDays.length === 0)) return undefined;
   const { rounds, entries } = await readDay(deps, sheet.date);
@@ -95,8 +95,14 @@ export async function petDay(
   const kept = rounds.find((r) => r.round === sheet.round);
   const items = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
   const once = new Set(items.filter(onceADay).map((i) => i.item));
-  // One drug in two slots, "one dose or two?" not answered (src/domain/day-dose.ts): asked on the form as on the sheet.
-  const twice = new Set(items.filter((i) => !i.confirmed && i.sameDrugAs?.length).map((i) => i.item));
+  // One drug in two slots, "one dose or two?" not answered (src/domain/day-dose.ts): asked on the form
+  // as on the sheet, never of a slot recorded at this round (its twin then says it is settled).
+  const pairs = sameDrugGroups(
+    items,
+    pet.due.map((d) => d.item),
+  );
+  const here = new Set(entries.filter((e) => isCurrent(e, pet, sheet.round)).map((e) => e.item));
+  const twice = new Set(pairs.flat().filter((i) => !here.has(i)));
   const settled = new Map<ItemKey, string>();
   const { timezone } = deps.config;
   for (const d of pet.due) {
@@ -109,8 +115,12 @@ export async function petDay(
     const given = givenElsewhere(entries, pet, d.item, sheet.round);
     if (given) settled.set(d.item, givenTodayWords(given, timezone));
   }
-  return { settled, once };
+  return { settled, once, pairs };
 }
+
+/** An entry of the pet at this round, not corrected since. */
+const isCurrent = (e: Entry, pet: Pick<SheetPet, "bookingId" | "petId">, round: Round) =>
+  e.bookingId === pet.bookingId && e.petId === pet.petId && e.round === round && e.supersededBy === undefined;
 
 /**
  * The form's words before each due dose not recorded that the pet's plan, confirmed since the round

@@ -23,6 +23,7 @@ import {
 } from "../present/record-form.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { cleanInput, type FormValues } from "./modal.ts";
+import { BOTH_CHECKED, BOTH_GIVEN } from "./record-items.ts";
 import {
   GIVEN_AT,
   GIVEN_ON,
@@ -241,3 +242,14 @@ const typedWords = (values: FormValues) =>
 
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
 export const firstField = (pet: SheetPet) => `it:${printedItems(pet)[0]?.item ?? "meal"}`;
+
+/** The slots whose "Both given: I have checked" is ticked (its block names its group's last slot). */
+export const readBothTicks = (values: FormValues): Set<string> =>
+  new Set(
+    Object.entries(values).flatMap(([block, actions]) =>
+      block.startsWith(`${BOTH_GIVEN}:`) &&
+      actions?.[BOTH_GIVEN]?.selected_options?.some((o) => o.value === BOTH_CHECKED)
+        ? [block.slice(BOTH_GIVEN.length + 1)]
+        : [],
+    ),
+  );

@@ -8,6 +8,8 @@
  */
 import {
   atMostWords,
+  BOTH_GIVEN_LABEL,
+  BOTH_GIVEN_TICK,
   INSTRUCTION_ABOVE,
   NOT_GIVEN_REASONS,
   REASON_MAX,
@@ -125,4 +127,24 @@ export function itemBlocks(f: RecordFormItem, clock: { time: string; timezone: s
       ]
     : [];
   return [outcome, ...reasons, ...given, input(`note:${k}`, f.note, text("note", NOTE_MAX, true))];
+}
+
+/** The block of a group's "Both given: I have checked" tick: `both:` and the group's last slot. */
+export const BOTH_GIVEN = "both";
+export const BOTH_CHECKED = "checked";
+
+/**
+ * One drug in two slots, "one dose or two?" not answered (`pairs`: each group, in the form's order):
+ * after its last slot, the optional tick that both were given knowingly, once per group.
+ */
+export function bothTick(item: string, pairs: readonly (readonly string[])[] | undefined): unknown[] {
+  if (!pairs?.some((g) => g.at(-1) === item)) return [];
+  const tick = choice({ text: BOTH_GIVEN_TICK, value: BOTH_CHECKED });
+  return [
+    input(`${BOTH_GIVEN}:${item}`, BOTH_GIVEN_LABEL, {
+      type: "checkboxes",
+      action_id: BOTH_GIVEN,
+      options: [tick],
+    }),
+  ];
 }

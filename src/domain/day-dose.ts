@@ -124,3 +124,21 @@ export function byTheDay<T extends DayDose>(doses: readonly T[]): T[] {
     return state === d.state ? d : { ...d, state };
   });
 }
+
+/**
+ * The pet's slots holding one drug whose plan's "one dose or two?" is not answered (the kept items'
+ * `sameDrugAs`), each group once, its slots in the order given (`order`: the sheet's), only those in it.
+ */
+export function sameDrugGroups(
+  items: readonly { item: ItemKey; confirmed: boolean; sameDrugAs?: readonly ItemKey[] | undefined }[],
+  order: readonly ItemKey[],
+): ItemKey[][] {
+  const groups = new Map<string, ItemKey[]>();
+  for (const i of items) {
+    if (i.confirmed || !i.sameDrugAs?.length) continue;
+    const slots = new Set([i.item, ...i.sameDrugAs]);
+    const group = order.filter((o) => slots.has(o));
+    if (group.length > 1) groups.set(group.join(","), group);
+  }
+  return [...groups.values()];
+}

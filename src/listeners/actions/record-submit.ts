@@ -7,11 +7,12 @@
  * open with the error on the field at fault, or replaces it with why nothing was written.
  */
 import type { App } from "@slack/bolt";
+import { checkBothSlots } from "../../answers/both-slots.ts";
 import { checkGiven } from "../../answers/late-entry.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
 import { esc, plainOf } from "../../blocks/mrkdwn.ts";
-import { firstField, readGiven, readSubmission } from "../../blocks/record-form.ts";
+import { firstField, readBothTicks, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
@@ -79,10 +80,19 @@ async function each(
   const { sheet, pet } = f.found;
   const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
   if (!sub.ok) return void (await f.atFields(sub.errors));
-  const checked = await checkGiven(deps, sheet, pet, sub.given, sub.choices);
+  // Both slots of one drug given, "one dose or two?" not answered: only with its tick (src/answers/both-slots.ts).
+  const both = await checkBothSlots(
+    deps,
+    sheet,
+    pet,
+    { choices: sub.choices, ticked: readBothTicks(f.values) },
+    f.who,
+  );
+  if (!both.ok) return void (await f.atFields(both.errors));
+  const checked = await checkGiven(deps, sheet, pet, sub.given, both.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
-  const writes = sub.choices.map((c) => ({
+  const writes = both.choices.map((c) => ({
     ...c,
     supersedes: cur.get(c.item),
     givenAt: checked.givenAt.get(c.item),

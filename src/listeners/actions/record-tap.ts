@@ -59,7 +59,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                { ...formClock(deps, sheet), states: asks.states, settled: asks.settled },
+                { ...formClock(deps, sheet), states: asks.states, settled: asks.settled, pairs: asks.pairs },
                 asks.ask,
                 when,
               )

@@ -1,0 +1,125 @@
+/**
+ * One drug in two slots ("Owner's own Metacam 1.5ml" in medication 1, "Kennel stock Metacam 1.5ml" in
+ * medication 2), its plan's "one dose or two?" not answered: ✏️ Record each… accepted "given" on both
+ * in one submission with no question, and the record held two NSAID doses. Now both given are refused
+ * at the second slot's field unless "Both given: I have checked" is ticked; ticked, both are written and
+ * each entry says who checked. The "ask before giving both" hint is never on a slot recorded, nor on its
+ * twin. Over a real care record (SQLite): the round kept as the bot keeps it, entries as a form writes them.
+ */
+import { expect, it } from "vitest";
+import { checkBothSlots } from "../../src/answers/both-slots.ts";
+import { recordItems } from "../../src/answers/record-round.ts";
+import { petDay } from "../../src/answers/record-tap.ts";
+import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
+import { readBothTicks } from "../../src/blocks/record-form.ts";
+import { recordModal } from "../../src/blocks/record-modal.ts";
+import { recordFormItems } from "../../src/present/record-form.ts";
+import { BOTH_GIVEN_REFUSED, TWO_SLOTS_ASK } from "../../src/words/not-due.ts";
+import {
+  alertBench,
+  ALERT_DATE as DATE,
+  janeEntry,
+  alertWindow as window,
+} from "../helpers/dose-alert-replies.ts";
+import { keepObligation } from "../helpers/obligations.ts";
+
+const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
+const OWN = "Owner's own Metacam 1.5ml";
+const STOCK = "Kennel stock Metacam 1.5ml";
+const SHEET = { id: 1, date: DATE, round: "morning" } as Sheet;
+const JANE = { userId: "U0JANE", userName: "Jane" };
+
+/** Scout's morning round kept asking both slots of one drug, "one dose or two?" not answered. */
+async function bench() {
+  const b = alertBench(`${DATE}T08:20:00.000Z`);
+  const owed = (item: "med:1" | "med:2", label: string, other: "med:1" | "med:2") => ({
+    item,
+    label,
+    text: label,
+    window,
+    confirmed: false,
+    sameDrugAs: [other],
+  });
+  const items = [owed("med:1", OWN, "med:2"), owed("med:2", STOCK, "med:1")];
+  await keepObligation(
+    b.store,
+    DATE,
+    [{ ...SCOUT, name: "Scout", room: "Kennel 2", items }] as never,
+    "morning",
+  );
+  const due = items.map((i) => ({
+    item: i.item,
+    label: i.label,
+    text: i.text,
+    unconfirmed: true,
+    twoSlots: true,
+  }));
+  const pet = { ...SCOUT, name: "Scout", due, oneTap: false, message: 0 } as unknown as SheetPet;
+  return { ...b, pet };
+}
+
+const OWN_GIVEN = { item: "med:1" as const, outcome: "given" as const, reason: undefined };
+const bothGiven = [
+  OWN_GIVEN,
+  { item: "med:2" as const, outcome: "given" as const, reason: undefined, note: "from the kennel's stock" },
+];
+
+it("both slots given on one form, no tick: refused at the second slot's field, nothing written", async () => {
+  const { store, deps, pet } = await bench();
+  const checked = await checkBothSlots(deps, SHEET, pet, { choices: bothGiven, ticked: new Set() }, JANE);
+  expect(checked).toEqual({ ok: false, errors: { "it:med:2": BOTH_GIVEN_REFUSED } });
+  expect(BOTH_GIVEN_REFUSED).toContain("its care plan does not say one dose or two");
+  expect(BOTH_GIVEN_REFUSED).toContain("“Both given: I have checked”");
+  expect(await store.entries({ date: DATE })).toEqual([]);
+  await store.close();
+});
+
+it("both given with the tick: both written, each entry saying who checked", async () => {
+  const { store, deps, pet } = await bench();
+  const ticked = readBothTicks({ "both:med:2": { both: { selected_options: [{ value: "checked" }] } } });
+  const checked = await checkBothSlots(deps, SHEET, pet, { choices: bothGiven, ticked }, JANE);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const result = await recordItems(deps, SHEET, pet, checked.choices, JANE, "k-both");
+  expect(result.status).toBe("recorded");
+  const notes = (await store.entries({ date: DATE })).map((e) => [e.item, e.outcome, e.note]);
+  expect(notes).toEqual([
+    ["med:1", "given", "both slots given: checked by Jane"],
+    ["med:2", "given", "from the kennel's stock · both slots given: checked by Jane"],
+  ]);
+  await store.close();
+});
+
+it("one slot given and the other not: as ever, no tick asked and no words added", async () => {
+  const { store, deps, pet } = await bench();
+  const one = [OWN_GIVEN, { item: "med:2" as const, outcome: "not_given" as const, reason: "one dose" }];
+  expect(await checkBothSlots(deps, SHEET, pet, { choices: one, ticked: new Set() }, JANE)).toEqual({
+    ok: true,
+    choices: one,
+  });
+  await store.close();
+});
+
+it("the form offers the tick once, after the pair's second slot", async () => {
+  const { store, deps, pet } = await bench();
+  const day = await petDay(deps, SHEET, pet);
+  expect(day?.pairs).toEqual([["med:1", "med:2"]]);
+  const meta = { s: 1, b: 100, p: 200, c: "C1", t: "1.1", cur: [] };
+  const clock = { time: "08:20", timezone: "Europe/London", settled: day?.settled, pairs: day?.pairs };
+  const view = recordModal("sealed", meta, SHEET, pet, [], clock);
+  const ids = view.blocks.map((b) => (b as { block_id?: string }).block_id).filter(Boolean);
+  expect(ids.filter((id) => id?.startsWith("both:"))).toEqual(["both:med:2"]);
+  expect(ids.indexOf("both:med:2")).toBeGreaterThan(ids.indexOf("it:med:2"));
+  await store.close();
+});
+
+it("one slot recorded: the hint is on neither; its twin says to record it only if a second dose is given", async () => {
+  const { store, deps, pet } = await bench();
+  await store.record([janeEntry(SCOUT, "morning", "med:1", OWN, "k-one")]);
+  const current = new Map([["med:1", { outcome: "given" as const }]]);
+  const day = await petDay(deps, SHEET, pet);
+  const [own, stock] = recordFormItems(pet, current, undefined, day?.settled);
+  expect(own?.hint).not.toContain(TWO_SLOTS_ASK);
+  expect(stock?.hint).not.toContain(TWO_SLOTS_ASK);
+  expect(stock?.hint).toContain("record it here only if a second dose is given");
+  await store.close();
+});
