@@ -83,12 +83,12 @@ const laterParts = (a: AuditFigures, timezone: string): Part[] => [
   { kind: "text", lines: custodyAuditLines(a.custody, timezone) },
 ];
 
-export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
-  const title = `Care record audit · ${a.days === 1 ? "today" : `the last ${a.days} days`}`;
+/** The medication doses' figures: due, on time, off time, late entries, missed, not given, open, not asked. */
+function doseLines(a: AuditFigures): Line[] {
   const d = a.doses;
   const notGiven = d.refused + d.notGiven;
   const reasons = byReasonWords(a);
-  const doses: Line[] = [
+  return [
     line(`💊 Medication doses due: ${d.due} (a dose counts once its window has opened)`),
     line(`✅ ${onTimeWords(d)}`),
     figure(`${OFF_TIME.early.icon} ${OFF_TIME.early.words}: ${d.givenEarly}`, d.givenEarly),
@@ -110,6 +110,11 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
       ? [line(`➕ ${notAskedCountWords(d.notAsked)} (a line printed to record only if given; never due)`)]
       : []),
   ];
+}
+
+export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
+  const title = `Care record audit · ${a.days === 1 ? "today" : `the last ${a.days} days`}`;
+  const doses = doseLines(a);
   const n = a.asNeeded;
   const h = a.highAlert;
   const others: Line[] = [
