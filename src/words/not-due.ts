@@ -84,3 +84,17 @@ export function onceADayFormWords(n: NotDue, timeZone: string): string {
 export function givenTodayWords(e: { round: Round; userName: string; at: string }, timeZone: string): string {
   return `☑️ given today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)}: record it here only if it is given again`;
 }
+
+/**
+ * A dose its confirmed plan gives at this round alone, given today at another round (src/answers/once-given.ts):
+ * said first on the round's post (`name`: "☑️ Apoquel 16 mg given today at the morning round by Jane
+ * 08:00 — its plan gives it once a day: check before giving it again") and on the form (its item names it).
+ */
+export function onceGivenWords(
+  e: { round: Round; userName: string; at: string },
+  timeZone: string,
+  name?: string,
+): string {
+  const what = name ? `${name} given` : "given";
+  return `☑️ ${what} today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)} — its plan gives it once a day: check before giving it again`;
+}
