@@ -8,14 +8,17 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { onceADay, sameDrugGroups } from "../domain/day-dose.ts";
 import { owedPetOf } from "../domain/obligations.ts";
+import { givenElsewhere, onceGivenKey } from "../domain/once-given.ts";
+import { isMedicationItem } from "../domain/record.ts";
 import { planNowOnOpen } from "../present/plan-now-open.ts";
 import { sheetPetKey } from "../present/rounds.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
-import { givenTodayWords, onceADayFormWords, TWO_SLOTS_ASK } from "../words/not-due.ts";
+import { givenTodayWords, onceADayFormWords, onceGivenWords, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
+import { givenHereAlone, onceGivenToday } from "./once-given.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import { dayNotDue, readDay } from "./round-record.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
@@ -27,7 +30,8 @@ import type { Sheet, SheetPet } from "./sheets.ts";
  * given; for one tap, only of what it would write), with the pet's status (one tap writes from it:
  * the entries are read once), its entries and the current one of each item ([item, entry id,
  * outcome]) that a form shows, each entry's state by its window (`states`: its off-time mark; a dose owed
- * once a day is on time at any round of its day, as the post says it).
+ * once a day is on time at any round of its day, as the post says it), and `onceGiven` (one tap: a
+ * dose it would record that its plan gives here alone was given at another round today: refused).
  * With neither, one tap records at once.
  */
 export async function tapAsks(
@@ -68,7 +72,9 @@ export async function tapAsks(
   const byDay = kind === "each" ? await petDay(deps, sheet, pet) : undefined;
   const states = offTimeStates(deps, sheet, pet, entries, byDay?.once);
   const settled = kind === "each" ? await withPlanNow(deps, sheet, pet, status, byDay?.settled) : undefined;
-  return { ask, closed, status, entries, current, states, settled, pairs: byDay?.pairs };
+  // A dose its plan gives here alone, given at another round today: no one tap (src/answers/once-given.ts).
+  const onceGiven = kind === "all" && (await givenHereAlone(deps, sheet, pet, only ?? []));
+  return { ask, closed, status, entries, current, states, settled, pairs: byDay?.pairs, onceGiven };
 }
 
 /**
@@ -79,9 +85,11 @@ export async function tapAsks(
  * 08:12"): the form says them beside it, so nobody gives it again unawares. Said first the same way:
  * one drug in two slots whose "one dose or two?" is not answered (TWO_SLOTS_ASK), and a dose recorded
  * only if given (no round asks it) given already today at another round ("☑️ given today at the
- * morning round by Jane 08:10: record it here only if it is given again"). The day read once, as the
- * round's lines read it (src/answers/round-record.ts), only when the pet has a dose due from the
- * words or one recorded only if given.
+ * morning round by Jane 08:10: record it here only if it is given again"), and a dose its confirmed
+ * plan gives at this round alone given today at another round (src/answers/once-given.ts: "☑️ given
+ * today at the morning round by Jane 08:00 — its plan gives it once a day: check before giving it
+ * again"). The day read once, as the round's lines read it (src/answers/round-record.ts), only when
+ * the pet has a dose due from the words or by its plan, or one recorded only if given.
  */
 export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
@@ -89,7 +97,10 @@ export async function petDay(
   pet: SheetPet,
 ): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey>; pairs: ItemKey[][] } | undefined> {
   const byDays = pet.byDays ?? [];
-  if (!deps.record || (!pet.due.some((d) => d.unconfirmed) && byDays.length === 0)) return undefined;
+  // A dose due by its confirmed plan may have been given at another round (src/answers/once-given.ts).
+  const byPlan = pet.due.some((d) => !d.unconfirmed && isMedicationItem(d.item));
+  if (!deps.record || (!pet.due.some((d) => d.unconfirmed) && byDays.length === 0 && !byPlan))
+    return undefined;
   const { rounds, entries } = await readDay(deps, sheet.date);
   const day = dayNotDue(deps, rounds, entries, sheet.round, deps.clock.now());
   const kept = rounds.find((r) => r.round === sheet.round);
@@ -114,6 +125,13 @@ export async function petDay(
   for (const d of byDays) {
     const given = givenElsewhere(entries, pet, d.item, sheet.round);
     if (given) settled.set(d.item, givenTodayWords(given, timezone));
+  }
+  // Its plan gives it at this round alone, and it was given at another round today: said first.
+  const given = byPlan ? await onceGivenToday(deps, kept, entries, pet).catch(() => undefined) : undefined;
+  for (const d of pet.due) {
+    const g = given?.get(onceGivenKey(pet.bookingId, pet.petId, d.item));
+    if (g)
+      settled.set(d.item, [onceGivenWords(g, timezone), settled.get(d.item)].filter(Boolean).join(" · "));
   }
   return { settled, once, pairs };
 }
@@ -144,24 +162,4 @@ async function withPlanNow(
   const out = new Map(settled);
   for (const [item, w] of words) out.set(item, [out.get(item), w].filter(Boolean).join(" · "));
   return out;
-}
-
-/** The pet's item given today at another round (its latest entry there, not corrected since). */
-function givenElsewhere(
-  entries: readonly Entry[],
-  pet: Pick<SheetPet, "bookingId" | "petId">,
-  item: ItemKey,
-  round: Round,
-): { round: Round; userName: string; at: string } | undefined {
-  const given = entries.filter(
-    (e) =>
-      e.bookingId === pet.bookingId &&
-      e.petId === pet.petId &&
-      e.item === item &&
-      e.round !== round &&
-      e.outcome === "given" &&
-      e.supersededBy === undefined,
-  );
-  const last = given.at(-1);
-  return last && { round: last.round, userName: last.userName, at: last.givenAt ?? last.recordedAt };
 }

@@ -10,6 +10,7 @@ import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
 import type { LastGivenMap } from "../domain/last-given.ts";
 import type { OwedRound, SheetDoses } from "../domain/obligations.ts";
+import type { OnceGiven } from "../domain/once-given.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import type { WitnessView } from "../domain/witness.ts";
@@ -19,6 +20,7 @@ import { type SheetCustody, sheetCustody } from "./custody-sheet.ts";
 import { describeFailure } from "./failure.ts";
 import { readLastGiven } from "./last-given.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
+import { onceGivenToday } from "./once-given.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDoses } from "./prn.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
@@ -54,6 +56,11 @@ export interface SheetRecord {
    * given in the days before (src/answers/last-given.ts), or null; said beside its line. Undefined: not read.
    */
   lastGiven?: LastGivenMap | undefined;
+  /**
+   * Each dose the round asked by its confirmed plan, at this round alone, given today at another round
+   * (src/answers/once-given.ts), by "bookingId|petId|item": said on the pet's line, and no one tap.
+   */
+  onceGiven?: OnceGiven | undefined;
 }
 
 /**
@@ -97,6 +104,22 @@ export async function readDayNotDue(
   return dayNotDue(deps, rounds, entries, round, now);
 }
 
+/** `onceGivenToday` of a round, the day as `readDay` reads it; none when it cannot be read. */
+export const readDayOnceGiven = (
+  deps: Pick<Deps, "record">,
+  read: Promise<{ rounds: OwedRound[]; entries: Entry[] }>,
+  round: Round,
+): Promise<OnceGiven | undefined> =>
+  read
+    .then((d) =>
+      onceGivenToday(
+        deps,
+        d.rounds.find((r) => r.round === round),
+        d.entries,
+      ),
+    )
+    .catch(() => undefined);
+
 /** The round's record now, or undefined when Kennel Desk keeps none; `problem` when it could not be read. */
 export async function roundRecord(
   deps: Deps,
@@ -118,7 +141,8 @@ export async function roundRecord(
     // a dose owed once a day by the day's entries (src/domain/day-dose.ts).
     const now = deps.clock.now();
     const doses = { now, owed, day: dayNotDue(deps, rounds, dayEntries, round, now) };
-    return { entries, timezone, asNeeded, witness, doses };
+    const onceGiven = await onceGivenToday(deps, owed, dayEntries).catch(() => undefined);
+    return { entries, timezone, asNeeded, witness, doses, onceGiven };
   } catch (error) {
     const f = describeFailure(error);
     deps.log.warn({ failure: f }, "the care record could not be read for a round's sheet");

@@ -15,6 +15,7 @@ import { readLastGiven } from "../answers/last-given.ts";
 import { withOwed } from "../answers/obligation-body.ts";
 import { addDueSince } from "../answers/obligation-posted.ts";
 import { keepRound } from "../answers/obligations.ts";
+import { readOnceGiven } from "../answers/once-given.ts";
 import { withinRecord } from "../answers/round-paper.ts";
 import { keptRoundNow, readDayNotDue, roundRecord } from "../answers/round-record.ts";
 import { roundReport } from "../answers/rounds.ts";
@@ -119,6 +120,8 @@ export async function prepareRoundPost(
     const now = deps.clock.now();
     const day = problem ? undefined : await readDayNotDue(deps, date, round, now).catch(() => undefined);
     const doses = { now, owed, ...(day ? { day } : {}) };
+    // A dose its plan gives at this round alone, given today at another round: said so, no one tap.
+    const onceGiven = problem ? undefined : await readOnceGiven(deps, date, owed || undefined);
     // Each pet's medicines in custody: balances, and a dose due never counted in (issue 49).
     const custody = problem ? undefined : await sheetCustody(deps, sheet.pets, owed).catch(() => undefined);
     // An every-other-day dose: when the record last has it given, beside its line.
@@ -126,7 +129,7 @@ export async function prepareRoundPost(
       ? undefined
       : await readLastGiven(deps, date, sheet.pets).catch(() => undefined);
     return {
-      ...sheetMessages(sheet, { ...drawn, doses, custody, lastGiven }, { problem }),
+      ...sheetMessages(sheet, { ...drawn, doses, custody, lastGiven, onceGiven }, { problem }),
       payload: { sheet: sheet.id },
     };
   } catch (error) {

@@ -9,7 +9,7 @@ import { readLastGiven } from "../answers/last-given.ts";
 import { markedEntries } from "../answers/paper-marks.ts";
 import { prnDoses } from "../answers/prn.ts";
 import { type KeptCopy, otherCopies, roundCopies } from "../answers/round-copies.ts";
-import { dayNotDue, readDay } from "../answers/round-record.ts";
+import { dayNotDue, readDay, readDayOnceGiven } from "../answers/round-record.ts";
 import { sheetPlansNow } from "../answers/sheet-plans.ts";
 import { itemKeys, sheetWelfareNow } from "../answers/sheet-welfare.ts";
 import { loadSheet, type Sheet, type SheetPet } from "../answers/sheets.ts";
@@ -331,12 +331,11 @@ export class SheetRedraw {
       ]);
     const entries = dayEntries.filter((e) => e.round === sheet.round);
     this.#drawn = { sheet: sheet.id, entries };
-    const { config } = this.#deps;
     // Each item not recorded: its state now (late, missed, gone home…), as the round and its day say.
     const doses = { now, owed, day: dayNotDue(this.#deps, rounds, dayEntries, sheet.round, now) };
     const message = sheetMessage(sheet, index, {
       entries,
-      timezone: config.timezone,
+      timezone: this.#deps.config.timezone,
       asNeeded,
       witness,
       doses,
@@ -344,6 +343,7 @@ export class SheetRedraw {
       custody,
       welfare,
       lastGiven,
+      onceGiven: await readDayOnceGiven(this.#deps, read, sheet.round),
     });
     return { message, newest: entries.reduce((n, e) => Math.max(n, e.id), 0) };
   }

@@ -22,7 +22,7 @@ export const FORGED =
   "This form is not one Kennel Desk opened (or it was changed on the way): nothing was recorded. Open ✏️ Record each… again from the round post.";
 export const NO_STORE = "This Kennel Desk keeps no care record, so nothing was recorded.";
 export const NO_ONE_TAP =
-  "This pet's round is recorded item by item (fasting, or a drug listed twice): nothing was recorded. Use ✏️ Record each….";
+  "This pet's round is recorded item by item (fasting, a drug listed twice, or a dose its plan gives once a day given at another round today): nothing was recorded. Use ✏️ Record each….";
 
 /**
  * "Jane recorded it at 08:12" for entries someone else made first, and what of it was not given or

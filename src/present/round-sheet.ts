@@ -27,6 +27,7 @@ import { awaitingWitness, type WitnessView } from "../domain/witness.ts";
 import { type Doc, type Line, type Part, strong } from "./doc.ts";
 import { offTimeMarks, openDoses, overdueCounts, owing } from "./dose-states.ts";
 import { lastGivenLines } from "./last-given.ts";
+import { onceGivenLines } from "./once-given.ts";
 import { replyLabel } from "./parts.ts";
 import { type PlanNowOnSheet, withPlanNow } from "./plan-sheet.ts";
 import { petStatuses, progressLine, recordProblemLine } from "./record.ts";
@@ -288,12 +289,16 @@ export function sheetMessageDoc(
     // The plan saved or confirmed since the sheet was kept: its words and its buttons now.
     const [plan, custody] = [record.plans?.get(p.key), record.custody?.get(p.key)];
     const last = lastGivenLines(pet, record.lastGiven, { timezone: record.timezone, date: sheet.date });
+    // A dose given at another round today that its plan gives here alone: Record each… only, no one tap.
+    const warned = onceGivenLines(pet, record.onceGiven, status.current, record.timezone).length > 0;
     out.push({
       kind: "pet",
       key: p.key,
       ...withWelfareOf(withPlanNow(p.lines, plan), record.welfare, p.key),
       record: petRecordOf(record, sheet, { pet, status, mine, off, plan, doses, custody, last }),
-      buttons: kept ? petButtons(pet, status, record.witness, plan, custody, doses) : [],
+      buttons: kept
+        ? petButtons(warned ? { ...pet, oneTap: false } : pet, status, record.witness, plan, custody, doses)
+        : [],
     });
   }
   if (kept && index === 0) out.push(chartPart(sheet.date));

@@ -95,3 +95,17 @@ export const BOTH_GIVEN_REFUSED = `Both slots of one drug given: its care plan d
 
 /** Each entry of both slots given with the tick says so, on the record, the replies and the audit. */
 export const bothGivenWords = (who: string): string => `both slots given: checked by ${who}`;
+
+/**
+ * A dose its confirmed plan gives at this round alone, given today at another round (src/answers/once-given.ts):
+ * said first on the round's post (`name`: "☑️ Apoquel 16 mg given today at the morning round by Jane
+ * 08:00 — its plan gives it once a day: check before giving it again") and on the form (its item names it).
+ */
+export function onceGivenWords(
+  e: { round: Round; userName: string; at: string },
+  timeZone: string,
+  name?: string,
+): string {
+  const what = name ? `${name} given` : "given";
+  return `☑️ ${what} today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)} — its plan gives it once a day: check before giving it again`;
+}

@@ -40,6 +40,11 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
       async run(t) {
         const { sheet, pet } = t.found;
         const asks = await tapAsks(deps, t.found, each ? "each" : "all");
+        // A post drawn before a dose its plan gives here alone was given at another round: Record each… only.
+        if (asks.onceGiven) {
+          await t.ack.send();
+          return await t.tell(NO_ONE_TAP);
+        }
         const when = timeQuestion(deps, sheet, asks.closed);
         if (each || asks.ask || when) {
           const meta = {
