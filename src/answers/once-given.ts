@@ -77,6 +77,8 @@ export async function givenHereAlone(
   const asked = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
   const byPlan = asked.filter((i) => i.confirmed && i.plan !== undefined && items.includes(i.item));
   if (!byPlan.some((i) => isMedicationItem(i.item))) return false;
-  const given = await onceGivenToday(deps, kept, await markedEntries(deps, { date: sheet.date }), pet);
+  // The pet's own entries of the day only: a tap on the biggest day reads a pet's, not the house's.
+  const theirs = await markedEntries(deps, { date: sheet.date, bookingId: pet.bookingId, petId: pet.petId });
+  const given = await onceGivenToday(deps, kept, theirs, pet);
   return items.some((item) => given.has(onceGivenKey(pet.bookingId, pet.petId, item)));
 }
