@@ -91,7 +91,7 @@ export const BOTH_GIVEN_TICK = "Both given: I have checked";
 export const BOTH_GIVEN_LABEL = "One drug in two slots: one dose or two is not answered on its care plan";
 
 /** Both slots of such a drug given on one form without the tick: said at the second slot's field. */
-export const BOTH_GIVEN_REFUSED = `Both slots of one drug given: its care plan does not say one dose or two. Give one unless you have checked two are prescribed; then tick “${BOTH_GIVEN_TICK}” below.`;
+export const BOTH_GIVEN_REFUSED = `Both slots of one drug given: its care plan does not say one dose or two. Not given yet: give one unless you have checked two are prescribed. Both given (checked, or already given: say which in a note): tick “${BOTH_GIVEN_TICK}” below.`;
 
 /** Each entry of both slots given with the tick says so, on the record, the replies and the audit. */
 export const bothGivenWords = (who: string): string => `both slots given: checked by ${who}`;
