@@ -49,20 +49,25 @@ export async function checkBothSlots<C extends Choice>(
   deps: Pick<Deps, "record" | "config">,
   sheet: Pick<Sheet, "date" | "round">,
   pet: SheetPet,
-  form: { choices: C[]; ticked: ReadonlySet<string> },
+  form: { choices: C[]; ticked: ReadonlySet<string>; recordedGiven?: ReadonlySet<ItemKey> | undefined },
   who: Pick<Who, "userName">,
 ): Promise<{ ok: true; choices: C[] } | { ok: false; errors: Record<string, string> }> {
-  const given = new Set(form.choices.filter((c) => c.outcome === "given").map((c) => c.item));
+  // A slot recorded given at this round and left as it is on the form counts too: a twin given on a
+  // later form is the second dose as much as one given beside it.
+  const changed = new Set(form.choices.map((c) => c.item));
+  const kept = [...(form.recordedGiven ?? [])].filter((i) => !changed.has(i));
+  const given = new Set([...form.choices.filter((c) => c.outcome === "given").map((c) => c.item), ...kept]);
   if (given.size < 2) return { ok: true, choices: form.choices };
   const groups = await keptGroups(deps, sheet, pet);
   const errors: Record<string, string> = {};
   const checked = new Set<ItemKey>();
   for (const group of groups) {
     const both = group.filter((i) => given.has(i));
-    const [, second] = both;
-    if (!second) continue;
+    // Asked at a slot this form gives: both recorded before, nothing new here.
+    const here = both.filter((i) => changed.has(i)).at(-1);
+    if (both.length < 2 || !here) continue;
     if (group.some((i) => form.ticked.has(i))) for (const i of both) checked.add(i);
-    else errors[`it:${second}`] = BOTH_GIVEN_REFUSED;
+    else errors[`it:${here}`] = BOTH_GIVEN_REFUSED;
   }
   const words = bothGivenWords(who.userName);
   const choices = form.choices.map((c) =>

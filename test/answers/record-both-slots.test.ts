@@ -89,6 +89,27 @@ it("both given with the tick: both written, each entry saying who checked", asyn
   await store.close();
 });
 
+it("one slot recorded given earlier, its twin given on a later form: asked the same, at the twin's field", async () => {
+  const { store, deps, pet } = await bench();
+  const twin = [{ item: "med:2" as const, outcome: "given" as const, reason: undefined }];
+  const later = { choices: twin, ticked: new Set<string>(), recordedGiven: new Set(["med:1" as const]) };
+  expect(await checkBothSlots(deps, SHEET, pet, later, JANE)).toEqual({
+    ok: false,
+    errors: { "it:med:2": BOTH_GIVEN_REFUSED },
+  });
+  // Ticked: written, its note saying who checked.
+  const ticked = readBothTicks({ "both:med:2": { both: { selected_options: [{ value: "checked" }] } } });
+  const ok = await checkBothSlots(deps, SHEET, pet, { ...later, ticked }, JANE);
+  expect(ok).toMatchObject({
+    ok: true,
+    choices: [{ item: "med:2", note: "both slots given: checked by Jane" }],
+  });
+  // The first slot changed to not given on the same form: one dose, nothing asked.
+  const undone = [{ item: "med:1" as const, outcome: "not_given" as const, reason: "one dose" }, ...twin];
+  expect((await checkBothSlots(deps, SHEET, pet, { ...later, choices: undone }, JANE)).ok).toBe(true);
+  await store.close();
+});
+
 it("one slot given and the other not: as ever, no tick asked and no words added", async () => {
   const { store, deps, pet } = await bench();
   const one = [OWN_GIVEN, { item: "med:2" as const, outcome: "not_given" as const, reason: "one dose" }];

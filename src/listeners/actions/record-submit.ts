@@ -14,6 +14,7 @@ import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-
 import { esc, plainOf } from "../../blocks/mrkdwn.ts";
 import { firstField, readBothTicks, readGiven, readSubmission } from "../../blocks/record-form.ts";
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
+import type { ItemKey } from "../../record/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import type { SheetRedraw } from "../record-round.ts";
@@ -85,7 +86,11 @@ async function each(
     deps,
     sheet,
     pet,
-    { choices: sub.choices, ticked: readBothTicks(f.values) },
+    {
+      choices: sub.choices,
+      ticked: readBothTicks(f.values),
+      recordedGiven: new Set(f.meta.current.filter(([, , o]) => o === "given").map(([i]) => i as ItemKey)),
+    },
     f.who,
   );
   if (!both.ok) return void (await f.atFields(both.errors));
