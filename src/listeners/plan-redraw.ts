@@ -54,24 +54,33 @@ export class PlanPosts {
     const date = kept?.date ?? today;
     const post = (await plansPostsHolding(this.#deps, date, pet.bookingId, pet.petId, kept?.round))[0];
     const round = kept?.round ?? post?.round;
+    // The day's rounds listing the pet, read once for its other posts and its replies.
+    const listing = this.#roundsListing(pet, date);
+    listing.catch(() => undefined); // each use below says its own failure
     await Promise.all([
       this.#roundPost(client, pet, from, date, round).catch((e: unknown) => this.#failed(e, "round post")),
       this.#plansPost(client, pet, from, post).catch((e: unknown) => this.#failed(e, "plans post")),
-      this.#otherRounds(client, pet, date, round).catch((e: unknown) => this.#failed(e, "round post")),
-      this.#replies(pet, date).catch((e: unknown) => this.#failed(e, "late or missed reply")),
+      this.#otherRounds(client, pet, date, round, listing).catch((e: unknown) =>
+        this.#failed(e, "round post"),
+      ),
+      this.#replies(date, listing).catch((e: unknown) => this.#failed(e, "late or missed reply")),
     ]);
+  }
+
+  /** The rounds of the day whose kept sheet lists the pet. */
+  async #roundsListing(pet: { bookingId: number; petId: number }, date: string): Promise<Set<Round>> {
+    const sheets = await keptSheets(this.#deps, { date });
+    return new Set(sheets.filter((s) => petOf(s, pet.bookingId, pet.petId)).map((s) => s.round));
   }
 
   /**
    * The day's late and missed replies drawn again from the record, for each round listing the pet: a
    * dose a round asked that the plan confirmed now puts at another round says so beside it there.
    */
-  async #replies(pet: { bookingId: number; petId: number }, date: string): Promise<void> {
+  async #replies(date: string, listing: Promise<Set<Round>>): Promise<void> {
     const check = this.#deps.roundCheck;
     if (!check) return;
-    const sheets = await keptSheets(this.#deps, { date });
-    const rounds = new Set(sheets.filter((s) => petOf(s, pet.bookingId, pet.petId)).map((s) => s.round));
-    for (const round of rounds) await check.changed(date, round);
+    for (const round of await listing) await check.changed(date, round);
   }
 
   /**
@@ -84,12 +93,10 @@ export class PlanPosts {
     pet: { bookingId: number; petId: number },
     date: string,
     done: Round | undefined,
+    listing: Promise<Set<Round>>,
   ): Promise<void> {
-    const sheets = await keptSheets(this.#deps, { date });
-    const rounds = new Set(
-      sheets.filter((s) => s.round !== done && petOf(s, pet.bookingId, pet.petId)).map((s) => s.round),
-    );
-    for (const other of rounds) {
+    for (const other of await listing) {
+      if (other === done) continue;
       const place = this.#place(date, other);
       if (!place) return;
       await redrawRoundPost(place, this.#deps, (sheet, index, ref) => {

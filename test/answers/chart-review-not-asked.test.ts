@@ -34,7 +34,7 @@ import { chartDoc } from "../../src/present/chart.ts";
 import { reviewAsks, reviewDoc } from "../../src/present/review.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
-import { keepSheet } from "../helpers/not-asked.ts";
+import { confirmedByTwo, keepSheet } from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
@@ -58,15 +58,6 @@ const kennel = new Proxy({} as Deps["kennel"], {
   },
 });
 
-const confirmed = (plan: Plan): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [
-    { userId: "U0LEAD", userName: "Lead", at: "2026-11-28T09:00:00Z" },
-    { userId: "U0SAM", userName: "Sam", at: "2026-11-28T09:05:00Z" },
-  ],
-});
-
 /** Bonnie's Tuesday morning round on her confirmed plan: the round's answer, as the post keeps it. */
 function bonnieRound(): RoundReport {
   const pc = petCare({
@@ -77,7 +68,13 @@ function bonnieRound(): RoundReport {
     dietaryRequirements: "Kibble 100 g",
   } as Pet);
   const sheet = roundSheet(pc.care, "morning", DEFAULT_ROUND_TIMES.morning, undefined, DATE);
-  const r = planRound(confirmed(draftPlan(pc.pet, context)), sheet, DATE, "morning", stay);
+  const r = planRound(
+    confirmedByTwo(draftPlan(pc.pet, context), "2026-11-28T09:00:00Z"),
+    sheet,
+    DATE,
+    "morning",
+    stay,
+  );
   const booking = {
     bookingId: 7,
     roomName: "Kennel 1",

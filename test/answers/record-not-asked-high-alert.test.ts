@@ -28,7 +28,13 @@ import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { exportRow } from "../../src/text/record.ts";
-import { keepSheet, notAskedReadings, recordFromForm, stayRecordRead } from "../helpers/not-asked.ts";
+import {
+  confirmedByTwo,
+  keepSheet,
+  notAskedReadings,
+  recordFromForm,
+  stayRecordRead,
+} from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -48,20 +54,11 @@ const sam = { userId: "U0SAM", userName: "Sam" };
 let store: CareRecordStore;
 const deps = () => ({ record: store, config, clock, log: silentLogger() });
 
-const confirmed = (plan: Plan): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [
-    { userId: "U0LEAD", userName: "Lead", at: "2026-11-29T11:00:00Z" },
-    { userId: "U0SAM", userName: "Sam", at: "2026-11-29T11:05:00Z" },
-  ],
-});
-
 /** Bonnie's midday round on her confirmed plan (no diet on record: no meal at midday), as a post answers it. */
 function bonniePet(booking: typeof BOOKING) {
   const pc = petCare({ petId: 71, name: "Bonnie", medication: PHENO } as Pet);
   const sheet = roundSheet(pc.care, "midday", DEFAULT_ROUND_TIMES.midday, undefined, DATE);
-  const r = planRound(confirmed(draftPlan(pc.pet, context)), sheet, DATE, "midday", stay);
+  const r = planRound(confirmedByTwo(draftPlan(pc.pet, context)), sheet, DATE, "midday", stay);
   const b = { ...booking, reference: "AW-PHB", roomName: "Kennel 30", numberOfPets: 1, status: "checked_in" };
   return {
     booking: b as unknown as Booking,

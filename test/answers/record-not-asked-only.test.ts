@@ -27,7 +27,13 @@ import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { keepSheet, notAskedReadings, recordFromForm, stayRecordRead } from "../helpers/not-asked.ts";
+import {
+  confirmedByTwo,
+  keepSheet,
+  notAskedReadings,
+  recordFromForm,
+  stayRecordRead,
+} from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -46,21 +52,12 @@ const jane = { userId: "U0JANE", userName: "Jane" };
 let store: CareRecordStore;
 const deps = () => ({ record: store, config, clock, log: silentLogger() });
 
-const confirmed = (plan: Plan): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [
-    { userId: "U0LEAD", userName: "Lead", at: "2026-11-29T11:00:00Z" },
-    { userId: "U0SAM", userName: "Sam", at: "2026-11-29T11:05:00Z" },
-  ],
-});
-
 /** Pickle's round (no diet on record: fed by the house routine, morning and evening), as a post answers it. */
 function pickleRound(round: Round, plan: "draft" | "confirmed"): RoundReport {
   const pc = petCare({ petId: 71, name: "Pickle", medication: VETORYL } as Pet);
   const sheet = roundSheet(pc.care, round, DEFAULT_ROUND_TIMES[round], undefined, DATE);
   const drafted = draftPlan(pc.pet, context);
-  const r = planRound(plan === "confirmed" ? confirmed(drafted) : drafted, sheet, DATE, round, stay);
+  const r = planRound(plan === "confirmed" ? confirmedByTwo(drafted) : drafted, sheet, DATE, round, stay);
   const booking = {
     ...BOOKING,
     reference: "AW-MWF",

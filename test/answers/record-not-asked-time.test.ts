@@ -32,6 +32,7 @@ import { lineText } from "../../src/present/doc.ts";
 import { petRecordLines } from "../../src/present/record.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { recordDayText } from "../../src/text/record.ts";
+import { confirmedByTwo } from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -57,16 +58,6 @@ const pick = (value: string) => ({ outcome: { selected_option: { value } } });
 let store: CareRecordStore;
 const deps = () => ({ record: store, config, clock, log: silentLogger(), kennel });
 
-/** Every item read by a person as drafted, the plan confirmed by two. */
-const confirmed = (plan: Plan): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [
-    { userId: "U0LEAD", userName: "Lead", at: "2026-11-28T09:00:00Z" },
-    { userId: "U0SAM", userName: "Sam", at: "2026-11-28T09:05:00Z" },
-  ],
-});
-
 /** Pickle's midday round on her confirmed plan, kept as the post keeps it. */
 async function pickleMidday(
   care: Record<string, string>,
@@ -75,7 +66,13 @@ async function pickleMidday(
 ): Promise<{ sheet: Sheet; pet: SheetPet }> {
   const pc = petCare({ petId: 71, name: "Pickle", dietaryRequirements: "Kibble 100 g", ...care } as Pet);
   const sheet = roundSheet(pc.care, round, DEFAULT_ROUND_TIMES[round], undefined, date);
-  const r = planRound(confirmed(draftPlan(pc.pet, context)), sheet, date, round, stayTimes);
+  const r = planRound(
+    confirmedByTwo(draftPlan(pc.pet, context), "2026-11-28T09:00:00Z"),
+    sheet,
+    date,
+    round,
+    stayTimes,
+  );
   const b = { bookingId: 8, roomName: "Kennel 30", numberOfPets: 1, checkInDate: ARRIVAL };
   const p = { booking: b as unknown as Booking, pet: pc, sheet, careStatus: "matched", unmatched: [] };
   const kept = sheetPetOf({ ...p, ...r, oneTap: false } as never, date, "UTC");

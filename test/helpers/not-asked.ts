@@ -16,6 +16,7 @@ import type { StayBooking } from "../../src/answers/stay-dates.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { Round } from "../../src/domain/care.ts";
+import type { Plan } from "../../src/domain/plan/types.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { doseFiguresWords } from "../../src/present/dose-figures.ts";
 import type { CareRecordStore, Entry, ItemKey, Outcome } from "../../src/record/types.ts";
@@ -90,3 +91,17 @@ export async function stayRecordRead(deps: RoundDeps, booking: StayBooking & { b
   });
   return { view, text };
 }
+
+/** A plan confirmed by two people (a lead at `at`, Sam five minutes later), every item set by a person. */
+export const confirmedByTwo = (plan: Plan, at = "2026-11-29T11:00:00Z"): Plan => ({
+  ...plan,
+  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
+  confirmations: [
+    { userId: "U0LEAD", userName: "Lead", at },
+    {
+      userId: "U0SAM",
+      userName: "Sam",
+      at: new Date(Date.parse(at) + 5 * 60_000).toISOString().replace(".000Z", "Z"),
+    },
+  ],
+});
