@@ -3,7 +3,8 @@
  * day's last round, "Thu 26 Nov: 412 of 420 doses given on time · 3 late · 2 missed · 1 refused · 2
  * welfare flags open", each missed, refused or not-given dose named, and who has reviewed the day
  * ("✅ Reviewed by Morgan 21:05: …"), with the "✅ Reviewed…" button (Slack's; the terminal leaves
- * it out).
+ * it out). Two missed slots of one drug are one line naming both (src/words/two-slots.ts); a drug its
+ * plan gives once a day given at two rounds is named after the exceptions, to look at.
  */
 import type { GivenTwice } from "../answers/given-twice.ts";
 import type { DayReview } from "../answers/review.ts";

@@ -7,7 +7,7 @@
  */
 
 /** "medication 1 and 2": the slots, as the plan and the chart name them (a key not a slot, as it is). */
-export function slotsWords(items: readonly string[]): string {
+function slotsWords(items: readonly string[]): string {
   const slots = items.map((i) => /^med:(\d+)$/.exec(i)?.[1] ?? i);
   const listed = slots.length > 1 ? `${slots.slice(0, -1).join(", ")} and ${slots.at(-1)}` : (slots[0] ?? "");
   return `medication ${listed}`;
