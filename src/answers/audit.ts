@@ -4,7 +4,8 @@
  * (its obligation and the pets who arrived or went home since: src/answers/obligations.ts) beside
  * the entries, never from the kennel API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
- * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
+ * doses (at a round or given if needed) witnessed and not; a drug its confirmed plan gives once a day
+ * given at two rounds of a day, named to look at; with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
@@ -15,6 +16,7 @@ import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
 import { type DoseFigures, doseFigures, notAsked } from "./doses.ts";
+import { type GivenTwice, givenTwiceOf } from "./given-twice.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { prnDosePages } from "./prn.ts";
@@ -63,6 +65,11 @@ export interface AuditFigures {
    * with the same rounds never posted, oldest first.
    */
   neverPosted: Array<{ from: string; to: string; rounds: Round[] }>;
+  /**
+   * Each drug its confirmed plan gives at one round a day given at two rounds of a day, in the days'
+   * order (src/domain/given-twice.ts): to look at, not an error in the record.
+   */
+  givenTwice: GivenTwice[];
   /** Medicine custody: discrepancies open now, doses given after a hand-back in the days. */
   custody: CustodyAudit;
   head: ChainHead;
@@ -97,7 +104,7 @@ async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: 
 }
 
 /** The figures of the days from `from` to `to` that add up (a part of the audit). */
-type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> & {
+type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert" | "givenTwice"> & {
   rounds: number;
   /** The part's days with a kept round. */
   roundDays: string[];
@@ -147,7 +154,16 @@ async function auditPart(
   const rounds = owed.length;
   const roundDays = [...new Set(owed.map((r) => r.date))];
   const keptRounds = owed.map((r) => `${r.date}|${r.round}`);
-  return { rounds, roundDays, keptRounds, doses: doseFigures(doses), notGivenByReason, highAlert };
+  const givenTwice = await givenTwiceOf(deps, owed, entries);
+  return {
+    rounds,
+    roundDays,
+    keptRounds,
+    doses: doseFigures(doses),
+    notGivenByReason,
+    highAlert,
+    givenTwice,
+  };
 }
 
 /** Each figure of `b` added to `a`'s. */
@@ -183,6 +199,7 @@ export async function recordAudit(
           doses: addUp(total.doses, part.doses),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
           highAlert: addUp(total.highAlert, part.highAlert),
+          givenTwice: [...total.givenTwice, ...part.givenTwice],
         }
       : part;
   }

@@ -14,6 +14,7 @@ import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } fro
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { notAskedCountWords } from "../words/record.ts";
 import { custodyAuditLines } from "./audit-custody.ts";
+import { givenTwiceAuditLines } from "./audit-twice.ts";
 import { type Doc, dotted, type Line, line, type Part, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
@@ -77,8 +78,11 @@ function neverPostedLines(a: AuditFigures): Line[] {
   ];
 }
 
-/** The rounds never posted (when any), then medicine custody's discrepancies and doses after a hand-back. */
+/** The once-a-day drugs given twice and the rounds never posted (when any), then medicine custody's discrepancies and doses after a hand-back. */
 const laterParts = (a: AuditFigures, timezone: string): Part[] => [
+  ...(a.givenTwice.length
+    ? [{ kind: "text" as const, lines: givenTwiceAuditLines(a.givenTwice, timezone) }]
+    : []),
   ...(a.neverPosted.length ? [{ kind: "text" as const, lines: neverPostedLines(a) }] : []),
   { kind: "text", lines: custodyAuditLines(a.custody, timezone) },
 ];

@@ -96,6 +96,12 @@ export const BOTH_GIVEN_REFUSED = `Both slots of one drug given: its care plan d
 /** Each entry of both slots given with the tick says so, on the record, the replies and the audit. */
 export const bothGivenWords = (who: string): string => `both slots given: checked by ${who}`;
 
+/** The words of a check `bothGivenWords` kept in an entry's note (its notes joined " · "), whole; none when none is. */
+export const bothGivenIn = (note: string | undefined): string | undefined =>
+  note
+    ?.split(" · ")
+    .find((part) => part.startsWith(bothGivenWords("")) && part.length > bothGivenWords("").length);
+
 /**
  * A dose its confirmed plan gives at this round alone, given today at another round (src/answers/once-given.ts):
  * said first on the round's post (`name`: "☑️ Apoquel 16 mg given today at the morning round by Jane
