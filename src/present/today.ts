@@ -10,7 +10,7 @@ import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
+import { stateTimeWords, stateWords } from "../words/doses.ts";
 import { houseCountWords } from "../words/house.ts";
 import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
@@ -20,7 +20,7 @@ import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody-post.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { line, strong, toned, whole } from "./doc.ts";
-import { doseFiguresWords, NOT_GIVEN } from "./dose-figures.ts";
+import { doseFiguresWords, NOT_GIVEN, notGivenWhy } from "./dose-figures.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
 
@@ -96,8 +96,8 @@ function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined
     "window" in o
       ? stateTimeWords(o.state, o.window, timezone)
       : [
-          // "refused" once: its reason from the list says so already.
-          o.reasonCode && o.reasonCode !== o.state && reasonWords(o.reasonCode),
+          // Its words whole (capped as the round post caps them); "refused" once.
+          notGivenWhy(o),
           // A dose not given keeps no time: when it was recorded, by whom, never as when it happened.
           ...(o.untimed
             ? [recordedByWords(timeOf(o.at, timezone), whole(o.userName))]
