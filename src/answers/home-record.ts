@@ -22,7 +22,7 @@ import { dosesOwed, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
 import { markedEntries } from "./paper-marks.ts";
 import type { RoundReport } from "./rounds.ts";
-import { confirmedPlansNow } from "./sheet-plans.ts";
+import { confirmedPlansNow, roundPlansRead } from "./sheet-plans.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -173,16 +173,22 @@ export async function homeRecord(
  * Each late or missed dose beside what its pet's plan, confirmed since its round asked it, says now of
  * that round ("📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round, not this one —
  * …"); the plans read only for the pets with such a dose asked from the words (plan not confirmed
- * when its round was kept), none said when they cannot be read.
+ * when its round was kept), none said when they cannot be read; those the round's report read, not again.
  */
-async function withPlansNow(deps: Deps, date: string, named: DoseListed[]): Promise<DoseListed[]> {
+async function withPlansNow(
+  deps: Deps,
+  date: string,
+  named: DoseListed[],
+  report?: RoundReport,
+): Promise<DoseListed[]> {
   const pets = named.flatMap((d) => {
     const [bookingId, petId] = (d.pet ?? "").split("-").map(Number);
     const open = (d.state === "late" || d.state === "missed") && d.unconfirmed;
     return open && bookingId && petId ? [{ bookingId, petId }] : [];
   });
   if (pets.length === 0) return named;
-  const plans = await confirmedPlansNow(deps, pets).catch(() => new Map<string, never>());
+  const read = roundPlansRead(report?.pets ?? []);
+  const plans = await confirmedPlansNow(deps, pets, read).catch(() => new Map<string, never>());
   const { timezone } = deps.config;
   return named.map((d) => {
     if (!(d.state === "late" || d.state === "missed") || !d.item || !d.pet) return d;
@@ -242,5 +248,5 @@ async function todayDoses(
       });
   }
   named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);
-  return { figures, named: await withPlansNow(deps, date, named) };
+  return { figures, named: await withPlansNow(deps, date, named, report) };
 }
