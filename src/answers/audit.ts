@@ -40,6 +40,8 @@ export interface AuditFigures {
    * list's reason their code stands in for (src/domain/paper.ts `paperAuditReason`).
    */
   notGivenByReason: Partial<Record<NotGivenReason | PaperAuditReason | "unstated", number>>;
+  /** Entries put right as recorded in error (the wrong pet, the wrong dose): no outcome, counted apart. */
+  inError: number;
   /** As-needed doses given, and of those with an effect recorded. */
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /**
@@ -104,7 +106,7 @@ async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: 
 }
 
 /** The figures of the days from `from` to `to` that add up (a part of the audit). */
-type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert" | "givenTwice"> & {
+type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert" | "givenTwice" | "inError"> & {
   rounds: number;
   /** The part's days with a kept round. */
   roundDays: string[];
@@ -161,6 +163,7 @@ async function auditPart(
     keptRounds,
     doses: doseFigures(doses),
     notGivenByReason,
+    inError: entries.filter((e) => e.outcome === "in_error").length,
     highAlert,
     givenTwice,
   };
@@ -198,6 +201,7 @@ export async function recordAudit(
           keptRounds: [...total.keptRounds, ...part.keptRounds],
           doses: addUp(total.doses, part.doses),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
+          inError: total.inError + part.inError,
           highAlert: addUp(total.highAlert, part.highAlert),
           givenTwice: [...total.givenTwice, ...part.givenTwice],
         }

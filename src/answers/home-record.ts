@@ -15,6 +15,7 @@ import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { planNowOnOpen } from "../present/plan-now-open.ts";
 import type { ItemKey, NotGivenReason } from "../record/types.ts";
 import { nameOrder } from "../words/order.ts";
+import { inErrorSaid } from "../words/record.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
@@ -45,6 +46,8 @@ interface DoseNamed {
   twoSlots?: true | undefined;
   /** Late or missed, its pet's plan confirmed since saying it is not due at that round: the plan's words. */
   planNow?: string | undefined;
+  /** Late or missed, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
 }
 
 /**
@@ -229,6 +232,7 @@ async function todayDoses(
       ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
       ...(d.due.onceToday ? { onceToday: true as const } : {}),
       ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
+      ...(d.inError ? { inError: inErrorSaid(d.inError, deps.config.timezone) } : {}),
     };
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
     else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))

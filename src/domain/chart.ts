@@ -106,6 +106,26 @@ export interface ChartWas {
   note?: string | undefined;
 }
 
+/** An entry put right as recorded in error, on its open cell: what it struck, why, who and when. */
+export interface ChartInError {
+  was: ChartWas[];
+  why: string;
+  by: string;
+  at: string;
+}
+
+/** An open cell whose entry was put right as recorded in error (`wrong`; `struck`: what it struck, oldest first). */
+export function inErrorCell(cell: ChartCell, wrong: Entry | undefined, struck: readonly Entry[]): ChartCell {
+  if (cell.kind !== "open" || !wrong) return cell;
+  const inError = {
+    was: struck.map(wasOf),
+    why: wrong.reason ?? "",
+    by: wrong.userName,
+    at: wrong.recordedAt,
+  };
+  return { ...cell, inError };
+}
+
 /** What one cell of the chart holds. */
 export type ChartCell =
   /**
@@ -118,8 +138,11 @@ export type ChartCell =
    * any round); each dose given around this round, with who, when and why.
    */
   | { kind: "if_needed"; given: ChartIfNeeded[] }
-  /** Due, nothing recorded: blank to sign; `missed` once its window has closed. */
-  | { kind: "open"; state: OpenState }
+  /**
+   * Due, nothing recorded: blank to sign; `missed` once its window has closed. `inError`: its entry
+   * was put right as recorded in error (the wrong pet, the wrong dose): struck, with why and who.
+   */
+  | { kind: "open"; state: OpenState; inError?: ChartInError | undefined }
   | {
       kind: "given";
       initials: string;

@@ -12,7 +12,7 @@ import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
-import { notAskedCountWords } from "../words/record.ts";
+import { inErrorCountWords, notAskedCountWords } from "../words/record.ts";
 import { custodyAuditLines } from "./audit-custody.ts";
 import { givenTwiceAuditLines } from "./audit-twice.ts";
 import { type Doc, dotted, type Line, line, type Part, toned } from "./doc.ts";
@@ -101,6 +101,8 @@ function doseLines(a: AuditFigures): Line[] {
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
     figure(`❌ missed: ${d.missed}`, d.missed),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),
+    // Put right as recorded in error: no outcome, its slot counted as if nothing was recorded.
+    ...(a.inError ? [figure(inErrorCountWords(a.inError), a.inError)] : []),
     ...(d.open ? [line(`🕐 still open (today's, within their window): ${d.open}`)] : []),
     ...(d.notDue
       ? [

@@ -4,11 +4,11 @@
  * through (as the round post strikes it), so the page never loses the entry first written.
  */
 import type { ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
-import { type ChartCell, type ChartWas, cellKey } from "../domain/chart.ts";
+import { type ChartCell, type ChartInError, type ChartWas, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
-import { notAskedWords } from "../words/record.ts";
+import { inErrorWords, notAskedWords } from "../words/record.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
 /** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
@@ -70,6 +70,15 @@ function timesWords(cell: Recorded, given: string, recorded: string): string {
   return cell.notAsked && given !== recorded ? ` · ${outcome} ${given}, recorded ${recorded}` : "";
 }
 
+/** An open cell's entry put right as recorded in error: "~given JD Mon 30 Nov, 08:10~ recorded in error: wrong pet · Sam Mon 30 Nov, 13:05". */
+function inErrorNote(where: string, e: ChartInError, timezone: string): Line {
+  return [
+    ...line(`${where}: `),
+    ...correctedSpans(e.was, { recordedAt: e.at }, timezone).slice(0, -1),
+    ...line(inErrorWords(whole(e.why), whole(e.by), dateTimeOf(e.at, timezone))),
+  ];
+}
+
 /** What the grid's cells abbreviate: each code's reason, each late entry and each correction, in full. */
 export function cellNotes(
   pet: ChartPet,
@@ -81,8 +90,9 @@ export function cellNotes(
   for (const c of columns) {
     for (const row of rows) {
       const cell = pet.cells[cellKey(c.date, c.round, row.item)];
-      if (!noted(cell)) continue;
       const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${whole(row.plan?.what.name ?? row.due?.label ?? row.item)}`;
+      if (cell?.kind === "open" && cell.inError) out.push(inErrorNote(where, cell.inError, o.timezone));
+      if (!noted(cell)) continue;
       const given = dateTimeOf(cell.givenAt, o.timezone);
       const recorded = dateTimeOf(cell.recordedAt, o.timezone);
       const notGiven = cell.kind === "not_given";

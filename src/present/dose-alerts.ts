@@ -50,6 +50,8 @@ interface AlertDoseView {
    * not this one — …"), so nobody gives a catch-up dose and then the plan's own.
    */
   planNow?: string | undefined;
+  /** Not recorded, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -144,6 +146,7 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
     return [
       { text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label },
       ...(d.planNow ? [toned("warn", ` (${d.planNow})`)] : []),
+      ...(d.inError ? [toned("warn", ` (${whole(d.inError)})`)] : []),
     ];
   if (d.settledBy) {
     // Its entry is another's (another round's, another slot's): its window says nothing of it.

@@ -8,6 +8,7 @@
  */
 import type { App } from "@slack/bolt";
 import { checkBothSlots } from "../../answers/both-slots.ts";
+import { inErrorRefusals } from "../../answers/in-error.ts";
 import { checkGiven } from "../../answers/late-entry.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
@@ -81,6 +82,9 @@ async function each(
   const { sheet, pet } = f.found;
   const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
   if (!sub.ok) return void (await f.atFields(sub.errors));
+  // A medicine in custody is never struck as recorded in error: its register is put right by a count.
+  const custody = await inErrorRefusals(deps, pet, sub.choices);
+  if (Object.keys(custody).length) return void (await f.atFields(custody));
   // Both slots of one drug given, "one dose or two?" not answered: only with its tick (src/answers/both-slots.ts).
   const both = await checkBothSlots(
     deps,
