@@ -58,6 +58,8 @@ export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCo
 /** An entry a correction replaced, as its cell keeps it. */
 const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
+  // Recorded in error: no outcome, never "given"; its why is its reason.
+  ...(e.outcome === "in_error" ? { inError: true as const } : {}),
   initials: initialsOf(e.paper?.by ?? e.userName),
   at: e.givenAt ?? e.recordedAt,
   ...(e.reason ? { reason: e.reason } : {}),
@@ -104,6 +106,8 @@ export interface ChartWas {
   /** Its reason and its staff note, as recorded (printed whole beneath the grid). */
   reason?: string | undefined;
   note?: string | undefined;
+  /** An entry put right as recorded in error (its reason the why), recorded over since. */
+  inError?: true | undefined;
 }
 
 /** An entry put right as recorded in error, on its open cell: what it struck, why, who and when. */

@@ -8,13 +8,17 @@ import { type ChartCell, type ChartInError, type ChartWas, cellKey } from "../do
 import type { RoundNames } from "../domain/round-names.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
-import { inErrorWords, notAskedWords } from "../words/record.ts";
+import { inErrorWords, notAskedWords, outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
 /** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
 export const wasSpans = (was: readonly ChartWas[] | undefined, at: (iso: string) => string): Span[] =>
   (was ?? []).flatMap((w): Span[] => [
-    { text: `${w.code ? `${w.code} ` : ""}${w.initials} ${at(w.at)}`, tone: "muted", struck: true },
+    {
+      text: `${w.inError ? "in error " : w.code ? `${w.code} ` : ""}${w.initials} ${at(w.at)}`,
+      tone: "muted",
+      struck: true,
+    },
     { text: " " },
   ]);
 
@@ -35,7 +39,7 @@ function correctedSpans(
   return [
     ...was.flatMap((w): Span[] => [
       {
-        text: `${w.code ? markedWords(w.code) : "given"} ${w.initials} ${dateTimeOf(w.at, timezone)}${saidWords(w.reason, w.note)}`,
+        text: `${w.inError ? outcomeWords("in_error") : w.code ? markedWords(w.code) : "given"} ${w.initials} ${dateTimeOf(w.at, timezone)}${saidWords(w.reason, w.note)}`,
         tone: "muted",
         struck: true,
       },

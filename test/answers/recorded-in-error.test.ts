@@ -249,3 +249,16 @@ it("the missed reply, drawn again: the dose named missed, with why its entry was
   expect(b.text(ts)).toContain(`Apoquel 16 mg (recorded in error: ${WHY} · Sam 13:05)`);
   await b.store.close();
 });
+
+it("recorded again over it: the chart's cell and notes say the entry in error as such, never given", async () => {
+  const store = scratchRecord(clock);
+  await putRight(store);
+  await store.record([apoquel({ userId: "U0AMY", userName: "Amy", requestKey: "tap-3" })]);
+  const chart = await chartOf(deps(store) as never, { from: DATE, days: 1 });
+  const cell = chart.pets[0]?.cells[`${DATE}|morning|med:1`];
+  expect(cell?.kind === "given" && cell.was?.map((w) => [w.initials, w.inError])).toEqual([
+    ["J", undefined],
+    ["S", true],
+  ]);
+  await store.close();
+});
