@@ -14,6 +14,8 @@ import { refuseContacts } from "../present/form-contacts.ts";
 import {
   GIVEN,
   GIVEN_ANYWAY,
+  IN_ERROR,
+  IN_ERROR_WHY_MAX,
   isMedicationItem,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
@@ -23,7 +25,7 @@ import {
 } from "../present/record-form.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { cleanInput, type FormValues } from "./modal.ts";
-import { BOTH_CHECKED, BOTH_GIVEN } from "./record-items.ts";
+import { BOTH_CHECKED, BOTH_GIVEN, GIVEN_AGAIN } from "./record-items.ts";
 import {
   GIVEN_AT,
   GIVEN_ON,
@@ -117,6 +119,7 @@ function readItem(
     return undefined;
   }
   const med = isMedicationItem(item);
+  if (outcome === IN_ERROR && med && current) return inErrorChoice(item, { why, note }, errors);
   const fits = (
     med ? (MEDICATION_OUTCOMES as readonly string[]) : (MEAL_OUTCOMES as readonly string[])
   ).includes(outcome);
@@ -150,6 +153,27 @@ function readItem(
     ...(reasonCode ? { reasonCode } : {}),
     ...(note ? { note } : {}),
   };
+}
+
+/**
+ * A recorded dose put right as recorded in error (the wrong pet, the wrong dose): its why, in the
+ * person's words, required and short. A reason from the list (the form shows the current entry's,
+ * and a Slack menu cannot be emptied) is not kept: nothing was given or withheld here.
+ */
+function inErrorChoice(
+  item: ItemKey,
+  said: { why: string | undefined; note: string | undefined },
+  errors: Record<string, string>,
+): ItemChoice | undefined {
+  if (!said.why) {
+    errors[`why:${item}`] = "Say why it was recorded in error (the wrong pet, the wrong dose…).";
+    return undefined;
+  }
+  if (Array.from(said.why).length > IN_ERROR_WHY_MAX) {
+    errors[`why:${item}`] = `At most ${IN_ERROR_WHY_MAX} characters.`;
+    return undefined;
+  }
+  return { item, outcome: IN_ERROR, reason: said.why, ...(said.note ? { note: said.note } : {}) };
 }
 
 /** An item's own note, checked for length (errors on its field). */
@@ -243,13 +267,28 @@ const typedWords = (values: FormValues) =>
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
 export const firstField = (pet: SheetPet) => `it:${printedItems(pet)[0]?.item ?? "meal"}`;
 
-/** The slots whose "Both given: I have checked" is ticked (its block names its group's last slot). */
-export const readBothTicks = (values: FormValues): Set<string> =>
+/** The slots whose tick of this kind (`both`, `again`) is ticked (its block names the slot). */
+const ticksOf = (values: FormValues, kind: string): Set<string> =>
   new Set(
     Object.entries(values).flatMap(([block, actions]) =>
-      block.startsWith(`${BOTH_GIVEN}:`) &&
-      actions?.[BOTH_GIVEN]?.selected_options?.some((o) => o.value === BOTH_CHECKED)
-        ? [block.slice(BOTH_GIVEN.length + 1)]
+      block.startsWith(`${kind}:`) && actions?.[kind]?.selected_options?.some((o) => o.value === BOTH_CHECKED)
+        ? [block.slice(kind.length + 1)]
         : [],
     ),
   );
+
+/** The slots whose "Both given: I have checked" is ticked (its block names its group's last slot). */
+export const readBothTicks = (values: FormValues): Set<string> => ticksOf(values, BOTH_GIVEN);
+
+/**
+ * The doses whose "Given again: I have checked" is ticked (`ticked`), and those the form offers it
+ * for (`offered`: its block is on the form, ticked or not).
+ */
+export const readAgainTicks = (values: FormValues) => ({
+  ticked: ticksOf(values, GIVEN_AGAIN),
+  offered: new Set(
+    Object.keys(values).flatMap((b) =>
+      b.startsWith(`${GIVEN_AGAIN}:`) ? [b.slice(GIVEN_AGAIN.length + 1)] : [],
+    ),
+  ),
+});

@@ -8,7 +8,7 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { outcomeAtWords, outcomeWords } from "../words/record.ts";
+import { inErrorWords, outcomeAtWords, outcomeWords } from "../words/record.ts";
 
 /** "Biscuit's evening round, Tue 24 Nov" */
 export const roundName = (sheet: Pick<Sheet, "date" | "round">, pet: Pick<SheetPet, "name">) =>
@@ -90,6 +90,9 @@ export function correctedWords(
   const each = fixed.map((e) => {
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     const at = timeOf(e.givenAt ?? e.recordedAt, timezone);
+    // Recorded in error: as every surface says it, its why and who ("recorded in error: wrong pet · Sam 13:05").
+    if (e.outcome === "in_error")
+      return `${esc(label)} ${inErrorWords(esc(e.reason ?? ""), esc(e.userName), at)}`;
     return `${esc(label)} ${outcomeAtWords(e, at, esc(e.userName))}`;
   });
   const kept = fixed.length === 1 ? "The entry it replaces is kept" : "The entries they replace are kept";

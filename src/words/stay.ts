@@ -235,7 +235,11 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   const text = { value: e ? doseNamed({ item: i.item, label: i.label, text: e.itemText }) : i.label };
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
-  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
+  if (!e)
+    return [
+      { depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] },
+      ...inError(s, i, timezone),
+    ];
   // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
   const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
   // Given on time, late or after its window; a late entry's own words already say it is one. One
@@ -259,22 +263,56 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       ],
     },
   ];
-  for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-    lines.push({
+  return [...lines, ...correctedLines(s, e, timezone, i.notAsked !== undefined)];
+}
+
+type StayEntry = PetStayRecord["entries"][number];
+
+/**
+ * The entries an item's entry corrected, each struck, its reason and note whole. `notAsked`: an item
+ * no round asked, whose times are never a late entry's.
+ */
+const correctedLines = (s: PetStayRecord, e: StayEntry, timezone: string, notAsked = false): StayLine[] =>
+  s.entries
+    .filter((x) => x.supersededBy !== undefined && sameItem(x, e))
+    .map((old) => ({
       depth: 3,
       corrected: true,
       pieces: [
         "corrected: ",
         // Its times as its own line said them when it stood: a late entry's both, never only when recorded.
-        ...saidPieces(old, timezone, i.notAsked !== undefined),
+        ...saidPieces(old, timezone, notAsked),
         // Its reason and note whole, as when it stood: what an inspector reads of what it said.
         ...[old.reason, old.note]
           .filter((t): t is string => Boolean(t?.trim()))
           .flatMap((t): StayPiece[] => [" · ", { value: t }]),
       ],
-    });
-  }
-  return lines;
+    }));
+
+/**
+ * An item with nothing recorded whose entry was put right as recorded in error: "recorded in error:
+ * wrong pet · Sam 13:05", then the entry it struck (and any before it).
+ */
+function inError(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
+  const wrong = s.entries.find(
+    (x) =>
+      x.outcome === "in_error" &&
+      x.supersededBy === undefined &&
+      x.date === i.date &&
+      x.round === i.round &&
+      x.item === i.item,
+  );
+  if (!wrong) return [];
+  const at = ` ${timeOnDay(wrong.recordedAt, timezone, wrong.date)}`;
+  // Their words whole, each a value (escaped where the page is HTML), as inErrorWords says them.
+  const pieces: StayPiece[] = [
+    `${outcomeWords("in_error")}: `,
+    { value: wrong.reason ?? "" },
+    " · ",
+    { value: wrong.userName },
+    at,
+  ];
+  return [{ depth: 3, pieces }, ...correctedLines(s, wrong, timezone, i.notAsked !== undefined)];
 }
 
 /**
