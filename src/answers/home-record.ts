@@ -19,6 +19,7 @@ import { planNowOnOpen } from "../present/plan-now-open.ts";
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { onceGivenWords } from "../words/not-due.ts";
 import { nameOrder } from "../words/order.ts";
+import { inErrorSaid } from "../words/record.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, type RoundDose, unwitnessedDoses } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
@@ -54,6 +55,8 @@ interface DoseNamed {
   planNow?: string | undefined;
   /** Late or missed, its confirmed plan giving it at that round alone, given today at another round (src/answers/once-given.ts). */
   onceGiven?: string | undefined;
+  /** Late or missed, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
 }
 
 /**
@@ -224,6 +227,22 @@ async function withPlansNow(
   });
 }
 
+/** A dose as Home names it: whose, in which room (the sheet's, else the round report's), what, and what is said beside it. */
+const doseNamed = (d: RoundDose, room: string | undefined, timezone: string): DoseNamed => ({
+  round: d.round,
+  pet: `${d.bookingId}-${d.petId}`,
+  petName: d.petName,
+  room: d.room ?? room,
+  label: d.due.label,
+  item: d.due.item,
+  text: d.due.text,
+  ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+  ...(d.due.highAlert ? { highAlert: true as const } : {}),
+  ...(d.due.onceToday ? { onceToday: true as const } : {}),
+  ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
+  ...(d.inError ? { inError: inErrorSaid(d.inError, timezone) } : {}),
+});
+
 /**
  * Today's medication doses as the kept sheets asked them, beside the day's entries (no kennel API):
  * the figures, and each missed, refused, not given or late one, with its room when the round's
@@ -246,19 +265,7 @@ async function todayDoses(
   const figures = doseFigures(doses, { of: witnessed, now: deps.clock.now().toISOString() });
   if (figures.due === 0) return undefined;
   const rooms = new Map((report?.pets ?? []).map((p) => [p.booking.bookingId, p.booking.roomName]));
-  const whoOf = (d: RoundDose): DoseNamed => ({
-    round: d.round,
-    pet: `${d.bookingId}-${d.petId}`,
-    petName: d.petName,
-    room: d.room ?? rooms.get(d.bookingId),
-    label: d.due.label,
-    item: d.due.item,
-    text: d.due.text,
-    ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
-    ...(d.due.highAlert ? { highAlert: true as const } : {}),
-    ...(d.due.onceToday ? { onceToday: true as const } : {}),
-    ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
-  });
+  const whoOf = (d: RoundDose) => doseNamed(d, rooms.get(d.bookingId), deps.config.timezone);
   const named: DoseListed[] = [];
   for (const d of doses) {
     const s = d.state;
