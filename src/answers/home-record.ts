@@ -70,6 +70,8 @@ type DoseListed =
       at: string;
       userName: string;
       reasonCode?: NotGivenReason | undefined;
+      /** Its reason as kept (the list's words and those typed: "other: recorded on the wrong pet"). */
+      reason?: string | undefined;
       /** A dose not given with no time of its own: `at` is only when it was recorded. */
       untimed?: true | undefined;
     });
@@ -278,6 +280,7 @@ async function todayDoses(
         at: s.givenAt,
         userName: d.entry?.userName ?? "",
         ...(d.entry?.reasonCode ? { reasonCode: d.entry.reasonCode } : {}),
+        ...(d.entry?.reason ? { reason: d.entry.reason } : {}),
         ...(s.untimed ? { untimed: true as const } : {}),
       });
   }

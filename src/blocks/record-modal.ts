@@ -173,9 +173,6 @@ function whichBlock(r: NonNullable<TimeQuestion["repeated"]>) {
   };
 }
 
-/** Does the time question ask of a dose past its window (a late entry), not only of doses no round asked? */
-const asksLate = (q: TimeQuestion): boolean => q.labels.length > 0 || (q.recorded?.length ?? 0) > 0;
-
 /** What the record form shows beside its items: the kennel's time now, for an as-needed dose's time. */
 export interface FormClock {
   time: string;
@@ -208,8 +205,6 @@ export function recordModal(
   ask?: Ask,
   when?: TimeQuestion,
 ) {
-  // A dose no round asked is never late: its time is asked, the form not "Record late".
-  const late = ask?.kind === "late" || (when !== undefined && asksLate(when));
   const current = new Map(
     m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
   );
@@ -231,10 +226,18 @@ export function recordModal(
     callbackId: RECORD_MODAL,
     sealed,
     title: "Record the round",
-    submit: late ? "Record late" : "Record",
+    submit: submitWords(pet, current),
     blocks: [head, ...fitted, ...time, ...recordedBlocks(entries, clock, room, asked)],
   });
 }
+
+/**
+ * "Record each…"'s button, for what it does: "Record correction" when every item it asks is recorded
+ * already (any change corrects an entry); else "Record", never "Record late", since the form may write
+ * a dose not given, which keeps no time and is no late entry (its time question says what is late).
+ */
+const submitWords = (pet: Pick<SheetPet, "due">, current: ReadonlyMap<string, unknown>) =>
+  pet.due.length > 0 && pet.due.every((d) => current.has(d.item)) ? "Record correction" : "Record";
 
 /**
  * What the pet's round has recorded already, each entry whole with its off-time mark, in as many

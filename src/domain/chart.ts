@@ -9,7 +9,7 @@
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
-import type { DoseState, OpenState, Timeliness } from "./doses.ts";
+import { type DoseState, keepsNoTime, type OpenState, type Timeliness } from "./doses.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
@@ -55,13 +55,18 @@ export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCo
   return entry.reasonCode ? BY_REASON[entry.reasonCode] : "W";
 }
 
-/** An entry a correction replaced, as its cell keeps it. */
+/**
+ * An entry a correction replaced, as its cell keeps it: its time as its own cell said it (a time said
+ * with both times; a dose not given, which keeps none, when it was recorded, `untimed`).
+ */
 const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
   // Recorded in error: no outcome, never "given"; its why is its reason.
   ...(e.outcome === "in_error" ? { inError: true as const } : {}),
   initials: initialsOf(e.paper?.by ?? e.userName),
   at: e.givenAt ?? e.recordedAt,
+  ...(e.givenAt ? { recordedAt: e.recordedAt } : {}),
+  ...(keepsNoTime(e) ? { untimed: true as const } : {}),
   ...(e.reason ? { reason: e.reason } : {}),
   ...(e.note ? { note: e.note } : {}),
 });
@@ -103,6 +108,10 @@ export interface ChartWas {
   code: ChartCode | undefined;
   initials: string;
   at: string;
+  /** When it was recorded, for one with a time said (`at` is then when it was given). */
+  recordedAt?: string | undefined;
+  /** A dose not given with no time of its own: `at` is only when it was recorded. */
+  untimed?: true | undefined;
   /** Its reason and its staff note, as recorded (printed whole beneath the grid). */
   reason?: string | undefined;
   note?: string | undefined;

@@ -8,7 +8,7 @@ import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
-import { outcomeWords } from "../words/record.ts";
+import { inErrorWords, outcomeAtWords, outcomeWords } from "../words/record.ts";
 
 /** "Biscuit's evening round, Tue 24 Nov" */
 export const roundName = (sheet: Pick<Sheet, "date" | "round">, pet: Pick<SheetPet, "name">) =>
@@ -70,4 +70,31 @@ export function keptTimesWords(
       (late > 0 ? `${unasked === 1 ? "one" : unasked} not asked by the round` : "not asked by the round"),
   ].filter(Boolean);
   return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.`;
+}
+
+/**
+ * Said to the one who submitted a correction that kept no time said (a dose corrected to not given,
+ * which keeps none, or changed inside its window), as a correction with a time is confirmed
+ * (keptTimesWords): "✅ Corrected, Biscuit's morning round, Thu 3 Dec: Apoquel 16 mg not given
+ * (recorded 13:00 by Jane). The entry it replaces is kept, struck through." Nothing (undefined) when
+ * no such correction was written.
+ */
+export function correctedWords(
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "name" | "due">,
+  entries: Entry[],
+  timezone: string,
+): string | undefined {
+  const fixed = entries.filter((e) => e.supersedes !== undefined && !(e.givenAt && !e.paper));
+  if (fixed.length === 0) return undefined;
+  const each = fixed.map((e) => {
+    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
+    const at = timeOf(e.givenAt ?? e.recordedAt, timezone);
+    // Recorded in error: as every surface says it, its why and who ("recorded in error: wrong pet · Sam 13:05").
+    if (e.outcome === "in_error")
+      return `${esc(label)} ${inErrorWords(esc(e.reason ?? ""), esc(e.userName), at)}`;
+    return `${esc(label)} ${outcomeAtWords(e, at, esc(e.userName))}`;
+  });
+  const kept = fixed.length === 1 ? "The entry it replaces is kept" : "The entries they replace are kept";
+  return `✅ Corrected, ${roundName(sheet, pet)}: ${each.join("; ")}. ${kept}, struck through.`;
 }

@@ -7,7 +7,7 @@
 import type { ChartCell } from "../domain/chart.ts";
 import { CHART_CELL, type ChartKeyMark } from "../words/chart.ts";
 import { timeOnDay } from "../words/dates.ts";
-import { OFF_TIME } from "../words/doses.ts";
+import { OFF_TIME, UNWITNESSED } from "../words/doses.ts";
 import { wasSpans } from "./chart-notes.ts";
 import { type Line, line, prose, strong, toned } from "./doc.ts";
 
@@ -48,8 +48,8 @@ export function cellLine(cell: ChartCell, tz: string, day: string): Line {
         cell.paper && toned("muted", " from paper"),
         cell.witness?.state === "witnessed" && ` · wit. ${cell.witness.initials}`,
         cell.witness?.state === "awaiting" && toned("warn", " · awaiting witness"),
-        // "no witness", not "unwitnessed": a word that fits a cell of a three-day page unbroken.
-        cell.witness?.state === "unwitnessed" && toned("alert", " · no witness"),
+        // The one word every surface says it with ("unwitnessed"), none in time or none on the paper.
+        cell.witness?.state === "unwitnessed" && toned("alert", ` · ${UNWITNESSED}`),
       );
     case "not_given":
       return line(

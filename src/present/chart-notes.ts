@@ -6,16 +6,20 @@
 import type { ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
 import { type ChartCell, type ChartInError, type ChartWas, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
+import { CHART_CELL } from "../words/chart.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
 import { inErrorWords, notAskedWords, outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
-/** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
+/**
+ * In a cell: the entries a correction replaced, each struck as its own cell said it ("JD 07:40"; a
+ * dose not given, which keeps no time, "N JD rec. 13:00"), before what stands now.
+ */
 export const wasSpans = (was: readonly ChartWas[] | undefined, at: (iso: string) => string): Span[] =>
   (was ?? []).flatMap((w): Span[] => [
     {
-      text: `${w.inError ? "in error " : w.code ? `${w.code} ` : ""}${w.initials} ${at(w.at)}`,
+      text: `${w.inError ? "in error " : w.code ? `${w.code} ` : ""}${w.initials} ${w.untimed ? `${CHART_CELL.recordedAt} ` : ""}${at(w.at)}`,
       tone: "muted",
       struck: true,
     },
@@ -27,8 +31,23 @@ const saidWords = (reason: string | undefined, note: string | undefined): string
   `${reason ? `: ${whole(reason)}` : ""}${note ? ` · note: ${whole(note)}` : ""}`;
 
 /**
- * In the notes: "given by JD Wed 2 Dec, 07:40: its reason · note: its note", struck, for each entry a
- * correction replaced; then who corrected it, and when ("corrected by Sam Lee Wed 2 Dec, 12:30: ").
+ * A replaced entry's times in the notes, as its own line said them: "given JD Wed 2 Dec, 07:40"; a
+ * time said with both, "given JD Wed 2 Dec, 08:10, recorded Wed 2 Dec, 13:00"; a dose not given,
+ * which keeps no time, its mark, then when it was recorded, "marked N (none left)", with " · recorded
+ * Wed 2 Dec, 13:00 by JD" after its reason.
+ */
+function wasWords(w: ChartWas, timezone: string): string {
+  // Recorded in error: no outcome, never "given".
+  const what = w.inError ? outcomeWords("in_error") : w.code ? markedWords(w.code) : "given";
+  const said = saidWords(w.reason, w.note);
+  if (w.untimed) return `${what}${said} · recorded ${dateTimeOf(w.at, timezone)} by ${w.initials}`;
+  const recorded = w.recordedAt ? `, recorded ${dateTimeOf(w.recordedAt, timezone)}` : "";
+  return `${what} ${w.initials} ${dateTimeOf(w.at, timezone)}${recorded}${said}`;
+}
+
+/**
+ * In the notes: "given JD Wed 2 Dec, 07:40: its reason · note: its note" (wasWords), struck, for each
+ * entry a correction replaced; then who corrected it, and when ("corrected by Sam Lee Wed 2 Dec, 12:30: ").
  */
 function correctedSpans(
   was: readonly ChartWas[],
@@ -38,11 +57,7 @@ function correctedSpans(
   const who = by.recordedBy ? ` by ${whole(by.recordedBy)} ${dateTimeOf(by.recordedAt, timezone)}` : "";
   return [
     ...was.flatMap((w): Span[] => [
-      {
-        text: `${w.inError ? outcomeWords("in_error") : w.code ? markedWords(w.code) : "given"} ${w.initials} ${dateTimeOf(w.at, timezone)}${saidWords(w.reason, w.note)}`,
-        tone: "muted",
-        struck: true,
-      },
+      { text: wasWords(w, timezone), tone: "muted", struck: true },
       { text: " " },
     ]),
     { text: `corrected${who}: ` },

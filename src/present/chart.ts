@@ -23,6 +23,7 @@ import {
   dueOnArrivalWords,
 } from "../words/chart.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
+import { UNWITNESSED } from "../words/doses.ts";
 import { checkedOutWords, pastCheckOutWords } from "../words/house.ts";
 import { planStateByWords } from "../words/plan.ts";
 import { cellLine, type KeyUsed, markUsed } from "./chart-cell.ts";
@@ -47,6 +48,12 @@ import {
  * Where each page's QR code opens Kennel Desk in Slack (its app in the kennel's workspace: Slack has
  * no link to one stay), or why the chart has none (made without Slack, or Slack did not say).
  */
+/**
+ * Where a word of a cell may break when printed, none fitting a three-day page's cell (15 mm) whole:
+ * "unwitnessed", the one word every surface says it with, after "unwit-" (its HTML: a soft hyphen).
+ */
+export const CELL_BREAKS: ReadonlyArray<readonly [word: string, at: number]> = [[UNWITNESSED, 5]];
+
 export type ChartSlack = { link: string } | { none: string };
 
 export interface ChartOptions {

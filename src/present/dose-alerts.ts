@@ -22,7 +22,7 @@ import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
 import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
-import { outcomeWords, whyWords } from "../words/record.ts";
+import { outcomeAtWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, prose, strong, toned, whole } from "./doc.ts";
@@ -140,7 +140,7 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   // Owed once a day, no time in its words: on time at any round of its day (src/domain/obligations.ts owedState).
   const off = d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
-  return `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
+  return `${outcomeAtWords(e, when, whole(e.userName))}${why}${off ? ` · ${off}` : ""}`;
 }
 
 /**
@@ -161,7 +161,7 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
     // Its entry is another's (another round's, another slot's): its window says nothing of it.
     const e = d.entry;
     const at = timeOnDay(e.givenAt ?? e.recordedAt, timezone, date);
-    const said = `☑️ ${outcomeWords(e.outcome)} ${at} ${whole(e.userName)}, ${d.settledBy}`;
+    const said = `☑️ ${outcomeAtWords(e, at, whole(e.userName))}, ${d.settledBy}`;
     return [{ text: label, struck: true }, toned("muted", ` (${said})`)];
   }
   return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];

@@ -6,16 +6,33 @@
  * missed"; Home, what is open now by state: "❌ 1 missed · ⏰ 2 late · 🕐 3 due"), refused, not given.
  */
 import type { DoseFigures } from "../answers/doses.ts";
-import { OFF_TIME, onTimeWords, openCountWords, unwitnessedCountWords } from "../words/doses.ts";
+import type { NotGivenReason } from "../record/types.ts";
+import { OFF_TIME, onTimeWords, openCountWords, reasonWords, unwitnessedCountWords } from "../words/doses.ts";
 import { notAskedCountWords } from "../words/record.ts";
 import { afterWindowWords } from "./audit.ts";
-import { dotted, type Line, toned } from "./doc.ts";
+import { dotted, type Line, prose, toned } from "./doc.ts";
 
 /** A dose due not given, as Home names it and the figures count it: "⚠️ refused", "⚠️ 1 not given". */
 export const NOT_GIVEN = {
   refused: { icon: "⚠️", words: "refused" },
   not_given: { icon: "⚠️", words: "not given" },
 } as const;
+
+/**
+ * Why a dose was refused or not given, as Home names it: the words kept with it ("other: recorded on
+ * the wrong pet", "none left: strip empty"), whole up to 150 characters and past them shortened with
+ * where they are whole, as the round post and its replies say them; else its reason from the list;
+ * nothing for a refusal with no words of its own ("refused" is said once, before it).
+ */
+export function notGivenWhy(o: {
+  state: "refused" | "not_given";
+  reasonCode?: NotGivenReason | undefined;
+  reason?: string | undefined;
+}): string | undefined {
+  const why = o.reason?.trim();
+  if (why && why !== o.state) return prose(why, 150, "the stay record");
+  return o.reasonCode && o.reasonCode !== o.state ? reasonWords(o.reasonCode) : undefined;
+}
 
 /**
  * `icon` "💊 " before the figure (the record's summary); `byState`: the doses not recorded by their

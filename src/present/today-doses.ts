@@ -10,13 +10,13 @@
 import type { TodayOverview } from "../answers/today.ts";
 import { apartWords } from "../words/apart.ts";
 import { timeOf } from "../words/dates.ts";
-import { reasonWords, stateTimeWords, stateWords, unwitnessedWords } from "../words/doses.ts";
+import { stateTimeWords, stateWords, unwitnessedWords } from "../words/doses.ts";
 import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { recordedByWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Line, Part } from "./doc.ts";
 import { line, strong, toned, whole } from "./doc.ts";
-import { doseFiguresWords, NOT_GIVEN } from "./dose-figures.ts";
+import { doseFiguresWords, NOT_GIVEN, notGivenWhy } from "./dose-figures.ts";
 import { andMoreWords } from "./parts.ts";
 
 /**
@@ -60,8 +60,8 @@ function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined
     "window" in o
       ? stateTimeWords(o.state, o.window, timezone)
       : [
-          // "refused" once: its reason from the list says so already.
-          o.reasonCode && o.reasonCode !== o.state && reasonWords(o.reasonCode),
+          // Its words whole (capped as the round post caps them); "refused" once.
+          notGivenWhy(o),
           // A dose not given keeps no time: when it was recorded, by whom, never as when it happened.
           ...(o.untimed
             ? [recordedByWords(timeOf(o.at, timezone), whole(o.userName))]

@@ -7,7 +7,8 @@
  * renderer's own tags. Images are drawn as a labelled frame, never fetched: the page stays offline.
  * A toggle shows everything as a guest account would see it. Usable from about 360 px wide.
  * The page itself is in src/preview/assets/: preview.html, preview.css, and the browser's scripts
- * preview.js and modal.js (the modals: every input element the bot uses, and a stack of views).
+ * preview.js and modal.js (the modals: every input element the bot uses, and a stack of views), with
+ * typed.js before it (a date and a time typed in a form, and what is wrong with one that is not).
  */
 import { type DateOrder, zoneDateOrder } from "../config/date-order.ts";
 import { SANDBOX_REFERENCES } from "../sandbox/data.ts";
@@ -32,7 +33,8 @@ export function previewPage(timezone: string, dateOrder: DateOrder = zoneDateOrd
   return fillTemplate("preview.html", {
     STYLE: asset("preview.css"),
     SCRIPT: asset("preview.js"),
-    MODAL_SCRIPT: asset("modal.js"),
+    // The date and time typed in a form (typed.js), then the modals that read them.
+    MODAL_SCRIPT: `${asset("typed.js")}\n${asset("modal.js")}`,
     TIMEZONE: tz,
     DATE_ORDER: dateOrder === "mdy" ? "mdy" : "dmy",
     STARTS_AT: PREVIEW_STARTS_AT,

@@ -9,7 +9,7 @@
  */
 import type { Chart } from "../answers/chart.ts";
 import type { Config } from "../config.ts";
-import { type ChartOptions, type ChartSlack, chartDoc } from "../present/chart.ts";
+import { CELL_BREAKS, type ChartOptions, type ChartSlack, chartDoc } from "../present/chart.ts";
 import { docPage } from "./html.ts";
 
 const STYLE = `
@@ -40,8 +40,16 @@ const STYLE = `
   @media print { body { max-width: none; } }
 `;
 
+/**
+ * The page, each word wider than a three-day page's cell (CELL_BREAKS: "unwitnessed") given where
+ * it may break, a soft hyphen (printed "unwit-" only where it breaks), never anywhere a cell's
+ * `overflow-wrap` would cut it.
+ */
 function chartHtml(chart: Chart, o: ChartOptions): string {
-  return docPage(chartDoc(chart, o), STYLE);
+  return CELL_BREAKS.reduce(
+    (html, [word, at]) => html.replaceAll(word, `${word.slice(0, at)}&shy;${word.slice(at)}`),
+    docPage(chartDoc(chart, o), STYLE),
+  );
 }
 
 /**

@@ -217,7 +217,7 @@ const KEY_MARKS: ReadonlyArray<[ChartKeyMark, string]> = [
  */
 export const chartKeyWords = (used: ReadonlySet<ChartKeyMark>) =>
   [
-    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper; awaiting witness: its second person has not signed yet)",
+    " · initials and time: given (wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; unwitnessed: none in time, or none on the paper; awaiting witness: its second person has not signed yet)",
     " · blank: due, sign it (wit. ____: a high-alert dose's place for its witness's initials beside the giver's; a row given if needed: sign each dose given, with why) · struck (— in text): nothing due · missed: nothing recorded by the window's close · from paper: entered from this chart on paper (who gave it, who entered it and both times beneath)",
     ` · code, initials, "${CHART_CELL.recordedAt}" and a time: not given, recorded at that time (a dose not given keeps no time of its own)`,
     ...KEY_MARKS.map(([mark, words]) => (used.has(mark) ? ` · ${words}` : "")),

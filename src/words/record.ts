@@ -1,5 +1,6 @@
 /** The care record's words, for every renderer: each outcome as staff say it. */
 import type { Round } from "../domain/care.ts";
+import { keepsNoTime } from "../domain/doses.ts";
 import type { NotAskedWhy } from "../domain/not-asked.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry, Outcome } from "../record/types.ts";
@@ -53,6 +54,17 @@ export const recordedOnlyWords = (time: string, who: string): string =>
 
 /** "recorded 13:01 by Jane": a dose not given's one time (recordedOnlyWords), where its outcome is said apart. */
 export const recordedByWords = (time: string, who: string): string => `recorded ${time} by ${who}`;
+
+/**
+ * An entry in a few words, as a reply's line says it: "given 09:05 Jane"; a dose not given, which
+ * keeps no time (keepsNoTime), as every surface says it: "not given (recorded 13:01 by Jane)", never
+ * "not given 13:01 Jane", which reads as when it happened. `time` and `who` as the surface gives them.
+ */
+export const outcomeAtWords = (
+  e: { outcome: Outcome; givenAt?: string | undefined },
+  time: string,
+  who: string,
+) => (keepsNoTime(e) ? recordedOnlyWords(time, who) : `${outcomeWords(e.outcome)} ${time} ${who}`);
 
 /**
  * Why a tap asks before recording: the round is still ahead ("⏰ The midday round is at 12:00: record

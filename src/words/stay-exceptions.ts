@@ -17,9 +17,12 @@ import { doseName, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
 /** A reason on the summary line, shortened at a word boundary (the full record has it whole). */
 const cap = (text: string, max: number) => shortenAtWord(text, max);
 
-/** A reason on the summary line: whole when short, else shortened and saying where it is whole. */
-const summaryWhy = (why: string) =>
-  Array.from(why).length <= 60 ? why : `${cap(why, 60)} (all of it: the stay record)`;
+/**
+ * A reason on the summary line: whole when short, else shortened and saying where it is whole; whole
+ * on the stay record's own summary (`inRecord`), which never points to itself.
+ */
+const summaryWhy = (why: string, inRecord: boolean) =>
+  inRecord || Array.from(why).length <= 60 ? why : `${cap(why, 60)} (all of it: the stay record)`;
 
 /**
  * After a missed dose that was one drug in two slots, both missed, the plan's question not answered:
@@ -28,16 +31,19 @@ const summaryWhy = (why: string) =>
 export const twoSlotsWords = (x: { twoSlots?: true | undefined }): string =>
   x.twoSlots ? ` (${TWO_SLOTS_UNANSWERED})` : "";
 
-/** "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". */
-export function exceptionWords(x: StayException, timezone: string): string {
+/**
+ * "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". `inRecord`:
+ * on the stay record's own summary, its reason whole.
+ */
+export function exceptionWords(x: StayException, timezone: string, inRecord = false): string {
   const when = `${dayHeading(x.date)} ${timeOf(x.at, timezone)}`;
   const label = doseName(x.label, x.unconfirmed);
   if (x.kind === "missed")
     return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})${twoSlotsWords(x)}`;
   // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
-  return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why)}` : ""}`;
+    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why, inRecord)}` : ""}`;
+  return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why, inRecord)}` : ""}`;
 }
 
 /** When a refusal or a dose not given was: its time; one not given keeps none, so when it was recorded, and by whom. */

@@ -23,7 +23,7 @@ import {
   windowWords,
 } from "./doses.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
-import { notAskedWords, outcomeWords } from "./record.ts";
+import { notAskedWords, outcomeWords, recordedOnlyWords } from "./record.ts";
 import { exceptionPieces, exceptionsInOrder, exceptionWords, twoSlotsWords } from "./stay-exceptions.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
 import { FROM_THE_WORDS } from "./unconfirmed.ts";
@@ -128,8 +128,11 @@ export function staySummaryWords(s: PetStayRecord, timezone: string): string {
     .join("");
 }
 
-/** The summary line in pieces, the pet's name its own (see StayPiece). */
-function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
+/**
+ * The summary line in pieces, the pet's name its own (see StayPiece). `inRecord`: the stay record's own
+ * first line, where a reason is whole and nothing points to the stay record (it is the one read).
+ */
+function staySummaryPieces(s: PetStayRecord, timezone: string, inRecord = false): StayPiece[] {
   const head = (rest: string): StayPiece[] => ["Stay record, ", { value: s.petName }, `: ${rest}`];
   // Rounds of the stay the record kept nothing of (before it began, or never posted): said first.
   const began =
@@ -157,9 +160,9 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
     // then doses given late.
     ...exceptionsInOrder(s)
       .slice(0, SUMMARY_EXCEPTIONS)
-      .map((x) => exceptionWords(x, timezone)),
+      .map((x) => exceptionWords(x, timezone, inRecord)),
     s.exceptions.length > SUMMARY_EXCEPTIONS
-      ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (see the stay record)`
+      ? `and ${s.exceptions.length - SUMMARY_EXCEPTIONS} more (${inRecord ? "listed below" : "see the stay record"})`
       : undefined,
     ...notDue,
     s.dueKnown ? undefined : "no kept round asked anything of this pet: recorded items only",
@@ -172,7 +175,7 @@ function staySummaryPieces(s: PetStayRecord, timezone: string): StayPiece[] {
  * who and when (the kennel's zone), note or reason; a corrected entry kept and marked.
  */
 export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] {
-  const lines: StayLine[] = [{ depth: 0, pieces: staySummaryPieces(s, timezone) }];
+  const lines: StayLine[] = [{ depth: 0, pieces: staySummaryPieces(s, timezone, true) }];
   // The stay's figure and every dose late, missed or not given, with its reason (issue 35).
   const figure = figureWords(s);
   if (figure) lines.push({ depth: 1, pieces: [figure] });
@@ -239,11 +242,6 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
     ];
   // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
   const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
-  // A late entry with both its times (issue 35); a high-alert dose with its witness. One no round
-  // asked is never a late entry: both its times, as the day's record says them.
-  const when = e.givenAt
-    ? lateEntryWords(e, timezone, i.notAsked !== undefined)
-    : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   // Given on time, late or after its window; a late entry's own words already say it is one. One
   // recorded where its round did not ask it, neither: that it was not asked, and why.
   const verdict = i.notAsked
@@ -251,20 +249,13 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
     : i.state.state === "recorded" && e.outcome === "given"
       ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
       : "";
-  // A dose not given keeps no time: when it was recorded, and by whom, never as when it happened.
-  const said: StayPiece[] = keepsNoTime(e)
-    ? [
-        `${from}: ${outcomeWords(e.outcome)} (recorded ${timeOnDay(e.recordedAt, timezone, e.date)} by `,
-        { value: e.userName },
-        ")",
-      ]
-    : [`${from}: ${when}${whoJoin(e)}`, { value: e.userName }];
   const lines: StayLine[] = [
     {
       depth: 2,
       pieces: [
         text,
-        ...said,
+        `${from}: `,
+        ...saidPieces(e, timezone, i.notAsked !== undefined),
         ...why.flatMap((t): StayPiece[] => [" · ", { value: t }]),
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
@@ -272,13 +263,16 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       ],
     },
   ];
-  return [...lines, ...correctedLines(s, e, timezone)];
+  return [...lines, ...correctedLines(s, e, timezone, i.notAsked !== undefined)];
 }
 
 type StayEntry = PetStayRecord["entries"][number];
 
-/** The entries an item's entry corrected, each struck, its reason and note whole. */
-const correctedLines = (s: PetStayRecord, e: StayEntry, timezone: string): StayLine[] =>
+/**
+ * The entries an item's entry corrected, each struck, its reason and note whole. `notAsked`: an item
+ * no round asked, whose times are never a late entry's.
+ */
+const correctedLines = (s: PetStayRecord, e: StayEntry, timezone: string, notAsked = false): StayLine[] =>
   s.entries
     .filter((x) => x.supersededBy !== undefined && sameItem(x, e))
     .map((old) => ({
@@ -286,8 +280,8 @@ const correctedLines = (s: PetStayRecord, e: StayEntry, timezone: string): StayL
       corrected: true,
       pieces: [
         "corrected: ",
-        `${outcomeWords(old.outcome)} ${timeOnDay(old.recordedAt, timezone, old.date)} · `,
-        { value: old.userName },
+        // Its times as its own line said them when it stood: a late entry's both, never only when recorded.
+        ...saidPieces(old, timezone, notAsked),
         // Its reason and note whole, as when it stood: what an inspector reads of what it said.
         ...[old.reason, old.note]
           .filter((t): t is string => Boolean(t?.trim()))
@@ -318,7 +312,24 @@ function inError(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
     { value: wrong.userName },
     at,
   ];
-  return [{ depth: 3, pieces }, ...correctedLines(s, wrong, timezone)];
+  return [{ depth: 3, pieces }, ...correctedLines(s, wrong, timezone, i.notAsked !== undefined)];
+}
+
+/**
+ * An entry's outcome, when and who, live or struck alike: "ate some 13:00 · Jane"; a late entry with
+ * both its times (issue 35), "late entry: given 08:10, recorded 13:00 · Jane" (one no round asked is
+ * never a late entry: "given 12:10, recorded 16:30 · Jane"); a dose not given keeps no time: when it
+ * was recorded, and by whom, never as when it happened, "not given (recorded 13:00 by Jane)".
+ */
+function saidPieces(e: PetStayRecord["entries"][number], timezone: string, notAsked: boolean): StayPiece[] {
+  const recorded = timeOnDay(e.recordedAt, timezone, e.date);
+  if (keepsNoTime(e)) {
+    // The one wording of a dose not given (recordedOnlyWords), the name its own value.
+    const [before = "", after = ""] = recordedOnlyWords(recorded, "\u0000").split("\u0000");
+    return [before, { value: e.userName }, after];
+  }
+  const when = e.givenAt ? lateEntryWords(e, timezone, notAsked) : `${outcomeWords(e.outcome)} ${recorded}`;
+  return [`${when}${whoJoin(e)}`, { value: e.userName }];
 }
 
 const sameItem = (a: PetStayRecord["entries"][number], b: PetStayRecord["entries"][number]) =>

@@ -148,7 +148,7 @@ describe("a dose its confirmed plan says is not due this round, recorded after t
     });
     expect(pet.due.map((d) => d.item)).toContain("med:2");
     const form = await openForm(sheet, pet);
-    expect(form.submit).toBe("Record late");
+    expect(form.submit).toBe("Record");
     expect(form.text).toMatch(/⏰ The window for Yumove[^"]* closed at/);
     expect(form.text).not.toMatch(/⏰ The window for [^:"]*Vetoryl/);
     expect(form.text).toContain(

@@ -16,8 +16,10 @@ import { isMedicationItem } from "../../src/domain/record.ts";
 import { openCareRecord } from "../../src/record/open.ts";
 import type { EntryInput, NotGivenReason } from "../../src/record/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { chartPage } from "../../src/text/chart-html.ts";
 import { timeOnDay } from "../../src/words/dates.ts";
 import { launchChromium } from "../helpers/browser.ts";
+import { chartOf, chartPet, givenCell } from "../helpers/chart.ts";
 import { sandboxDeps } from "../helpers/sandbox-deps.ts";
 import { runCommand } from "./helpers.ts";
 
@@ -121,7 +123,8 @@ const WORDS_THAT_BREAK = `(() => {
     if (cell.matches("thead tr:first-child th:first-child")) continue;
     const style = getComputedStyle(cell);
     const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    for (const word of cell.innerText.split(/\\s+/).filter(Boolean)) {
+    // A soft hyphen is where a word may break (printed "unwit-" then "nessed"): each part must fit.
+    for (const word of cell.innerText.split(/[\\s\\u00ad]+/).filter(Boolean)) {
       const probe = document.createElement("span");
       probe.style.cssText = "position:absolute;white-space:nowrap;font:" + style.font + ";font-weight:bold";
       probe.textContent = word;
@@ -247,7 +250,7 @@ describe("kennel-desk chart", () => {
       expect(t.scroll).toBeLessThanOrEqual(t.client);
     }
     // Every word of a cell and of a column's head fits its cell's width unbroken (a time, initials,
-    // "late entry", "no witness", a round's name), so every cell reads when printed. Run in the page
+    // "late entry", "unwitnessed", a round's name), so every cell reads when printed. Run in the page
     // (its own DOM), measured in bold, the widest a cell's words are set.
     const broken = (await week.evaluate(WORDS_THAT_BREAK)) as string[];
     expect(broken).toEqual([]);
@@ -296,4 +299,36 @@ describe("kennel-desk chart", () => {
     await day.close();
     await week.close();
   }, 90_000);
+
+  it("prints 'unwitnessed' in a three-day page's cell, breaking after 'unwit-' where it must, never anywhere", async () => {
+    const days = ["2026-11-24", "2026-11-25", "2026-11-26"];
+    const columns = days.flatMap((date) => ROUNDS.map((round) => ({ date, round, kept: true })));
+    const cells = Object.fromEntries(
+      columns.map((c) => [
+        `${c.date}|${c.round}|med:1`,
+        givenCell(`${c.date}T07:35:00Z`, `${c.date}T07:36:00Z`, { witness: { state: "unwitnessed" } }),
+      ]),
+    );
+    const config = {
+      timezone: TZ,
+      rounds: { times: { morning: "08:00", midday: "12:00", evening: "18:00" }, names: undefined },
+      kennelName: undefined,
+    } as Parameters<typeof chartPage>[1];
+    const html = chartPage(
+      chartOf(columns, [chartPet(1, { cells })]),
+      config,
+      new Date(`${days[0]}T12:00:00Z`),
+      {
+        none: "made without Slack",
+      },
+    );
+    const page = await browser.newPage({ viewport: { width: Math.floor((190 / 25.4) * 96), height: 1100 } });
+    await page.emulateMedia({ media: "print" });
+    await page.setContent(html, { waitUntil: "load" });
+    expect((await page.evaluate(WORDS_THAT_BREAK)) as string[]).toEqual([]);
+    const text = await page.innerText("body");
+    expect(text.replace(/\u00ad/g, "")).toContain("JD 07:35 · unwitnessed");
+    expect(text).not.toContain("no witness");
+    await page.close();
+  }, 60_000);
 });

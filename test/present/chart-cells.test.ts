@@ -27,7 +27,7 @@ const notGiven = (code: "R" | "V", why: string | undefined, paper: boolean): Cha
 const printed = (pets: ChartPet[], columns: ChartColumn[] = [MORNING]): string =>
   docText(chartDoc(chartOf(columns, pets), chartOptions(DAY)), PLAIN_TEXT);
 
-it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'no witness' (a word a cell holds unbroken)", () => {
+it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witness' or 'unwitnessed' (the word every surface says it with)", () => {
   const cell = (w: "TB" | "awaiting" | "unwitnessed"): ChartCell =>
     givenCell(`${DAY}T07:35:00Z`, `${DAY}T07:36:00Z`, {
       witness: w === "TB" ? { state: "witnessed" as const, initials: "TB" } : { state: w },
@@ -37,9 +37,10 @@ it("prints 'wit.' and the witness's initials beside the giver's, 'awaiting witne
   const text = printed([pet(1, "Bobby", "TB"), pet(2, "Sox", "awaiting"), pet(3, "Mitt", "unwitnessed")]);
   expect(text).toContain("JD 07:35 · wit. TB");
   expect(text).toContain("JD 07:35 · awaiting witness");
-  expect(text).toContain("JD 07:35 · no witness");
+  expect(text).toContain("JD 07:35 · unwitnessed");
+  expect(text).not.toContain("no witness");
   expect(text).toContain(
-    "wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; no witness: none in time, or none on the paper",
+    "wit. and initials: its witness, a high-alert dose's second person, who signs beside the giver; unwitnessed: none in time, or none on the paper",
   );
 });
 

@@ -141,7 +141,7 @@ const T = "(?:[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} )?\\d{2}:\\d{2}";
  */
 const MARKS: Array<{ term: string; cell: RegExp }> = [
   { term: "+ before initials and a time: ", cell: /\+ /g },
-  { term: "struck through before another: ", cell: new RegExp(`~(?:[RVWNA] )?${I} ${T}~ `, "g") },
+  { term: "struck through before another: ", cell: new RegExp(`~(?:[RVWNA] )?${I} (?:rec\\. )?${T}~ `, "g") },
   { term: 'code, initials, "rec." and a time: ', cell: new RegExp(`\\b[RVWNA] ${I} (?:rec\\. )?${T}`, "g") },
   { term: "initials, time and (why): ", cell: new RegExp(`${I} ${T} \\([^)]*\\)(?:; )?`, "g") },
   { term: "late entry and a time: ", cell: new RegExp(` ?late entry ${T}`, "g") },
@@ -150,7 +150,7 @@ const MARKS: Array<{ term: string; cell: RegExp }> = [
   { term: "wit. ____: ", cell: /(?: · )?wit\. ____/g },
   { term: "wit. and initials: ", cell: new RegExp(` · wit\\. ${I}`, "g") },
   { term: "awaiting witness: ", cell: / · awaiting witness/g },
-  { term: "no witness: ", cell: / · no witness/g },
+  { term: "unwitnessed: ", cell: / · unwitnessed/g },
   { term: "missed: ", cell: /missed/g },
   {
     term: "due on arrival and a time: ",

@@ -73,7 +73,8 @@ const page = () => {
 it("a correction's notes: what it replaced with its note, struck; who corrected it and when; its own note", () => {
   const text = docText(chartDoc(page(), chartOptions(DAY)), PLAIN_TEXT);
   expect(text).toContain(
-    "Tue 24 Nov midday, Pardale-V: ~marked R (refused) JB Tue 24 Nov 2026, 12:02: refused · note: spat it out twice~ corrected by Sam Lee Tue 24 Nov 2026, 12:31: given · note: took it in cheese <b>& ate it</b>",
+    // A time said beside when it was recorded: both, struck, as the stay record strikes them.
+    "Tue 24 Nov midday, Pardale-V: ~marked R (refused) JB Tue 24 Nov 2026, 12:02, recorded Tue 24 Nov 2026, 12:05: refused · note: spat it out twice~ corrected by Sam Lee Tue 24 Nov 2026, 12:31: given · note: took it in cheese <b>& ate it</b>",
   );
 });
 

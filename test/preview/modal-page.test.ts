@@ -234,7 +234,30 @@ describe("the preview's forms", () => {
     await expect(field("day").locator(".err").textContent()).resolves.toBe(
       "Type the date as dd/mm/yyyy (day first, as the kennel writes it).",
     );
-    await expect(field("time").locator(".err").textContent()).resolves.toBe(
+    // On 12 hours: said on 24.
+    await expect(field("time").locator(".err").textContent()).resolves.toBe("Type it on 24 hours: 18:05.");
+    expect(submitted()).toHaveLength(1);
+    // In the form asked, but no such date or time: said so, never "type it as …", nothing sent.
+    const wrong = async (day: string, time: string, dayErr: string, timeErr: string) => {
+      await field("day").locator("input").fill(day);
+      await field("time").locator("input").fill(time);
+      await page.locator("#modal .buttons button", { hasText: "Send" }).click();
+      await expect(field("day").locator(".err").textContent()).resolves.toBe(dayErr);
+      await expect(field("time").locator(".err").textContent()).resolves.toBe(timeErr);
+    };
+    await wrong("31/02/2026", "25:00", "There is no 31 February 2026.", "There is no 25:00: hours go 00–23.");
+    await wrong(
+      "29/02/2026",
+      "18:75",
+      "There is no 29 February 2026.",
+      "There is no 18:75: minutes go 00–59.",
+    );
+    await wrong("1/1/2026", "8pm", "", "Type it on 24 hours: 20:00.");
+    await wrong("2026-04-31", "8.15 a.m.", "There is no 31 April 2026.", "Type it on 24 hours: 08:15.");
+    await wrong(
+      "3 May",
+      "noon",
+      "Type the date as dd/mm/yyyy (day first, as the kennel writes it).",
       "Type the time on 24 hours, as hh:mm (18:05).",
     );
     expect(submitted()).toHaveLength(1);
@@ -345,6 +368,12 @@ describe("the preview's forms", () => {
       const day = mdy.locator(`#modal .field[data-block-id="day"] input.date`);
       await expect.poll(() => day.inputValue()).toBe("03/29/2026");
       await expect(day.getAttribute("placeholder")).resolves.toBe("mm/dd/yyyy");
+      // A day its month has not, read month first and said as the kennel says a date.
+      await day.fill("02/30/2026");
+      await mdy.locator("#modal .buttons button", { hasText: "Send" }).click();
+      await expect(mdy.locator(`#modal .field[data-block-id="day"] .err`).textContent()).resolves.toBe(
+        "There is no February 30, 2026.",
+      );
     } finally {
       await mdy.close();
     }

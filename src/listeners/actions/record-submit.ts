@@ -28,7 +28,15 @@ import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import type { SheetRedraw } from "../record-round.ts";
 import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
-import { FORGED, keptTimesWords, NO_ONE_TAP, roundName, TAMPERED, whoRecorded } from "../tapper-words.ts";
+import {
+  correctedWords,
+  FORGED,
+  keptTimesWords,
+  NO_ONE_TAP,
+  roundName,
+  TAMPERED,
+  whoRecorded,
+} from "../tapper-words.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -67,12 +75,16 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now. A time said is confirmed to the tapper, its day named when not today.
     await f.ack.send();
+    // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late.
+    const tz = deps.config.timezone;
     const said =
       result.status === "recorded"
-        ? keptTimesWords(sheet, pet, result.entries, {
-            timezone: deps.config.timezone,
-            now: deps.clock.now(),
-          })
+        ? [
+            keptTimesWords(sheet, pet, result.entries, { timezone: tz, now: deps.clock.now() }),
+            correctedWords(sheet, pet, result.entries, tz),
+          ]
+            .filter(Boolean)
+            .join(" ") || undefined
         : undefined;
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded", said);
   }

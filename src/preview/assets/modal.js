@@ -9,8 +9,8 @@
  * input's block_id and action_id, as Slack keeps it. A date and time is shown on the kennel's clock
  * (the page's data-timezone), a date in the kennel's order (its data-date-order: KENNEL_DATE_ORDER,
  * 29/03/2026 day first, 03/29/2026 month first) and a time on 24 hours, whatever the browser's
- * language would show; one typed that is not a date or a time is refused before it is sent. Text is
- * only ever set as text.
+ * language would show; one typed that is not a date or a time is refused before it is sent, saying
+ * what is wrong with it (typed.js, loaded before this). Text is only ever set as text.
  */
 var modalShown = "";
 var modalView = null;
@@ -42,30 +42,6 @@ function zoneSeconds(date, time) {
     ms += want - Date.parse(w.date + "T" + w.time + ":00Z");
   }
   return Math.floor(ms / 1000);
-}
-function pad2(n) { return (n.length === 1 ? "0" : "") + n; }
-/** An ISO date (2026-03-29) as the kennel writes it: 29/03/2026 day first, 03/29/2026 month first. */
-function dateShown(iso) {
-  var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
-  if (!m) return "";
-  return DATE_ORDER === "mdy" ? m[2] + "/" + m[3] + "/" + m[1] : m[3] + "/" + m[2] + "/" + m[1];
-}
-/** A date typed in the kennel's order (29/3/2026, 29.03.2026, or 2026-03-29) as ISO; "" empty; null not a date. */
-function dateTyped(text) {
-  var t = text.trim();
-  if (!t) return "";
-  var iso = /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
-  var m = /^(\d{1,2})[\/.\-](\d{1,2})[\/.\-](\d{4})$/.exec(t);
-  if (m) iso = m[3] + "-" + pad2(DATE_ORDER === "mdy" ? m[1] : m[2]) + "-" + pad2(DATE_ORDER === "mdy" ? m[2] : m[1]);
-  var day = iso ? new Date(iso + "T00:00:00Z") : null;
-  return day && !isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso ? iso : null;
-}
-/** A time typed on 24 hours (7:30, 07.30, 18:05) as hh:mm; "" empty; null not a time. */
-function timeTyped(text) {
-  var t = text.trim();
-  if (!t) return "";
-  var m = /^(\d{1,2})[:.h](\d{2})$/.exec(t);
-  return m && Number(m[1]) < 24 && Number(m[2]) < 60 ? pad2(m[1]) + ":" + m[2] : null;
 }
 /** An element's initial value, in the shape Slack sends its state. */
 function initialState(e) {
@@ -171,12 +147,10 @@ function picker(type, value, label, node) {
   i.setAttribute("aria-label", label + " (" + i.placeholder + ")");
   /** Its value as Slack sends it: ISO or hh:mm, null when empty or not a date or a time. */
   i.typed = function () { return (type === "date" ? dateTyped(i.value) : timeTyped(i.value)) || null; };
-  /** What is wrong with what is typed, in words ("" when nothing). */
+  /** What is wrong with what is typed, in words ("" when nothing): typed.js. */
   i.wrong = function () {
     if ((type === "date" ? dateTyped(i.value) : timeTyped(i.value)) !== null) return "";
-    return type === "date"
-      ? "Type the date as " + DATE_FORM + " (" + (DATE_ORDER === "mdy" ? "month" : "day") + " first, as the kennel writes it)."
-      : "Type the time on 24 hours, as hh:mm (18:05).";
+    return type === "date" ? dateWrong(i.value) : timeWrong(i.value);
   };
   return i;
 }
