@@ -6,10 +6,12 @@
  * when it was recorded after its window closed. Pure: the state comes from the record's own dose
  * state (src/domain/doses.ts doseState), never worked out again here.
  */
+
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import type { DoseState, OpenState, Timeliness } from "./doses.ts";
+import { giverOf } from "./giver.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
@@ -58,7 +60,7 @@ export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCo
 /** An entry a correction replaced, as its cell keeps it. */
 const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
-  initials: initialsOf(e.paper?.by ?? e.userName),
+  initials: initialsOf(giverOf(e)),
   at: e.givenAt ?? e.recordedAt,
   ...(e.reason ? { reason: e.reason } : {}),
   ...(e.note ? { note: e.note } : {}),
@@ -257,7 +259,7 @@ export function chartCell(
   }
   // Entered from the paper: the initials are the giver's, as the paper names them, not the enterer's.
   const common = {
-    initials: initialsOf(entry.paper?.by ?? entry.userName),
+    initials: initialsOf(giverOf(entry)),
     givenAt: state.givenAt,
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,

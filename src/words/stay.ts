@@ -5,9 +5,11 @@
  */
 
 import { keepsNoTime, type OpenState } from "../domain/doses.ts";
+import { givenByOther } from "../domain/giver.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
@@ -22,6 +24,7 @@ import {
   whoJoin,
   windowWords,
 } from "./doses.ts";
+import { givenByOtherParts } from "./giver.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { notAskedWords, outcomeWords } from "./record.ts";
 import { exceptionPieces, exceptionsInOrder, exceptionWords, twoSlotsWords } from "./stay-exceptions.ts";
@@ -221,6 +224,30 @@ const notRecordedWords = (i: StayItem, timezone: string): string =>
     ? stillOpenWords(i.state.state, i.window, timezone)
     : `${doseStateWords(i.state, timezone)}${twoSlotsWords(i)}`;
 
+/** Given by one person, recorded by another: both named, each a value of its own. */
+const givenPieces = (from: string, [lead, giver, between, recorder]: string[]): StayPiece[] => [
+  `${from}: ${lead}`,
+  { value: giver ?? "" },
+  between ?? "",
+  { value: recorder ?? "" },
+];
+
+/**
+ * What was recorded, when and by whom. A dose not given keeps no time: when it was recorded, and by
+ * whom, never as when it happened; one given by someone other than who recorded it names both.
+ */
+function saidPieces(e: Entry, from: string, when: string, timezone: string, notAsked: boolean): StayPiece[] {
+  if (keepsNoTime(e))
+    return [
+      `${from}: ${outcomeWords(e.outcome)} (recorded ${timeOnDay(e.recordedAt, timezone, e.date)} by `,
+      { value: e.userName },
+      ")",
+    ];
+  if (e.givenBy && givenByOther(e) && e.outcome === "given")
+    return givenPieces(from, givenByOtherParts({ ...e, givenBy: e.givenBy }, timezone, notAsked));
+  return [`${from}: ${when}${whoJoin(e)}`, { value: e.userName }];
+}
+
 /**
  * One item of a round: its state when nothing was recorded, else its entry, then the entries it
  * corrected, each with its reason and note.
@@ -247,14 +274,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
     : i.state.state === "recorded" && e.outcome === "given"
       ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
       : "";
-  // A dose not given keeps no time: when it was recorded, and by whom, never as when it happened.
-  const said: StayPiece[] = keepsNoTime(e)
-    ? [
-        `${from}: ${outcomeWords(e.outcome)} (recorded ${timeOnDay(e.recordedAt, timezone, e.date)} by `,
-        { value: e.userName },
-        ")",
-      ]
-    : [`${from}: ${when}${whoJoin(e)}`, { value: e.userName }];
+  const said = saidPieces(e, from, when, timezone, i.notAsked !== undefined);
   const lines: StayLine[] = [
     {
       depth: 2,
