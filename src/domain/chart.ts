@@ -11,7 +11,7 @@ import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import type { DoseState, OpenState, Timeliness } from "./doses.ts";
-import { giverOf } from "./giver.ts";
+import { givenByOther, giverOf } from "./giver.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
@@ -132,6 +132,8 @@ export type ChartCell =
       lateEntry: boolean;
       recordedAt: string;
       paper?: ChartPaper | undefined;
+      /** Given by someone other than who recorded it (the form's "Given by (if not you)"): both, whole. */
+      givenBy?: { by: string; recordedBy: string } | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
       /** Who recorded it (a correction: who corrected), whole; its staff note, as recorded. */
@@ -282,6 +284,10 @@ export function chartCell(
   return {
     kind: "given",
     ...common,
+    // Given by someone other than who recorded it: both, beneath the grid.
+    ...(entry.givenBy && givenByOther(entry)
+      ? { givenBy: { by: entry.givenBy.name, recordedBy: entry.userName } }
+      : {}),
     ...(entry.note ? { note: entry.note } : {}),
     timeliness: state.timeliness,
     witness:
