@@ -56,6 +56,8 @@ interface AlertDoseView {
    * (src/answers/once-given.ts): "☑️ given today at the morning round by Jane 08:00 — its plan gives it once a day: …".
    */
   onceGiven?: string | undefined;
+  /** Not recorded, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -138,9 +140,8 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   // Owed once a day, no time in its words: on time at any round of its day (src/domain/obligations.ts owedState).
   const off = d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
   // Given by someone other than who recorded it: both named ("given 08:20 by Sam · recorded 13:00 by Jane").
-  const other = givenByOtherSaid({ ...e, date }, timezone, { name: whole });
-  const said = other ?? `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}`;
-  return `${said}${why}${off ? ` · ${off}` : ""}`;
+  const said = givenByOtherSaid({ ...e, date }, timezone, { name: whole });
+  return `${said ?? `${outcomeWords(e.outcome)} ${when} ${whole(e.userName)}`}${why}${off ? ` · ${off}` : ""}`;
 }
 
 /**
@@ -155,6 +156,7 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
       { text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label },
       ...(d.onceGiven ? [toned("warn", ` (${d.onceGiven})`)] : []),
       ...(d.planNow ? [toned("warn", ` (${d.planNow})`)] : []),
+      ...(d.inError ? [toned("warn", ` (${whole(d.inError)})`)] : []),
     ];
   if (d.settledBy) {
     // Its entry is another's (another round's, another slot's): its window says nothing of it.

@@ -12,15 +12,9 @@ import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
+import { giverOf } from "../present/giver.ts";
 import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
-import {
-  entryDoseWords,
-  giverOf,
-  headToCheck,
-  itemShown,
-  localStamp,
-  unrecordedWords,
-} from "../present/record.ts";
+import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { notAskedWhyCell, recordDayDoc } from "../present/record-day.ts";
 import type { ChainHead, Entry } from "../record/types.ts";
 import { docText } from "./doc.ts";

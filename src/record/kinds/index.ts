@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
 import { givenBy } from "./given-by.ts";
+import { inError } from "./in-error.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange, obligationPart } from "./obligation.ts";
 import { paper } from "./paper.ts";
@@ -55,6 +56,7 @@ const KINDS = [
   staffName,
   paper,
   givenBy,
+  inError,
 ] as const;
 
 type Known = (typeof KINDS)[number];
