@@ -4,7 +4,9 @@
  * unwitnessed named (the pet, the drug, who gave it, when); the doses given if needed counted the
  * same (issue 46), and each one's giver among the people (src/answers/audit-who.ts).
  */
+
 import type { Deps } from "../deps.ts";
+import { giverOf } from "../domain/giver.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { needsWitness, type Witness, type WitnessState, witnessState } from "../domain/witness.ts";
 import { type Latest, latestOf, type PeopleCount, type UnwitnessedDose } from "./audit-who.ts";
@@ -83,7 +85,7 @@ export async function highAlertPart(
     count(witnessState(e, witnesses.get(e.id), now), {
       ...dose,
       ...(d.room ? { room: d.room } : {}),
-      givenBy: e.paper?.by ?? e.userName,
+      givenBy: giverOf(e),
       at: e.givenAt ?? e.recordedAt,
     });
   }

@@ -7,6 +7,7 @@
  * and the doses given if needed, each in the counted unit by the plan's amount for its round
  * (src/domain/custody-units.ts).
  */
+
 import type { Deps } from "../deps.ts";
 import {
   balanceOf,
@@ -22,6 +23,7 @@ import {
 } from "../domain/custody.ts";
 import { countDue, discardBy, type HandoverCount, handoverCountDue } from "../domain/custody-rules.ts";
 import { amountIn, balanceUnit, type CountUnit, type DoseReading } from "../domain/custody-units.ts";
+import { giverOf } from "../domain/giver.ts";
 import { itemOnRound } from "../domain/plan/schedule.ts";
 import type { PlanItem } from "../domain/plan/types.ts";
 import type { PrnDose } from "../domain/prn.ts";
@@ -122,7 +124,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
       reasonCode: e.reasonCode,
       amount: amountIn(text, unit.unit, unit.reading),
       amountText: text,
-      by: e.paper?.by ?? e.userName,
+      by: giverOf(e),
       witness: e.paper ? e.paper.witness : s.witnesses.get(e.id)?.userName,
       at: takenAt(e),
       paper: e.paper ? { givenAt: e.givenAt, recordedAt: e.recordedAt, enteredBy: e.userName } : undefined,

@@ -6,9 +6,11 @@
  * refused, not given or late dose (each high-alert one late or missed first: `homeOrder`), and each
  * high-alert dose given with no witness.
  */
+
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
+import { giverOf } from "../domain/giver.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
 import { type OnceGiven, onceGivenKey } from "../domain/once-given.ts";
@@ -290,8 +292,8 @@ async function todayDoses(
     ({ dose, onPaper }): DoseUnwitnessed => ({
       ...whoOf(dose),
       at: dose.entry?.givenAt ?? dose.entry?.recordedAt ?? "",
-      // Its giver: from the paper chart, as the paper says (who entered it is not who gave it).
-      userName: dose.entry?.paper?.by ?? dose.entry?.userName ?? "",
+      // Its giver (src/domain/giver.ts): the paper's, else the one the form named; never who entered it.
+      userName: dose.entry ? giverOf(dose.entry) : "",
       onPaper,
     }),
   );

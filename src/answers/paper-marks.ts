@@ -3,10 +3,12 @@
  * with a high-alert dose's witness as the paper names them, read from the record's `paper` records
  * (src/record/kinds/paper.ts) beside the entries, and set on
  * each entry they mark (`entry.paper`), so every surface that shows an entry says so ("from the
- * paper chart: given 08:05 by JD, entered 14:00") from the record alone.
+ * paper chart: given 08:05 by JD, entered 14:00") from the record alone. Who gave a dose recorded by
+ * someone else (the form's "Given by (if not you)", `entry.givenBy`) is read with them.
  */
 import type { Deps } from "../deps.ts";
 import type { Entry, EntryQuery } from "../record/types.ts";
+import { withGivers } from "./given-by.ts";
 
 const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
   `${request}|${bookingId}|${petId}|${item}`;
@@ -36,12 +38,10 @@ export async function withPaperMarks<E extends Entry[]>(deps: Pick<Deps, "record
     if (e.date > to) to = e.date;
   }
   const bookings = [...new Set(entries.map((e) => e.bookingId))];
-  const marks = await store.log({
-    kind: "paper",
-    from,
-    to,
-    ...(bookings.length <= 50 ? { bookingIds: bookings } : {}),
-  });
+  const range = { from, to, ...(bookings.length <= 50 ? { bookingIds: bookings } : {}) };
+  // Who gave a dose when not who recorded it (src/answers/given-by.ts), read beside the paper's marks.
+  await withGivers(store, entries, range);
+  const marks = await store.log({ kind: "paper", ...range });
   if (marks.length === 0) return entries;
   const by = new Map<string, { by: string; witness?: string }>();
   for (const m of marks)

@@ -20,6 +20,7 @@ import type {
 } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
+import { type Giver, givenByBeside } from "./given-by.ts";
 import { itemsAdded } from "./obligation-added.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
@@ -28,6 +29,8 @@ import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
 export interface Who {
   userId: string;
   userName: string;
+  /** Who gave the doses recorded given, when the form named another person (src/answers/given-by.ts). */
+  giver?: Giver | undefined;
 }
 
 /** A pet on a kept sheet, as a button or a form names it. */
@@ -193,8 +196,10 @@ export async function recordItems(
     requestKey,
   );
   // Two kinds beside one write: the store's generic takes their union (each body checked by its kind).
-  const more = [...added, ...beside] as LogInput<"obligation_change" | "paper">[];
-  const result = await store.record(inputs(sheet, pet, writes, who, requestKey), more);
+  const entries = inputs(sheet, pet, writes, who, requestKey);
+  const given = givenByBeside(entries, who.giver);
+  const more = [...added, ...beside, ...given] as LogInput<"obligation_change" | "paper" | "given_by">[];
+  const result = await store.record(entries, more);
   deps.log.info(
     {
       date: sheet.date,
@@ -204,6 +209,7 @@ export async function recordItems(
       petId: pet.petId,
       items: writes.map((w) => `${w.item}=${w.outcome}`),
       userId: who.userId,
+      ...(given.length ? { givenBy: who.giver?.userId } : {}),
       result: result.status,
     },
     "care record tap",

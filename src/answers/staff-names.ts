@@ -6,12 +6,15 @@
  * a follow-up record of kind `staff_name` says so and names what was committed under the other name:
  * the entries themselves are never rewritten, and every surface can show both.
  *
+ * The same goes for the giver a form named ("Given by (if not you)", src/answers/given-by.ts) whose
+ * name was not known at the commit: kept by id, the name Slack gives after the ack names the entries.
+ *
  * `withStaffNames` puts this round the store the listeners write through, so every tap and form is
  * covered, whatever listener commits it.
  */
 
 import type { KindName } from "../record/kinds/index.ts";
-import type { CareRecordStore, EntryInput, LogInput, RecordResult } from "../record/types.ts";
+import type { CareRecordStore, Entry, EntryInput, LogInput, RecordResult } from "../record/types.ts";
 
 const STAFF_NAME_KIND: LogInput["kind"] = "staff_name";
 
@@ -24,7 +27,15 @@ export interface NameSource {
 async function followUp(
   store: CareRecordStore,
   names: NameSource,
-  done: { userId: string; committedAs: string; date: string; entries: number[]; records: number[] },
+  done: {
+    userId: string;
+    committedAs: string;
+    date: string;
+    entries: number[];
+    records: number[];
+    /** Whose name it is: who recorded (the default), or the giver a form named (`g`). */
+    giver?: true;
+  },
   onError: (error: unknown) => void,
 ): Promise<void> {
   try {
@@ -42,12 +53,29 @@ async function followUp(
       kind: STAFF_NAME_KIND,
       date: done.date,
       userId: done.userId,
-      requestKey: `${STAFF_NAME_KIND}:${done.entries.length ? "e" : "r"}${first}`,
+      requestKey: `${STAFF_NAME_KIND}:${done.giver ? "g" : done.entries.length ? "e" : "r"}${first}`,
       body,
     });
   } catch (error) {
     onError(error);
   }
+}
+
+/**
+ * The givers a form named whose name was not known at the commit (a `given_by` record beside the
+ * entries keeping their id alone): each with the entries it names, committed "as" their id.
+ */
+function giversByIdOnly(
+  beside: readonly { kind: string; body: unknown }[],
+  entries: readonly Entry[],
+): { userId: string; committedAs: string; entries: number[] }[] {
+  return beside.flatMap((l) => {
+    const body = l.body as { userId?: unknown; name?: unknown; items?: unknown; request?: unknown };
+    if (l.kind !== "given_by" || typeof body.userId !== "string" || body.name !== undefined) return [];
+    const items = new Set(Array.isArray(body.items) ? body.items : []);
+    const ids = entries.filter((e) => items.has(e.item) && e.requestKey === body.request).map((e) => e.id);
+    return ids.length ? [{ userId: body.userId, committedAs: body.userId, entries: ids }] : [];
+  });
 }
 
 /**
@@ -77,6 +105,9 @@ export function withStaffNames(
         records: [],
       };
       track(followUp(store, names, done, onError));
+      const recorded = result.status === "recorded" ? result.entries : [];
+      for (const g of giversByIdOnly(beside ?? [], recorded))
+        track(followUp(store, names, { ...done, ...g, records: [], giver: true }, onError));
     }
     return result;
   };

@@ -60,6 +60,7 @@ export type FormValues = Record<
       selected_date?: string | null;
       selected_time?: string | null;
       selected_date_time?: number | string | null;
+      selected_user?: string | null;
     }
   >
 >;

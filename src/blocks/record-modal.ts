@@ -20,6 +20,7 @@ import { entryLine } from "../present/record.ts";
 import {
   dayHeading,
   earlierEntriesWords,
+  GIVEN_BY_FIELD,
   INSTRUCTION_ON_POST,
   isMedicationItem,
   LATE_FIELDS,
@@ -48,6 +49,20 @@ export const GIVEN_ON = "given_on";
 export const GIVEN_AT = "given_at";
 /** On a day the clocks go back, which of the hour that came twice (issue 46). */
 export const GIVEN_WHICH = "given_which";
+/** Who gave the doses recorded given, when not the person recording them (once per form). */
+export const GIVEN_BY = "given_by";
+
+/** "Given by (if not you)": a Slack person, for every dose the form records given (src/answers/given-by.ts). */
+function giverBlock() {
+  return {
+    type: "input",
+    block_id: GIVEN_BY,
+    optional: true,
+    label: plain(GIVEN_BY_FIELD.label, 2000),
+    hint: plain(GIVEN_BY_FIELD.hint, 2000),
+    element: { type: "users_select", action_id: "user" },
+  };
+}
 
 const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -214,7 +229,7 @@ export function recordModal(
     inputs: [...itemBlocks(f, clock), ...bothTick(f.item, clock.pairs), ...againTick(f.item, clock.again)],
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
-  const time = when ? timeBlocks(when, true) : [];
+  const time = [...(when ? timeBlocks(when, true) : []), giverBlock()];
   const head = heading(sheet, pet, ask);
   // The items first (what to record now); what was recorded in the room left, the least of it kept
   // for it (how many entries are not shown).
@@ -302,6 +317,7 @@ export function confirmModal(
       heading(sheet, pet, ask),
       ...wordSections([[{ text: `All given and eaten, for what is not recorded yet: ${items.join(", ")}` }]]),
       ...(when ? timeBlocks(when) : []),
+      giverBlock(),
     ],
   });
 }

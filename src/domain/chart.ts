@@ -6,10 +6,12 @@
  * when it was recorded after its window closed. Pure: the state comes from the record's own dose
  * state (src/domain/doses.ts doseState), never worked out again here.
  */
+
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import { type DoseState, keepsNoTime, type OpenState, type Timeliness } from "./doses.ts";
+import { givenByOther, giverOf } from "./giver.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
@@ -63,7 +65,7 @@ const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
   // Recorded in error: no outcome, never "given"; its why is its reason.
   ...(e.outcome === "in_error" ? { inError: true as const } : {}),
-  initials: initialsOf(e.paper?.by ?? e.userName),
+  initials: initialsOf(giverOf(e)),
   at: e.givenAt ?? e.recordedAt,
   ...(e.givenAt ? { recordedAt: e.recordedAt } : {}),
   ...(keepsNoTime(e) ? { untimed: true as const } : {}),
@@ -166,6 +168,8 @@ export type ChartCell =
       lateEntry: boolean;
       recordedAt: string;
       paper?: ChartPaper | undefined;
+      /** Given by someone other than who recorded it (the form's "Given by (if not you)"): both, whole. */
+      givenBy?: { by: string; recordedBy: string } | undefined;
       /** The entries its correction replaced, oldest first (struck). */
       was?: ChartWas[] | undefined;
       /** Who recorded it (a correction: who corrected), whole; its staff note, as recorded. */
@@ -293,7 +297,7 @@ export function chartCell(
   }
   // Entered from the paper: the initials are the giver's, as the paper names them, not the enterer's.
   const common = {
-    initials: initialsOf(entry.paper?.by ?? entry.userName),
+    initials: initialsOf(giverOf(entry)),
     givenAt: state.givenAt,
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
@@ -316,6 +320,10 @@ export function chartCell(
   return {
     kind: "given",
     ...common,
+    // Given by someone other than who recorded it: both, beneath the grid.
+    ...(entry.givenBy && givenByOther(entry)
+      ? { givenBy: { by: entry.givenBy.name, recordedBy: entry.userName } }
+      : {}),
     ...(entry.note ? { note: entry.note } : {}),
     timeliness: state.timeliness,
     witness:

@@ -17,9 +17,11 @@
  * entry of another day never counts. Pure: the day's doses, each with its state by its own round,
  * are passed in.
  */
+
 import type { Entry, ItemKey } from "../record/types.ts";
 import type { Round } from "./care.ts";
 import type { DoseState } from "./doses.ts";
+import { giverOf } from "./giver.ts";
 
 /** What the rule reads of a dose a round asked (src/domain/obligations.ts OwedDose has it all). */
 export interface DayDose {
@@ -90,7 +92,7 @@ function dayStateOf(d: DayDose, pet: readonly DayDose[], recorded: readonly DayD
     const by = {
       round: s.round,
       outcome: e.outcome,
-      who: e.userName,
+      who: e.outcome === "given" ? giverOf(e) : e.userName,
       ...(untimed ? { untimed: true as const } : {}),
       ...(s.due.item !== d.due.item ? { item: s.due.item } : {}),
       ...(s.round === d.round ? { here: true as const } : {}),

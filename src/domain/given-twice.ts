@@ -7,8 +7,10 @@
  * confirmed (its words decide, src/domain/day-dose.ts). Read as src/domain/once-given.ts reads it
  * where the dose is due (`onlyAt`: the kept round's plan item at that round alone). Pure.
  */
+
 import type { Entry, ItemKey } from "../record/types.ts";
 import { ROUNDS } from "./care.ts";
+import { giverOf } from "./giver.ts";
 import type { OwedRound } from "./obligations.ts";
 import { type GivenThere, onlyAt } from "./once-given.ts";
 import type { PlanItem } from "./plan/types.ts";
@@ -39,7 +41,7 @@ function givenByRound(day: readonly Entry[], pet: { bookingId: number; petId: nu
         x.outcome === "given" &&
         x.supersededBy === undefined,
     );
-    return e ? [{ round, userName: e.paper?.by ?? e.userName, at: e.givenAt ?? e.recordedAt }] : [];
+    return e ? [{ round, userName: giverOf(e), at: e.givenAt ?? e.recordedAt }] : [];
   });
 }
 

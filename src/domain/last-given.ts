@@ -4,9 +4,11 @@
  * of the stay's previous days (any round, the last LAST_GIVEN_DAYS days, current entries only: a
  * correction supersedes), so the sheet says it beside the line in place of sending the carer to look.
  */
+
 import type { Entry } from "../record/types.ts";
 import { addDays } from "../time.ts";
 import type { Round } from "./care.ts";
+import { giverOf } from "./giver.ts";
 import type { ByDaysItem } from "./record.ts";
 
 /** How many days back the sheet looks for a dose given. */
@@ -66,7 +68,7 @@ export function lastGivenOf(keys: readonly string[], entries: readonly Entry[], 
     const at = e.givenAt ?? e.recordedAt;
     const last = out.get(key);
     if (last && Date.parse(last.at) >= Date.parse(at)) continue;
-    out.set(key, { at, round: e.round, who: e.paper?.by ?? e.userName });
+    out.set(key, { at, round: e.round, who: giverOf(e) });
   }
   return out;
 }

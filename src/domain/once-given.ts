@@ -5,6 +5,7 @@
 
 import type { Entry, ItemKey } from "../record/types.ts";
 import type { Round } from "./care.ts";
+import { giverOf } from "./giver.ts";
 import type { PlanItem } from "./plan/types.ts";
 
 /** An item given at another round of the day: where, by whom, when. */
@@ -37,7 +38,7 @@ export function givenElsewhere(
       e.supersededBy === undefined,
   );
   const last = given.at(-1);
-  return last && { round: last.round, userName: last.userName, at: last.givenAt ?? last.recordedAt };
+  return last && { round: last.round, userName: giverOf(last), at: last.givenAt ?? last.recordedAt };
 }
 
 /** Does the plan's item give it at this round alone (one round a day)? */

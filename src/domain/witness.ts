@@ -6,6 +6,7 @@
  * witness when there is one, and `now` are passed in.
  */
 import type { Entry } from "../record/types.ts";
+import { giverIdOf } from "./giver.ts";
 import type { PetRoundStatus } from "./record.ts";
 
 /** How long after the entry a witness may say so. */
@@ -66,20 +67,22 @@ export function witnessState(
 }
 
 /**
- * Why this person may not witness this entry now, if they may not: the giver themself (`self`),
+ * Why this person may not witness this entry now, if they may not: the giver themself (`self`: who
+ * gave the dose, src/domain/giver.ts, which is not always who recorded it),
  * witnessed already (`already`: the first witness stands), the minutes passed (`too_late`), or a
  * dose that needs none (`not_needed`: not high-alert, not given, corrected since, or entered from the
  * paper chart, whose witness is the paper's).
  */
 export function witnessProblem(
-  e: Pick<Entry, "outcome" | "userId" | "recordedAt" | "supersededBy" | "paper">,
+  e: Pick<Entry, "outcome" | "userId" | "recordedAt" | "supersededBy" | "paper" | "givenBy">,
   highAlert: boolean | undefined,
   o: { userId: string; now: string; existing?: Witness | undefined },
 ): "not_needed" | "already" | "self" | "too_late" | undefined {
   // Entered from the paper: its witness is the paper's (or none), never a tap long after the dose.
   if (!needsWitness(e, highAlert) || e.supersededBy !== undefined || e.paper) return "not_needed";
   if (o.existing) return "already";
-  if (o.userId === e.userId) return "self";
+  // The giver is who gave the dose (the form's "Given by", else who recorded it), not who recorded it.
+  if (o.userId === giverIdOf(e)) return "self";
   if (Date.parse(o.now) > Date.parse(witnessUntil(e))) return "too_late";
   return undefined;
 }

@@ -234,6 +234,12 @@ export class Access {
     return this.#known.get(userId)?.name;
   }
 
+  /** What Slack last said of a user, never asking it: why they are refused (none: a member) and their name; undefined when never seen. */
+  knownAs(userId: string): { refusal: Refusal | undefined; name: string | undefined } | undefined {
+    const known = this.#known.get(userId);
+    return known && { refusal: known.refusal, name: known.name };
+  }
+
   /** The name once a look-up of the user in flight (after the answer) has ended: what a follow-up compares. */
   async settledName(userId: string): Promise<string | undefined> {
     await this.#asking.get(userId)?.catch(() => undefined);

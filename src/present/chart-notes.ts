@@ -70,20 +70,27 @@ const noted = (cell: ChartCell | undefined): cell is Recorded =>
   cell !== undefined &&
   (cell.kind === "not_given" ||
     (cell.kind === "given" &&
-      Boolean(cell.lateEntry || cell.paper || cell.was?.length || cell.note || cell.notAsked)));
+      Boolean(
+        cell.lateEntry || cell.paper || cell.givenBy || cell.was?.length || cell.note || cell.notAsked,
+      )));
 
 /**
  * A cell's times beneath the grid. Entered from the paper (issue 50): who gave it, or marked its
  * letter, as the paper says, who entered it, both times; a late entry's two times; a dose not given,
  * which keeps no time of its own, when it was recorded; a dose no round asked, given at a time said
  * on its form, both times ("given Tue 1 Dec, 10:40, recorded Tue 1 Dec, 16:30"), never a late entry.
- * A dose not given is never said "given".
+ * A dose not given is never said "given". Given by someone other than who recorded it (the form's
+ * "Given by (if not you)"): both ("given 08:20 by Sam · recorded 13:00 by Jane").
  */
 function timesWords(cell: Recorded, given: string, recorded: string): string {
   const notGiven = cell.kind === "not_given";
   const outcome = !notGiven ? "given" : cell.code === "R" || cell.refused ? "refused" : "not given";
   if (cell.paper)
     return ` · from the paper chart: ${notGiven ? markedWords(cell.code) : "given"} by ${whole(cell.paper.by)} ${given}, entered by ${whole(cell.paper.enteredBy)} ${recorded}`;
+  if (cell.kind === "given" && cell.givenBy) {
+    const late = cell.lateEntry ? "late entry: " : "";
+    return ` · ${late}given ${given} by ${whole(cell.givenBy.by)} · recorded ${recorded} by ${whole(cell.givenBy.recordedBy)}`;
+  }
   if (cell.lateEntry) return ` · late entry: ${outcome} ${given}, recorded ${recorded}`;
   if (notGiven && cell.untimed) return ` · recorded ${recorded} by ${cell.initials}`;
   return cell.notAsked && given !== recorded ? ` · ${outcome} ${given}, recorded ${recorded}` : "";

@@ -21,6 +21,7 @@ import type { Entry, ItemKey } from "../record/types.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
+import { givenByOtherSaid } from "../words/giver.ts";
 import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { outcomeAtWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
@@ -68,7 +69,8 @@ interface AlertDoseView {
   settledBy?: string | undefined;
   /** Its current entry, when recorded since. */
   entry?:
-    | Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode" | "reason">
+    | (Pick<Entry, "outcome" | "recordedAt" | "givenAt" | "userName" | "paper" | "reasonCode" | "reason"> &
+        Partial<Pick<Entry, "userId" | "givenBy">>)
     | undefined;
 }
 
@@ -140,7 +142,9 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   // Owed once a day, no time in its words: on time at any round of its day (src/domain/obligations.ts owedState).
   const off = d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
-  return `${outcomeAtWords(e, when, whole(e.userName))}${why}${off ? ` · ${off}` : ""}`;
+  // Given by someone other than who recorded it: both named ("given 08:20 by Sam · recorded 13:00 by Jane").
+  const said = givenByOtherSaid({ ...e, date }, timezone, { name: whole });
+  return `${said ?? outcomeAtWords(e, when, whole(e.userName))}${why}${off ? ` · ${off}` : ""}`;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   whoJoin,
   witnessWords,
 } from "../words/doses.ts";
+import { givenByOtherSaid } from "../words/giver.ts";
 import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
@@ -81,9 +82,11 @@ const recordedWhen = (e: Entry, timezone: string, notAsked = false) =>
 const whenAndWho = (e: Entry, timezone: string, notAsked = false) =>
   e.paper
     ? ` (${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)})`
-    : keepsNoTime(e)
-      ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
-      : ` ${recordedWhen(e, timezone, notAsked)} · ${whole(e.userName)}`;
+    : givenByOtherSaid(e, timezone)
+      ? ` (${givenByOtherSaid(e, timezone, { notAsked, name: whole })})`
+      : keepsNoTime(e)
+        ? ` (${recordedByWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))})`
+        : ` ${recordedWhen(e, timezone, notAsked)} · ${whole(e.userName)}`;
 
 /**
  * An entry of the rest of the record: a correction says what it corrects; a corrected one is struck;

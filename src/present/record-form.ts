@@ -37,6 +37,7 @@ export {
 } from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
+export { GIVEN_BY_FIELD } from "../words/giver.ts";
 export { BOTH_GIVEN_LABEL, BOTH_GIVEN_TICK, GIVEN_AGAIN_LABEL, GIVEN_AGAIN_TICK } from "../words/not-due.ts";
 export {
   atMostWords,

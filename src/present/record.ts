@@ -33,6 +33,7 @@ import {
   witnessedWords,
   witnessWords,
 } from "../words/doses.ts";
+import { givenByOtherSaid } from "../words/giver.ts";
 import { notDueWords } from "../words/not-due.ts";
 import { inErrorWords, outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
@@ -90,7 +91,8 @@ export function entryLine(
     : `${outcomeWords(e.outcome)} ${timeOnDay(e.recordedAt, timezone, e.date)}`;
   const said = keepsNoTime(e)
     ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
-    : `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`;
+    : (givenByOtherSaid(e, timezone, { notAsked: o.notAsked, name: whole }) ??
+      `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`);
   const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${said}${why}${note}`;
   const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
   if (o.struck) return [{ ...span, struck: true }];

@@ -112,6 +112,12 @@ export interface Entry extends EntryInput {
    * entry's `paper` record beside it (src/answers/paper-marks.ts); the store's own reads leave it out.
    */
   paper?: { by: string; witness?: string | undefined } | undefined;
+  /**
+   * Who gave the dose, when not who recorded it (the form's "Given by (if not you)"): their Slack
+   * user id and name. Read from the entry's `given_by` record beside it (src/answers/given-by.ts);
+   * the store's own reads leave it out. Who recorded it stays `userId`/`userName`.
+   */
+  givenBy?: { userId: string; name: string } | undefined;
 }
 
 /** Which item an entry is of: the round's date and name, the stay, the pet and the item's key. */

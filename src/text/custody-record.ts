@@ -47,6 +47,7 @@ function row(r: CustodyRecordRow, timeZone: string): ExportRow {
     paper_giver: null,
     medicine_checked: null,
     not_asked_why: null,
+    given_by: null,
   };
 }
 

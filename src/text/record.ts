@@ -12,6 +12,7 @@ import type { EntryFacts } from "../answers/kept-doses.ts";
 import type { OwedDose } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import { cleanText } from "../domain/text.ts";
+import { giverOf } from "../present/giver.ts";
 import { checkedCell, effectCellWords, prnFromWordsCell, witnessCellWords } from "../present/prn.ts";
 import { entryDoseWords, headToCheck, itemShown, localStamp, unrecordedWords } from "../present/record.ts";
 import { notAskedWhyCell, recordDayDoc } from "../present/record-day.ts";
@@ -70,6 +71,9 @@ const COLUMNS = [
   // Then, of a dose recorded where no round asked it (kind round_not_asked), why, as its round's kept
   // sheet printed it ("not due this round by its confirmed plan (not one of its days: Mon, Wed, Fri)").
   "not_asked_why",
+  // Then who gave a dose given (the paper's giver, else the one the form named as "Given by (if not
+  // you)", else who recorded it: src/domain/giver.ts); user_name stays who recorded it.
+  "given_by",
   // The record's head when exported, on the file's last row (its kind "record_head", its place in
   // seq): a column of its own, so every row has the same cells (RFC 4180) and a spreadsheet shows
   // no stray row.
@@ -97,7 +101,8 @@ type DoseColumn =
   | "timeliness"
   | "paper_giver"
   | "medicine_checked"
-  | "not_asked_why";
+  | "not_asked_why"
+  | "given_by";
 
 /** Every dose column empty: a row of a record that is not a dose (a welfare record, a care plan's version). */
 export const NOT_A_DOSE: Record<DoseColumn, null> = {
@@ -113,6 +118,7 @@ export const NOT_A_DOSE: Record<DoseColumn, null> = {
   paper_giver: null,
   medicine_checked: null,
   not_asked_why: null,
+  given_by: null,
 };
 
 /** A text field of an export: cleaned as on every surface (cleanText), its line breaks kept. */
@@ -186,6 +192,7 @@ export function exportRow(e: Entry, timeZone: string, facts?: EntryFacts): Expor
     paper_giver: text(e.paper?.by),
     medicine_checked: null,
     not_asked_why: text(notAskedWhyCell(notAsked, facts?.notAsked?.get(e.id))),
+    given_by: e.outcome === "given" ? text(giverOf(e)) : null,
   };
 }
 
@@ -226,6 +233,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     medicine_checked: text(checkedCell(d)),
     not_asked_why: null,
+    given_by: text(d.userName),
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
     timeliness: null,
@@ -275,6 +283,7 @@ export function unrecordedExportRow(d: OwedDose, timeZone: string): ExportRow {
     paper_giver: null,
     medicine_checked: null,
     not_asked_why: null,
+    given_by: null,
   };
 }
 

@@ -5,9 +5,11 @@
  */
 
 import { keepsNoTime, type OpenState } from "../domain/doses.ts";
+import { givenByOther } from "../domain/giver.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
+import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
@@ -22,6 +24,7 @@ import {
   whoJoin,
   windowWords,
 } from "./doses.ts";
+import { givenByOtherParts } from "./giver.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { notAskedWords, outcomeWords, recordedOnlyWords } from "./record.ts";
 import { exceptionPieces, exceptionsInOrder, exceptionWords, twoSlotsWords } from "./stay-exceptions.ts";
@@ -327,6 +330,15 @@ function saidPieces(e: PetStayRecord["entries"][number], timezone: string, notAs
     // The one wording of a dose not given (recordedOnlyWords), the name its own value.
     const [before = "", after = ""] = recordedOnlyWords(recorded, "\u0000").split("\u0000");
     return [before, { value: e.userName }, after];
+  }
+  // Given by someone other than who recorded it: both named, each a value of its own.
+  if (e.givenBy && givenByOther(e) && e.outcome === "given") {
+    const [lead = "", giver = "", between = "", recorder = ""] = givenByOtherParts(
+      { ...e, givenBy: e.givenBy },
+      timezone,
+      notAsked,
+    );
+    return [lead, { value: giver }, between, { value: recorder }];
   }
   const when = e.givenAt ? lateEntryWords(e, timezone, notAsked) : `${outcomeWords(e.outcome)} ${recorded}`;
   return [`${when}${whoJoin(e)}`, { value: e.userName }];

@@ -60,7 +60,8 @@ describe("the record form shows every instruction whole", () => {
     const blocks = view(
       petWith([{ item: "med:1", text: "Rimadyl 50 mg · half a tablet", label: "Rimadyl 50 mg" }]),
     );
-    expect(blocks.map((b) => b.type)).toEqual(["section", "input", "input", "input", "input"]);
+    // The item's inputs, then the form's one "Given by (if not you)" last.
+    expect(blocks.map((b) => b.type)).toEqual(["section", "input", "input", "input", "input", "input"]);
     expect(hintOf(blocks, "it:med:1")).toBe("Rimadyl 50 mg · half a tablet");
     // One just at the hint's limit is still the hint, whole.
     const edge = "x ".repeat(1000).trim().padEnd(2000, "y");

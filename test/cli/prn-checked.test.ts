@@ -114,7 +114,7 @@ it("keeps what was checked about the medicine with the dose, and every surface s
   expect(csv.code).toBe(0);
   const [header = [], ...rows] = parseCsv(csv.stdout);
   const col = (r: string[], name: string) => r[header.indexOf(name)];
-  expect(header.slice(-3)).toEqual(["medicine_checked", "not_asked_why", "record_head"]);
+  expect(header.slice(-4)).toEqual(["medicine_checked", "not_asked_why", "given_by", "record_head"]);
   const asNeeded = rows.filter((r) => col(r, "kind") === "as_needed");
   expect(asNeeded.map((r) => col(r, "medicine_checked"))).toEqual([
     "",

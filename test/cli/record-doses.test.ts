@@ -348,8 +348,11 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       expect(insulinRows.map((r) => col(r, "witness"))).toEqual(["witnessed by Tom 08:10", "unwitnessed"]);
       // Each dose given against the window its round kept; none for a dose not given, nor a paper giver.
       const after = header.slice(header.indexOf("from_words") + 1, -1);
-      expect(after).toEqual(["timeliness", "paper_giver", "medicine_checked", "not_asked_why"]);
+      expect(after).toEqual(["timeliness", "paper_giver", "medicine_checked", "not_asked_why", "given_by"]);
       expect(col(late, "timeliness")).toBe("late");
+      // Who gave each dose given (no one named apart here: who recorded it); none for a dose not given.
+      expect(col(late, "given_by")).toBe(col(late, "user_name"));
+      expect(col(row("vomited"), "given_by")).toBe("");
       expect(insulinRows.map((r) => col(r, "timeliness"))).toEqual(["on_time", "on_time"]);
       expect(col(row("vomited"), "timeliness")).toBe("");
       expect(rows.map((r) => col(r, "paper_giver")).filter(Boolean)).toEqual([]);

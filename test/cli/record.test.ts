@@ -247,6 +247,7 @@ describe("kennel-desk record export", () => {
       "paper_giver",
       "medicine_checked",
       "not_asked_why",
+      "given_by",
       // The record's head, on the last row: a column of its own, so every row has the same cells.
       "record_head",
     ]);

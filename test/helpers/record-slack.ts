@@ -190,7 +190,8 @@ export async function tapRecord(
  * A modal's submission: each item's chosen outcome, its words and its reason from the list
  * (`choices`, by item: [outcome, words, reason code]), the items not chosen keeping the form's
  * initial choice, and the note (beside each item chosen: each item has its own); a form asking when a dose was given sends its day and time as
- * shown (now), or `given` (YYYY-MM-DD, HH:mm), as Slack sends the pickers' values.
+ * shown (now), or `given` (YYYY-MM-DD, HH:mm), as Slack sends the pickers' values; `givenBy`: the
+ * person chosen in "Given by (if not you)" (none: left empty).
  */
 export function viewPayload(
   modal: OpenedModal,
@@ -198,6 +199,7 @@ export function viewPayload(
   choices: Record<string, [string, string] | [string, string, string]>,
   note?: string,
   given?: { date?: string; time?: string },
+  givenBy?: string,
 ) {
   const values: Record<string, Record<string, unknown>> = {};
   for (const b of (modal.view.blocks ?? []) as RawBlock[]) {
@@ -227,6 +229,9 @@ export function viewPayload(
     } else if (id.startsWith("why:")) {
       const reason = choices[id.slice(4)]?.[1];
       values[id] = { reason: { type: "plain_text_input", value: reason ? reason : null } };
+    } else if (id === "given_by") {
+      // "Given by (if not you)": the person chosen, or none (left empty).
+      values[id] = { user: { type: "users_select", selected_user: givenBy ?? null } };
     } else if (id === "note") {
       values[id] = { note: { type: "plain_text_input", value: note ?? null } };
     } else if (id.startsWith("note:")) {

@@ -37,6 +37,7 @@ import {
   TAMPERED,
   whoRecorded,
 } from "../tapper-words.ts";
+import { readGiver } from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -109,13 +110,16 @@ async function each(
   if (!again.ok) return void (await f.atFields(again.errors));
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
+  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  if (!giver.ok) return void (await f.atFields(giver.errors));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
   const writes = again.choices.map((c) => ({
     ...c,
     supersedes: cur.get(c.item),
     givenAt: checked.givenAt.get(c.item),
   }));
-  const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, f.who, f.requestKey);
+  const who = { ...f.who, giver: giver.giver };
+  const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, who, f.requestKey);
   if (done.status === "fields") return void (await f.atFields(done.errors));
   if (done.doses.length) deps.prnFollowUps?.changed();
   if (done.status === "partly") {
@@ -172,5 +176,8 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
     return { status: "no_one_tap" };
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt, status });
+  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  if (!giver.ok) return void (await f.atFields(giver.errors));
+  const who = { ...f.who, giver: giver.giver };
+  return recordAllDue(deps, sheet, pet, who, f.requestKey, { givenAt: checked.givenAt, status });
 }

@@ -23,7 +23,7 @@ import { onSheet } from "../round-taps.ts";
 import { roundName } from "../tapper-words.ts";
 
 export const WITNESS_SELF =
-  "A second, different person witnesses it: you recorded this dose, so someone else taps 👀 Witnessed. Nothing was written.";
+  "A second, different person witnesses it: you gave this dose, so someone else taps 👀 Witnessed. Nothing was written.";
 
 export function registerRecordWitness(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   onTap(app, deps, {

@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
+import { givenBy } from "./given-by.ts";
 import { inError } from "./in-error.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange, obligationPart } from "./obligation.ts";
@@ -54,6 +55,7 @@ const KINDS = [
   medicineOut,
   staffName,
   paper,
+  givenBy,
   inError,
 ] as const;
 

@@ -1,0 +1,73 @@
+/**
+ * The words of who gave a dose when it is not who recorded it (the record forms' "Given by (if not
+ * you)", src/answers/given-by.ts): the field, its refusals, and a dose said with both people.
+ */
+import { givenByOther } from "../domain/giver.ts";
+import type { Entry } from "../record/types.ts";
+import { timeOnDay } from "./dates.ts";
+
+/** The record forms' field: who gave the doses recorded given, when not the person recording them. */
+export const GIVEN_BY_FIELD = {
+  label: "Given by (if not you)",
+  hint: "Who gave the doses you record as given on this form, when it was not you. You stay who recorded them.",
+} as const;
+
+/** Why the person chosen cannot be a dose's giver (Slack says so of their account). */
+export type GiverRefusal = "guest" | "bot" | "other";
+
+const EMPTY = "choose who gave it, or leave this empty if you gave it yourself.";
+
+/** The field's error when the person chosen cannot have given a dose on the kennel's behalf. */
+export function giverRefusedWords(why: GiverRefusal): string {
+  if (why === "guest") return `That is a guest account, not one of the kennel's staff: ${EMPTY}`;
+  if (why === "bot") return `That is a bot or an app, not a person: ${EMPTY}`;
+  return `That account is not a member of this kennel's Slack workspace: ${EMPTY}`;
+}
+
+type GivenByOther = Pick<Entry, "givenAt" | "recordedAt" | "date" | "userName"> & {
+  givenBy: { name: string };
+};
+
+/**
+ * An entry given by someone other than who recorded it, in its parts: the words before the giver,
+ * the giver, the words between, who recorded it ("given 08:20 by ", "Sam", " · recorded 13:00 by ",
+ * "Jane"); a late entry's "late entry: " first (one no round asked, `notAsked`, is never late).
+ */
+export function givenByOtherParts(
+  e: GivenByOther,
+  timezone: string,
+  notAsked?: boolean,
+): [string, string, string, string] {
+  const recorded = timeOnDay(e.recordedAt, timezone, e.date);
+  const given = e.givenAt ? timeOnDay(e.givenAt, timezone, e.date) : recorded;
+  const late = e.givenAt && !notAsked ? "late entry: " : "";
+  return [`${late}given ${given} by `, e.givenBy.name, ` · recorded ${recorded} by `, e.userName];
+}
+
+/**
+ * The same as one line: "given 08:20 by Sam · recorded 13:00 by Jane". `name`: how the surface
+ * shows a name (escaped, whole).
+ */
+function givenByOtherWords(
+  e: GivenByOther,
+  timezone: string,
+  o: { notAsked?: boolean | undefined; name?: (s: string) => string } = {},
+): string {
+  const name = o.name ?? ((s: string) => s);
+  const [lead, giver, between, recorder] = givenByOtherParts(e, timezone, o.notAsked);
+  return `${lead}${name(giver)}${between}${name(recorder)}`;
+}
+
+/**
+ * An entry's words when it was given by someone other than who recorded it ("given 08:20 by Sam ·
+ * recorded 13:00 by Jane", see givenByOtherWords); undefined for any other entry.
+ */
+export function givenByOtherSaid(
+  e: Pick<Entry, "givenAt" | "recordedAt" | "date" | "userName" | "outcome" | "givenBy"> &
+    Partial<Pick<Entry, "userId">>,
+  timezone: string,
+  o: { notAsked?: boolean | undefined; name?: (s: string) => string } = {},
+): string | undefined {
+  if (!e.givenBy || e.outcome !== "given" || !givenByOther(e)) return undefined;
+  return givenByOtherWords({ ...e, givenBy: e.givenBy }, timezone, o);
+}

@@ -1,0 +1,75 @@
+/**
+ * Who gave a dose, when it is not who recorded it: the rules around the record forms' "Given by (if
+ * not you)". A high-alert dose's witness is someone other than its giver (not its recorder); the
+ * field refuses a guest account, a bot and anyone not a full member, as Kennel Desk knows them,
+ * never waiting on Slack; a person never seen is kept by id, their look-up started, not awaited.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { GIVEN_BY } from "../../src/blocks/record-modal.ts";
+import { witnessProblem } from "../../src/domain/witness.ts";
+import { readGiver } from "../../src/listeners/actions/record-giver.ts";
+import type { BotDeps } from "../../src/listeners/bot-deps.ts";
+import { silentLogger } from "../../src/log.ts";
+
+const NOW = "2026-12-03T08:25:00.000Z";
+const dose = {
+  outcome: "given" as const,
+  userId: "U0JANE",
+  recordedAt: "2026-12-03T08:21:00.000Z",
+  givenBy: { userId: "U0SAM", name: "Sam" },
+};
+
+describe("a high-alert dose given by someone other than who recorded it", () => {
+  it("is witnessed by anyone but its giver: its recorder may, its giver may not", () => {
+    expect(witnessProblem(dose, true, { userId: "U0SAM", now: NOW })).toBe("self");
+    expect(witnessProblem(dose, true, { userId: "U0JANE", now: NOW })).toBeUndefined();
+    // Recorded and given by the same person, as before.
+    const own = { ...dose, givenBy: undefined };
+    expect(witnessProblem(own, true, { userId: "U0JANE", now: NOW })).toBe("self");
+  });
+});
+
+function deps(known: Record<string, { refusal?: string; name?: string }>) {
+  const check = vi.fn(async () => ({ ok: true as const }));
+  const access = {
+    knownAs: (id: string) => (known[id] ? { refusal: known[id].refusal, name: known[id].name } : undefined),
+    check,
+  } as unknown as BotDeps["access"];
+  return { d: { access, log: silentLogger() }, check };
+}
+
+const chose = (user: string) => ({ [GIVEN_BY]: { user: { selected_user: user } } });
+const client = {} as never;
+
+describe("the forms' Given by (if not you)", () => {
+  it("a guest, a bot, an outsider: refused at the field", () => {
+    const { d } = deps({
+      U0G: { refusal: "guest" },
+      U0B: { refusal: "bot" },
+      U0X: { refusal: "other-team" },
+    });
+    const guest = readGiver(d, client, "U0JANE", chose("U0G"));
+    expect(guest).toEqual({ ok: false, errors: { [GIVEN_BY]: expect.stringContaining("guest account") } });
+    expect(readGiver(d, client, "U0JANE", chose("U0B"))).toMatchObject({
+      ok: false,
+      errors: { [GIVEN_BY]: expect.stringContaining("a bot or an app") },
+    });
+    expect(readGiver(d, client, "U0JANE", chose("U0X"))).toMatchObject({
+      ok: false,
+      errors: { [GIVEN_BY]: expect.stringContaining("not a member of this kennel's Slack workspace") },
+    });
+  });
+
+  it("a member known: their name; oneself or no one: no giver apart; never seen: by id, Slack asked, not awaited", () => {
+    const { d, check } = deps({ U0SAM: { name: "Sam" } });
+    expect(readGiver(d, client, "U0JANE", chose("U0SAM"))).toEqual({
+      ok: true,
+      giver: { userId: "U0SAM", name: "Sam" },
+    });
+    expect(readGiver(d, client, "U0JANE", chose("U0JANE"))).toEqual({ ok: true });
+    expect(readGiver(d, client, "U0JANE", {})).toEqual({ ok: true });
+    expect(check).not.toHaveBeenCalled();
+    expect(readGiver(d, client, "U0JANE", chose("U0NIA"))).toEqual({ ok: true, giver: { userId: "U0NIA" } });
+    expect(check).toHaveBeenCalledWith(client, "U0NIA", undefined, { home: true });
+  });
+});
