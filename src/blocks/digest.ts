@@ -4,6 +4,7 @@
  * (src/present/day.ts), so the post says what /arrivals and /departures say (the going-home check
  * included). Channel-safe.
  */
+import { channelDoc } from "../present/channel-words.ts";
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { dayDoc } from "../present/day.ts";
@@ -41,7 +42,7 @@ export function digestMessages(
     };
   }
   // The day's document, as /arrivals and /departures draw it: the same title, summary and entries.
-  const doc = dayDoc(r, { timezone, stayAction: stayRecordAction, requestId: true });
+  const doc = channelDoc(dayDoc(r, { timezone, stayAction: stayRecordAction, requestId: true }));
   const { head, items, foot } = docThread(doc);
   const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);

@@ -1,4 +1,5 @@
 /** /inhouse in Slack: the in-house document (src/present/house.ts) as its messages (one a page, unless its care passes one). Channel-safe. */
+import { channelDoc } from "../present/channel-words.ts";
 import type { HouseReport } from "../answers/house.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
 import { houseDoc } from "../present/house.ts";
@@ -15,5 +16,5 @@ export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thi
       value: housePage.encode({ d: r.date, p }),
     }),
   });
-  return docMessages(doc);
+  return docMessages(channelDoc(doc));
 }

@@ -1,0 +1,74 @@
+/**
+ * Words kept before the contact checks (src/domain/contact-text.ts) as a channel shows them. Every
+ * typed field is checked before it is kept, but an entry kept before the checks existed, or through a
+ * path that did not check (an entry's note or reason, who gave or witnessed a dose, who a medicine was
+ * handed back to, a vet's name and advice, a custody count's words, a review's note), may hold a phone
+ * number, an email or an address. The record is never rewritten (append-only, hash-chained), so a
+ * channel document draws each contact detail found as `CONTACT_SHOWN`: never dropped without a word,
+ * never the whole note hidden (the care words around it stay). The one place this is done: every
+ * document posted to a channel (a round's sheet and its redraws, the rounds, welfare and custody
+ * posts, the plans' posts, a late or missed dose's reply, a paper chart entered, the day's review, a
+ * dose given if needed) passes through `channelDoc` (or `channelLines`, for a round's sheet) in its
+ * Block Kit serializer. Replies only the asker sees, the terminal's `record` commands and exports
+ * draw the same documents without it: the words as kept.
+ */
+import { contactsReplaced } from "../domain/contact-text.ts";
+import type { Line } from "./doc.ts";
+
+/** What a channel shows where a contact detail was kept. */
+export const CONTACT_SHOWN = "(a contact detail, not shown in the channel: see the record)";
+
+/** The words with each contact detail put as `CONTACT_SHOWN`. */
+export const channelWords = (text: string): string => contactsReplaced(text, CONTACT_SHOWN);
+
+/** A line with each span's contact details put as `CONTACT_SHOWN` (the same line when it has none). */
+export function channelLine(line: Line): Line {
+  const out = line.map((s) => {
+    const text = channelWords(s.text);
+    return text === s.text ? s : { ...s, text };
+  });
+  return out.every((s, i) => s === line[i]) ? line : out;
+}
+
+export const channelLines = (lines: Line[]): Line[] => lines.map(channelLine);
+
+/** The words of a part any document may have: lines, a line, a title, fields, a grid, a pet's record. */
+interface AnyPart {
+  kind: string;
+  /** A title's words (another part's `text` is a button's label, drawn as it is). */
+  text?: string | undefined;
+  lines?: Line[] | undefined;
+  line?: Line | undefined;
+  short?: Line[] | undefined;
+  record?: { full: Line[]; compact: Line[] } | undefined;
+  fields?: Array<{ label: string; value: Line }> | undefined;
+  columns?: Line[][] | undefined;
+  rows?: Array<{ head: Line[]; cells: Array<{ line: Line }> }> | undefined;
+}
+
+/** One part with its words as a channel shows them; buttons, keys and ids as they are. */
+function channelPart<P extends AnyPart>(p: P): P {
+  const out: AnyPart = { ...p };
+  if (p.kind === "title" && p.text !== undefined) out.text = channelWords(p.text);
+  if (p.lines) out.lines = channelLines(p.lines);
+  if (p.line) out.line = channelLine(p.line);
+  if (p.short) out.short = channelLines(p.short);
+  if (p.record) out.record = { full: channelLines(p.record.full), compact: channelLines(p.record.compact) };
+  if (p.fields) out.fields = p.fields.map((f) => ({ ...f, value: channelLine(f.value) }));
+  if (p.columns) out.columns = p.columns.map(channelLines);
+  if (p.rows)
+    out.rows = p.rows.map((r) => ({
+      ...r,
+      head: channelLines(r.head),
+      cells: r.cells.map((c) => ({ ...c, line: channelLine(c.line) })),
+    }));
+  return out as P;
+}
+
+/**
+ * A document as a channel shows it: each contact detail in its words put as `CONTACT_SHOWN`, the
+ * rest as drawn. Any document (a `Doc`, a round sheet's message) whose parts are lines.
+ */
+export function channelDoc<D extends { fallback: string; parts: AnyPart[] }>(doc: D): D {
+  return { ...doc, fallback: channelWords(doc.fallback), parts: doc.parts.map(channelPart) };
+}

@@ -1,0 +1,89 @@
+/**
+ * Words kept before the contact checks (src/present/channel-words.ts): a note holding a phone number,
+ * drawn in a channel post (a round's sheet with its record), shows the care words around it and says
+ * a contact detail is not shown; the same note in a reply only the asker sees (the stay record) and
+ * in the terminal is drawn as kept.
+ */
+import { describe, expect, it } from "vitest";
+import { sheetForSlack, sheetMessage } from "../../src/blocks/round-sheet.ts";
+import { stayRecordMessages } from "../../src/blocks/stay.ts";
+import { DEFAULT_DOSE_SETTINGS, doseWindow } from "../../src/domain/doses.ts";
+import { owedDoses } from "../../src/domain/obligations.ts";
+import { petStayRecord } from "../../src/domain/stay.ts";
+import { CONTACT_SHOWN, channelDoc, channelLine } from "../../src/present/channel-words.ts";
+import type { Doc } from "../../src/present/doc.ts";
+import { draftSheet } from "../../src/present/round-sheet.ts";
+import type { Entry } from "../../src/record/types.ts";
+import { stayRecordText } from "../../src/text/stay.ts";
+import { booking, PLAIN, pet, roundOf } from "../text/fixtures.ts";
+
+const TZ = "Europe/London";
+const TIMES = { morning: "08:00", midday: "12:00", evening: "18:00" };
+const NOTE = "call owner on 07700 900123 if off food";
+const SHOWN = `call owner on ${CONTACT_SHOWN} if off food`;
+
+const entry = (more: Partial<Entry> = {}): Entry => ({
+  id: 1,
+  seq: 1,
+  kennel: "test",
+  date: "2026-11-24",
+  round: "evening",
+  bookingId: 9001,
+  petId: 501,
+  petName: "Biscuit",
+  item: "meal",
+  itemText: "200 g kibble",
+  outcome: "ate_none",
+  userId: "U1",
+  userName: "Jane",
+  requestKey: "k1",
+  recordedAt: "2026-11-24T18:12:00Z",
+  note: NOTE,
+  ...more,
+});
+
+describe("a contact detail kept in a note before the checks", () => {
+  it("a round's sheet in the channel shows the note's care words, the number replaced by words saying so", () => {
+    const sheet = { ...sheetForSlack(draftSheet(roundOf("evening", [[booking(), pet()]]), { timezone: TZ })), id: 7 };
+    const posted = JSON.stringify(sheetMessage(sheet, 0, { entries: [entry()], timezone: TZ }).blocks);
+    expect(posted).toContain(SHOWN);
+    expect(posted).not.toContain("07700");
+  });
+
+  it("a reply only the asker sees and the terminal draw the note as kept", () => {
+    const record = petStayRecord({
+      booking: { bookingId: 9001 },
+      pet: { petId: 501, name: "Biscuit" },
+      // Recorded where no kept round asked it: shown all the same, with its note.
+      doses: owedDoses([], [entry()], "2026-11-24T21:00:00Z", (e) =>
+        doseWindow({}, e.date, e.round, TIMES, TZ, DEFAULT_DOSE_SETTINGS),
+      ),
+      entries: [entry()],
+    });
+    const stay = { bookingId: 9001, pets: [record], problem: undefined };
+    expect(JSON.stringify(stayRecordMessages(stay, "HP-7K2M9Q", TZ))).toContain(NOTE);
+    expect(stayRecordText(stay, "HP-7K2M9Q", PLAIN)).toContain(NOTE);
+  });
+
+  it("every contact in a span, every part of a document; a line without one is the same line", () => {
+    const line = [{ text: "Vet: Oak Vets, 12 Acacia Avenue · email ann@example.com, ok", strong: true as const }];
+    expect(channelLine(line)).toEqual([
+      { text: `Vet: Oak Vets, ${CONTACT_SHOWN} · email ${CONTACT_SHOWN}, ok`, strong: true },
+    ]);
+    const plain = [{ text: "Give 2 tablets at 08:00, Kennel 12, HP-DK4Q7M" }];
+    expect(channelLine(plain)).toBe(plain);
+    const doc: Doc = {
+      fallback: "Flag",
+      parts: [
+        { kind: "title", text: "Ring 01632 960123" },
+        { kind: "text", lines: [[{ text: NOTE }]] },
+        { kind: "fields", fields: [{ label: "Handed to", value: [{ text: "Ann, 4 Church Rd" }] }] },
+      ],
+    };
+    expect(channelDoc(doc).parts).toEqual([
+      { kind: "title", text: `Ring ${CONTACT_SHOWN}` },
+      { kind: "text", lines: [[{ text: SHOWN }]] },
+      { kind: "fields", fields: [{ label: "Handed to", value: [{ text: `Ann, ${CONTACT_SHOWN}` }] }] },
+    ]);
+  });
+});
