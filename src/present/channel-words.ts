@@ -21,9 +21,14 @@ export const CONTACT_SHOWN = "(a contact detail, not shown in the channel: see t
 /** The words with each contact detail put as `CONTACT_SHOWN`. */
 export const channelWords = (text: string): string => contactsReplaced(text, CONTACT_SHOWN);
 
-/** A line with each span's contact details put as `CONTACT_SHOWN` (the same line when it has none). */
+/**
+ * A line with each contact detail in its kept words (`Span.kept`) put as `CONTACT_SHOWN`; the same
+ * line when it has none. Only the record's kept words: the kennel API's care words (a vet's number in
+ * a seizure plan) are the booking system's, drawn as it gives them.
+ */
 export function channelLine(line: Line): Line {
   const out = line.map((s) => {
+    if (!s.kept) return s;
     const text = channelWords(s.text);
     return text === s.text ? s : { ...s, text };
   });
@@ -32,11 +37,9 @@ export function channelLine(line: Line): Line {
 
 export const channelLines = (lines: Line[]): Line[] => lines.map(channelLine);
 
-/** The words of a part any document may have: lines, a line, a title, fields, a grid, a pet's record. */
+/** The lines of a part any document may have: lines, a line, fields, a grid, a pet's record. */
 interface AnyPart {
   kind: string;
-  /** A title's words (another part's `text` is a button's label, drawn as it is). */
-  text?: string | undefined;
   lines?: Line[] | undefined;
   line?: Line | undefined;
   short?: Line[] | undefined;
@@ -49,7 +52,6 @@ interface AnyPart {
 /** One part with its words as a channel shows them; buttons, keys and ids as they are. */
 function channelPart<P extends AnyPart>(p: P): P {
   const out: AnyPart = { ...p };
-  if (p.kind === "title" && p.text !== undefined) out.text = channelWords(p.text);
   if (p.lines) out.lines = channelLines(p.lines);
   if (p.line) out.line = channelLine(p.line);
   if (p.short) out.short = channelLines(p.short);
@@ -66,9 +68,9 @@ function channelPart<P extends AnyPart>(p: P): P {
 }
 
 /**
- * A document as a channel shows it: each contact detail in its words put as `CONTACT_SHOWN`, the
+ * A document as a channel shows it: each contact detail in its kept words put as `CONTACT_SHOWN`, the
  * rest as drawn. Any document (a `Doc`, a round sheet's message) whose parts are lines.
  */
 export function channelDoc<D extends { fallback: string; parts: AnyPart[] }>(doc: D): D {
-  return { ...doc, fallback: channelWords(doc.fallback), parts: doc.parts.map(channelPart) };
+  return { ...doc, parts: doc.parts.map(channelPart) };
 }

@@ -36,7 +36,7 @@ import {
 import { notDueWords } from "../words/not-due.ts";
 import { outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import { type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
+import { kept, type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
 
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
@@ -88,11 +88,12 @@ export function entryLine(
   const said = keepsNoTime(e)
     ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
     : `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`;
-  const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${said}${why}${note}`;
-  const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
-  if (o.struck) return [{ ...span, struck: true }];
+  // Who and why as kept (names typed on paper, the reason, the note): a channel hides a contact in them.
+  const tone = o.struck ? "muted" : TONES[e.outcome];
+  const spans: Span[] = [toned(tone, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `), kept(`${said}${why}${note}`, tone)];
+  if (o.struck) return spans.map((s) => ({ ...s, struck: true }));
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
-  return o.offTime ? [span, toned("warn", ` · ${o.offTime}`)] : [span];
+  return o.offTime ? [...spans, toned("warn", ` · ${o.offTime}`)] : spans;
 }
 
 const names = (entries: Entry[]) => [...new Set(entries.map((e) => whole(e.userName)))].join(", ");
@@ -112,7 +113,7 @@ function witnessLine(
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
   if (s.state === "witnessed")
-    return line(`💉 ${witnessedWords(whole(s.by), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
+    return [kept(`💉 ${witnessedWords(whole(s.by), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`)];
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${unwitnessedWords(s)}`)];
 }

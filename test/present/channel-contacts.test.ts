@@ -65,25 +65,28 @@ describe("a contact detail kept in a note before the checks", () => {
     expect(stayRecordText(stay, "HP-7K2M9Q", PLAIN)).toContain(NOTE);
   });
 
-  it("every contact in a span, every part of a document; a line without one is the same line", () => {
-    const line = [{ text: "Vet: Oak Vets, 12 Acacia Avenue · email ann@example.com, ok", strong: true as const }];
+  it("every contact in a kept span, every part of a document; the kennel API's words and a line without one as drawn", () => {
+    const line = [{ text: "Vet: Oak Vets, 12 Acacia Avenue · email ann@example.com, ok", strong: true as const, kept: true as const }];
     expect(channelLine(line)).toEqual([
-      { text: `Vet: Oak Vets, ${CONTACT_SHOWN} · email ${CONTACT_SHOWN}, ok`, strong: true },
+      { text: `Vet: Oak Vets, ${CONTACT_SHOWN} · email ${CONTACT_SHOWN}, ok`, strong: true, kept: true },
     ]);
-    const plain = [{ text: "Give 2 tablets at 08:00, Kennel 12, HP-DK4Q7M" }];
+    const plain = [{ text: "Give 2 tablets at 08:00, Kennel 12, HP-DK4Q7M", kept: true as const }];
     expect(channelLine(plain)).toBe(plain);
+    // The booking system's care words (a seizure plan's vet number) are its own, drawn as it gives them.
+    const api = [{ text: "Epileptic: seizure plan in file, call vet on 01632 960000" }];
+    expect(channelLine(api)).toBe(api);
     const doc: Doc = {
       fallback: "Flag",
       parts: [
-        { kind: "title", text: "Ring 01632 960123" },
-        { kind: "text", lines: [[{ text: NOTE }]] },
-        { kind: "fields", fields: [{ label: "Handed to", value: [{ text: "Ann, 4 Church Rd" }] }] },
+        { kind: "title", text: "Flag" },
+        { kind: "text", lines: [[{ text: "note: " }, { text: NOTE, kept: true }]] },
+        { kind: "fields", fields: [{ label: "Handed to", value: [{ text: "Ann, 4 Church Rd", kept: true }] }] },
       ],
     };
     expect(channelDoc(doc).parts).toEqual([
-      { kind: "title", text: `Ring ${CONTACT_SHOWN}` },
-      { kind: "text", lines: [[{ text: SHOWN }]] },
-      { kind: "fields", fields: [{ label: "Handed to", value: [{ text: `Ann, ${CONTACT_SHOWN}` }] }] },
+      { kind: "title", text: "Flag" },
+      { kind: "text", lines: [[{ text: "note: " }, { text: SHOWN, kept: true }]] },
+      { kind: "fields", fields: [{ label: "Handed to", value: [{ text: `Ann, ${CONTACT_SHOWN}`, kept: true }] }] },
     ]);
   });
 });
