@@ -1,6 +1,7 @@
 /** The evening post of tomorrow's charts in Block Kit, its 🖨 Chart button for that day. */
-import { channelDoc } from "../present/channel-words.ts";
+
 import type { ChartPost } from "../answers/chart-post.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { chartPostDoc } from "../present/chart-post.ts";
 import { chartButton } from "./buttons.ts";
 import { docMessages } from "./doc.ts";

@@ -4,10 +4,10 @@
  * post, the pet's card and /booking carry, and the morning post's medicines to act on.
  */
 
-import { channelDoc } from "../present/channel-words.ts";
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import {
   balanceLine,
   medicineHead,

@@ -4,9 +4,10 @@
  * (src/present/day.ts), so the post says what /arrivals and /departures say (the going-home check
  * included). Channel-safe.
  */
-import { channelDoc } from "../present/channel-words.ts";
+
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { dayDoc } from "../present/day.ts";
 import { recordHeadLine } from "../present/record.ts";
 import type { ChainHead } from "../record/types.ts";

@@ -1,7 +1,8 @@
 /** /inhouse in Slack: the in-house document (src/present/house.ts) as its messages (one a page, unless its care passes one). Channel-safe. */
-import { channelDoc } from "../present/channel-words.ts";
+
 import type { HouseReport } from "../answers/house.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { houseDoc } from "../present/house.ts";
 import { housePage } from "./buttons.ts";
 import { docMessages } from "./doc.ts";

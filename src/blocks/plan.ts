@@ -6,8 +6,9 @@
  * turns a person's choices into plan items; what may be written is checked against the plan's
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
-import { channelDoc } from "../present/channel-words.ts";
+
 import { z } from "zod";
+import { channelDoc } from "../present/channel-words.ts";
 import { replyLabel } from "../present/parts.ts";
 import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan.ts";
 import { type PlanForm, planFormDoc } from "../present/plan-form.ts";

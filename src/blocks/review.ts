@@ -2,9 +2,10 @@
  * The manager's daily review in Slack (issue 50): the post (its document, src/present/review.ts),
  * its "✅ Reviewed…" button and the form it opens (a note), each defined once here.
  */
-import { channelDoc } from "../present/channel-words.ts";
+
 import { z } from "zod";
 import type { DayReview } from "../answers/review.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { refuseContacts } from "../present/form-contacts.ts";
 import { reviewDoc, reviewExceptionsDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
@@ -46,7 +47,8 @@ export function reviewMessages(r: DayReview, timezone: string): Message[] {
 }
 
 /** Every dose the review counts, named whole: as many messages as it takes (src/present/review.ts). */
-export const reviewEveryMessages = (r: DayReview): Message[] => docMessages(channelDoc(reviewExceptionsDoc(r)));
+export const reviewEveryMessages = (r: DayReview): Message[] =>
+  docMessages(channelDoc(reviewExceptionsDoc(r)));
 
 /**
  * "✅ Reviewed…": a note (what was looked into, what was done). With `asks` (the day's exceptions,

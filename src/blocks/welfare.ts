@@ -6,10 +6,11 @@
  * A button carries only ids (the kept list, the booking, the pet); what it may record is read from
  * the kept list. Then a flag with its two buttons, the pets not checked, and the Home tab's flags.
  */
-import { channelDoc } from "../present/channel-words.ts";
+
 import { z } from "zod";
 import type { WelfareBoard } from "../answers/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { type ActionOf, lineText, type Part } from "../present/doc.ts";
 import { uncheckedDoc, type WelfareDocOptions, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";

@@ -102,7 +102,9 @@ const NOT_NAMES = new Set(
 const NAMED_AFTER = new Set(
   `walk walks walked walking walkies loop loops lap laps trip trips crossing crossings visit visits stroll
   strolls shop shops side sides verge verges route routes noise traffic safety sense rest work works end
-  ends edge training time times run runs field fields path paths outing outings sessions session`.split(/\s+/),
+  ends edge training time times run runs field fields path paths outing outings sessions session`.split(
+    /\s+/,
+  ),
 );
 const SMALL_NOT_NAMES = new Set(
   `quiet short long slow quick busy brisk gentle easy loose lead leads side sensory min mins before after
@@ -280,7 +282,10 @@ function smallHouseStreetIn(text: string): string | undefined {
   const re = new RegExp(SMALL_HOUSE_STREET.source, SMALL_HOUSE_STREET.flags);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     re.lastIndex = m.index + 1;
-    const house = (m[1] ?? "").trim().split(/[ \t]+/).filter(Boolean);
+    const house = (m[1] ?? "")
+      .trim()
+      .split(/[ \t]+/)
+      .filter(Boolean);
     const street = (m[2] ?? "").trim().split(/[ \t]+/);
     // "The" opens a house's name ("the old vicarage"), never the whole of it ("the barn").
     const the = house[0]?.toLowerCase() === "the" ? 1 : 0;
@@ -289,7 +294,11 @@ function smallHouseStreetIn(text: string): string | undefined {
     if (WALK_BEFORE.test(text.slice(0, m.index))) continue;
     const end = m.index + m[0].length;
     const town = SMALL_TOWN.exec(text.slice(end));
-    const last = town?.[1]?.split(/[ \t]+/).at(-1)?.toLowerCase() ?? "";
+    const last =
+      town?.[1]
+        ?.split(/[ \t]+/)
+        .at(-1)
+        ?.toLowerCase() ?? "";
     const townEnd = town && !NOT_PLACE_ENDS.has(last) && !NOT_NAMES.has(last) ? end + town[0].length : end;
     return text.slice(m.index, townEnd);
   }

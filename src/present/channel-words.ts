@@ -1,16 +1,20 @@
 /**
  * Words kept before the contact checks (src/domain/contact-text.ts) as a channel shows them. Every
- * typed field is checked before it is kept, but an entry kept before the checks existed, or through a
- * path that did not check (an entry's note or reason, who gave or witnessed a dose, who a medicine was
- * handed back to, a vet's name and advice, a custody count's words, a review's note), may hold a phone
- * number, an email or an address. The record is never rewritten (append-only, hash-chained), so a
- * channel document draws each contact detail found as `CONTACT_SHOWN`: never dropped without a word,
- * never the whole note hidden (the care words around it stay). The one place this is done: every
- * document posted to a channel (a round's sheet and its redraws, the rounds, welfare and custody
- * posts, the plans' posts, a late or missed dose's reply, a paper chart entered, the day's review, a
- * dose given if needed) passes through `channelDoc` (or `channelLines`, for a round's sheet) in its
- * Block Kit serializer. Replies only the asker sees, the terminal's `record` commands and exports
- * draw the same documents without it: the words as kept.
+ * typed field is checked before it is kept, but words kept before the checks existed, or through a
+ * path that did not check them (an entry's note or reason, a name typed on the paper chart, a vet's
+ * name and advice, a welfare check's note, a custody count's words, who a medicine was handed back to,
+ * a label as counted in, a review's note), may hold a phone number, an email or an address. The record
+ * is never rewritten (append-only, hash-chained). The documents mark such words (`Span.kept`, drawn
+ * by src/present/record.ts, welfare-flag.ts, welfare.ts, custody*.ts, prn.ts, plan.ts, review.ts,
+ * dose-alerts.ts), and `channelDoc` (or `channelLine`) draws each contact detail found in them as
+ * `CONTACT_SHOWN`: never dropped without a word, never the whole note hidden (the care words around
+ * it stay). The one place this is done: every document posted to a channel passes through it in its
+ * Block Kit serializer (the round's sheet and its redraws, the welfare post and a flag's post, the
+ * late and missed replies, the plans' posts, the medicines and hand-back posts, the day's review and
+ * its list, the morning lists, in house, tomorrow's check, the charts' post). Replies only the asker
+ * sees (the stay record, Home's lists, a form), the terminal's `record` commands and the exports draw
+ * the same documents without it: the words as kept. The kennel API's care words (a seizure plan's
+ * "call vet on …") are the booking system's, not the record's: drawn as it gives them.
  */
 import { contactsReplaced } from "../domain/contact-text.ts";
 import type { Line } from "./doc.ts";
@@ -19,7 +23,7 @@ import type { Line } from "./doc.ts";
 export const CONTACT_SHOWN = "(a contact detail, not shown in the channel: see the record)";
 
 /** The words with each contact detail put as `CONTACT_SHOWN`. */
-export const channelWords = (text: string): string => contactsReplaced(text, CONTACT_SHOWN);
+const channelWords = (text: string): string => contactsReplaced(text, CONTACT_SHOWN);
 
 /**
  * A line with each contact detail in its kept words (`Span.kept`) put as `CONTACT_SHOWN`; the same
@@ -35,7 +39,7 @@ export function channelLine(line: Line): Line {
   return out.every((s, i) => s === line[i]) ? line : out;
 }
 
-export const channelLines = (lines: Line[]): Line[] => lines.map(channelLine);
+const channelLines = (lines: Line[]): Line[] => lines.map(channelLine);
 
 /** The lines of a part any document may have: lines, a line, fields, a grid, a pet's record. */
 interface AnyPart {

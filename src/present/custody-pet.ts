@@ -23,7 +23,18 @@ import {
   registerLine,
   runwayPart,
 } from "./custody.ts";
-import { type Action, type Doc, dotted, kept, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  kept,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  whole,
+} from "./doc.ts";
 
 /** The words of a page of the medicines view past one Slack form (src/blocks/custody-pages.ts). */
 export { medicinesPageWords, pageBackWords, pageOnWords } from "../words/custody.ts";

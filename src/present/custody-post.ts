@@ -62,10 +62,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
   for (const h of open)
     parts.push({
       kind: "item",
-      lines: [
-        dotted(petHead(h.medicine), labelSpan(h)),
-        ...openDiscrepancyLines(h.medicine, timezone),
-      ],
+      lines: [dotted(petHead(h.medicine), labelSpan(h)), ...openDiscrepancyLines(h.medicine, timezone)],
     });
   return { fallback: title, parts };
 }

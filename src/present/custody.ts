@@ -60,7 +60,9 @@ export function medicineHead(m: MedicineCustody): Line {
 export function medicineStateLine(h: HeldMedicine): Line {
   const m = h.medicine;
   if (m.handedBack)
-    return line(kept(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`));
+    return line(
+      kept(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`),
+    );
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit, m.lines)),
     runwayPart(h),

@@ -153,7 +153,10 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
     return [{ text: label, struck: true }, toned("muted", ` (${said})`)];
   }
   // Who recorded it and why as kept (names typed on paper, the reason): a channel hides a contact in them.
-  return [{ text: label, struck: true }, { ...toned("muted", ` (${recordedWords(d, timezone, date)})`), kept: true }];
+  return [
+    { text: label, struck: true },
+    { ...toned("muted", ` (${recordedWords(d, timezone, date)})`), kept: true },
+  ];
 }
 
 /** The same instant for every dose (its window's close, say): said once in the heading, else on each line. */

@@ -90,7 +90,10 @@ export function entryLine(
     : `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`;
   // Who and why as kept (names typed on paper, the reason, the note): a channel hides a contact in them.
   const tone = o.struck ? "muted" : TONES[e.outcome];
-  const spans: Span[] = [toned(tone, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `), kept(`${said}${why}${note}`, tone)];
+  const spans: Span[] = [
+    toned(tone, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `),
+    kept(`${said}${why}${note}`, tone),
+  ];
   if (o.struck) return spans.map((s) => ({ ...s, struck: true }));
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
   return o.offTime ? [...spans, toned("warn", ` · ${o.offTime}`)] : spans;

@@ -11,7 +11,18 @@ import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts";
 import { notAskedCountWords } from "../words/record.ts";
-import { type Action, type Doc, dotted, kept, type Line, line, type Part, toned, value, whole } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  kept,
+  type Line,
+  line,
+  type Part,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
 const NAMED_MAX = 15;

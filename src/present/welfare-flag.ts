@@ -126,7 +126,9 @@ export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
   const r = f.resolved;
   if (r)
     lines.push(
-      line(kept(`✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${whole(r.why)}`)),
+      line(
+        kept(`✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${whole(r.why)}`),
+      ),
     );
   const parts: Part[] = [{ kind: "text", lines }];
   if (!r) {
