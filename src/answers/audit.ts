@@ -4,22 +4,26 @@
  * (its obligation and the pets who arrived or went home since: src/answers/obligations.ts) beside
  * the entries, never from the kennel API: doses due, given on time, given late, late entries, missed, not given by reason, as-needed
  * doses with and without an effect recorded (care_log kinds `prn` and `prn_effect`), high-alert
- * doses (at a round or given if needed) witnessed and not; with the record's head, so the figures name the record they came from.
+ * doses (at a round or given if needed) witnessed and not; a drug its confirmed plan gives once a day
+ * given at two rounds of a day, named to look at; the meals missed, apart from the doses; who did
+ * what (each correction, each high-alert dose unwitnessed, per person their entries by kind:
+ * src/answers/audit-who.ts); with the record's head, so the figures name the record they came from.
  */
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { type PaperAuditReason, paperAuditReason } from "../domain/paper.ts";
 import { reviewTime } from "../domain/review-time.ts";
-import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { ChainHead, NotGivenReason } from "../record/types.ts";
 import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
+import { type HighAlertFigures, highAlertPart } from "./audit-high-alert.ts";
+import { type AuditWho, addWho, correctionsOf, PeopleCount } from "./audit-who.ts";
 import { type DoseFigures, doseFigures, notAsked } from "./doses.ts";
+import { type GivenTwice, givenTwiceOf } from "./given-twice.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
-import { prnDosePages } from "./prn.ts";
 import { reviewedDays } from "./review.ts";
-import { witnessesOf } from "./witness.ts";
+import { allWitnessesOf } from "./witness.ts";
 
 /** The longest audit (a year and a day: one whole year beside today). */
 export const AUDIT_DAYS_MAX = 366;
@@ -31,7 +35,10 @@ export interface AuditFigures {
   days: number;
   /** Rounds with a kept sheet in those days. */
   rounds: number;
+  /** Medication doses only (the rounds' meals are not doses): see `meals`. */
   doses: DoseFigures;
+  /** The rounds' meals with nothing recorded by their window's close (the export counts them with the doses among its items missed). */
+  meals: { missed: number };
   /**
    * Doses refused or not given, by the reason from the list; `unstated`: recorded before the list;
    * `paper_vomited`, `paper_withheld`: entered from the paper as V or W, which say less than the
@@ -44,13 +51,7 @@ export interface AuditFigures {
    * High-alert doses given, and of those witnessed, unwitnessed, still within their minutes; of the
    * unwitnessed, those entered from the paper chart with no witness on the paper (`noPaperWitness`).
    */
-  highAlert: {
-    given: number;
-    witnessed: number;
-    unwitnessed: number;
-    noPaperWitness: number;
-    awaiting: number;
-  };
+  highAlert: HighAlertFigures;
   /**
    * The days with a kept round whose last round has closed (the day's review due: reviewTime), and of
    * those the ones a manager reviewed (issue 50) and not, by date; `todayOpen`: today had a round
@@ -63,8 +64,19 @@ export interface AuditFigures {
    * with the same rounds never posted, oldest first.
    */
   neverPosted: Array<{ from: string; to: string; rounds: Round[] }>;
+  /**
+   * Each drug its confirmed plan gives at one round a day given at two rounds of a day, in the days'
+   * order (src/domain/given-twice.ts): to look at, not an error in the record.
+   */
+  givenTwice: GivenTwice[];
   /** Medicine custody: discrepancies open now, doses given after a hand-back in the days. */
   custody: CustodyAudit;
+  /** Each correction of a round's entry in the days: the latest AUDIT_NAMED, and how many (the export holds all). */
+  corrections: AuditWho["corrections"];
+  /** Each high-alert dose given and not witnessed: the latest AUDIT_NAMED, and how many. */
+  unwitnessed: AuditWho["unwitnessed"];
+  /** Per person, their entries of the days by kind. */
+  people: AuditWho["people"];
   head: ChainHead;
   /** Where the record is (the SQLite file, or PostgreSQL's host and database). */
   where: string;
@@ -97,7 +109,8 @@ async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: 
 }
 
 /** The figures of the days from `from` to `to` that add up (a part of the audit). */
-type AuditPart = Pick<AuditFigures, "doses" | "notGivenByReason" | "highAlert"> & {
+type AuditPart = Pick<AuditFigures, "doses" | "meals" | "notGivenByReason" | "highAlert" | "givenTwice"> & {
+  who: AuditWho;
   rounds: number;
   /** The part's days with a kept round. */
   roundDays: string[];
@@ -116,38 +129,42 @@ async function auditPart(
     owedRounds(deps, { from, to }),
     // Entered from the paper chart: witnessed (or not) on the paper, never awaiting one.
     markedEntries(deps, { from, to }),
-    witnessesOf(deps.record, { from, to }),
+    allWitnessesOf(deps.record, { from, to }),
   ]);
   const doses = dosesOwed(deps, owed, entries, now);
   const notGivenByReason: AuditFigures["notGivenByReason"] = {};
-  const highAlert = { given: 0, witnessed: 0, unwitnessed: 0, noPaperWitness: 0, awaiting: 0 };
-  const count = (w: WitnessState) => {
-    highAlert.given++;
-    if (w.state === "witnessed") highAlert.witnessed++;
-    else if (w.state === "awaiting") highAlert.awaiting++;
-    else {
-      highAlert.unwitnessed++;
-      if (w.onPaper) highAlert.noPaperWitness++;
-    }
-  };
+  let mealsMissed = 0;
   for (const d of doses) {
     const e = d.entry;
-    if (!e) continue;
+    if (d.due.item === "meal" && d.state.state === "missed") mealsMissed++;
     // Recorded if given, not asked by the round (its days, its plan): a refusal of it is no dose not
     // given; a high-alert dose of it given is witnessed, and counted, as any high-alert dose given.
-    if (!notAsked(d) && (e.outcome === "refused" || e.outcome === "not_given")) {
+    if (e && !notAsked(d) && (e.outcome === "refused" || e.outcome === "not_given")) {
       const why = paperAuditReason(e) ?? e.reasonCode ?? (e.outcome === "refused" ? "refused" : "unstated");
       notGivenByReason[why] = (notGivenByReason[why] ?? 0) + 1;
     }
-    if (needsWitness(e, d.due.highAlert)) count(witnessState(e, witnesses.get(e.id), now.toISOString()));
   }
-  // High-alert doses given if needed count the same (issue 46): their witness as read with them.
-  for await (const page of prnDosePages(deps, { from, to }, through))
-    for (const d of page) if (d.witness) count(d.witness);
-  const rounds = owed.length;
-  const roundDays = [...new Set(owed.map((r) => r.date))];
-  const keptRounds = owed.map((r) => `${r.date}|${r.round}`);
-  return { rounds, roundDays, keptRounds, doses: doseFigures(doses), notGivenByReason, highAlert };
+  const people = new PeopleCount();
+  for (const e of entries) people.entry(e);
+  for (const w of [...witnesses.entries.values(), ...witnesses.prn.values()]) people.witness(w);
+  const { highAlert, unwitnessed } = await highAlertPart(
+    deps,
+    doses,
+    witnesses.entries,
+    { from, to, now, through },
+    people,
+  );
+  return {
+    rounds: owed.length,
+    roundDays: [...new Set(owed.map((r) => r.date))],
+    keptRounds: owed.map((r) => `${r.date}|${r.round}`),
+    doses: doseFigures(doses),
+    meals: { missed: mealsMissed },
+    notGivenByReason,
+    highAlert,
+    givenTwice: await givenTwiceOf(deps, owed, entries),
+    who: { corrections: correctionsOf(entries), unwitnessed, people: people.people },
+  };
 }
 
 /** Each figure of `b` added to `a`'s. */
@@ -181,12 +198,15 @@ export async function recordAudit(
           roundDays: [...total.roundDays, ...part.roundDays],
           keptRounds: [...total.keptRounds, ...part.keptRounds],
           doses: addUp(total.doses, part.doses),
+          meals: addUp(total.meals, part.meals),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
           highAlert: addUp(total.highAlert, part.highAlert),
+          givenTwice: [...total.givenTwice, ...part.givenTwice],
+          who: addWho(total.who, part.who),
         }
       : part;
   }
-  const { roundDays, keptRounds, ...figures } = total as AuditPart;
+  const { roundDays, keptRounds, who, ...figures } = total as AuditPart;
   // The days since the record began: before it, nothing was kept for Kennel Desk to say.
   const began = await deps.record.began();
   const first = began ? localDate(new Date(began), deps.config.timezone) : to;
@@ -207,6 +227,7 @@ export async function recordAudit(
         : false,
     ),
     custody: await custodyAudit(deps, from, to),
+    ...who,
     head,
     where,
     at: now.toISOString(),

@@ -8,21 +8,25 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
+import type { OwedRound } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
+import { type OnceGiven, onceGivenKey } from "../domain/once-given.ts";
 import { owedStatuses } from "../domain/owed-statuses.ts";
 import { dueOf, isMedicationItem, petRoundStatus, roundProgress } from "../domain/record.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { planNowOnOpen } from "../present/plan-now-open.ts";
-import type { ItemKey, NotGivenReason } from "../record/types.ts";
+import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
+import { onceGivenWords } from "../words/not-due.ts";
 import { nameOrder } from "../words/order.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
+import { onceGivenToday } from "./once-given.ts";
 import { markedEntries } from "./paper-marks.ts";
 import type { RoundReport } from "./rounds.ts";
-import { confirmedPlansNow } from "./sheet-plans.ts";
+import { confirmedPlansNow, roundPlansRead } from "./sheet-plans.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 import { witnessesOf } from "./witness.ts";
 
@@ -45,6 +49,8 @@ interface DoseNamed {
   twoSlots?: true | undefined;
   /** Late or missed, its pet's plan confirmed since saying it is not due at that round: the plan's words. */
   planNow?: string | undefined;
+  /** Late or missed, its confirmed plan giving it at that round alone, given today at another round (src/answers/once-given.ts). */
+  onceGiven?: string | undefined;
 }
 
 /**
@@ -173,16 +179,22 @@ export async function homeRecord(
  * Each late or missed dose beside what its pet's plan, confirmed since its round asked it, says now of
  * that round ("📋 its plan, confirmed since this round asked it from the words (Jane 12:10), gives it at the evening round, not this one —
  * …"); the plans read only for the pets with such a dose asked from the words (plan not confirmed
- * when its round was kept), none said when they cannot be read.
+ * when its round was kept), none said when they cannot be read; those the round's report read, not again.
  */
-async function withPlansNow(deps: Deps, date: string, named: DoseListed[]): Promise<DoseListed[]> {
+async function withPlansNow(
+  deps: Deps,
+  date: string,
+  named: DoseListed[],
+  report?: RoundReport,
+): Promise<DoseListed[]> {
   const pets = named.flatMap((d) => {
     const [bookingId, petId] = (d.pet ?? "").split("-").map(Number);
     const open = (d.state === "late" || d.state === "missed") && d.unconfirmed;
     return open && bookingId && petId ? [{ bookingId, petId }] : [];
   });
   if (pets.length === 0) return named;
-  const plans = await confirmedPlansNow(deps, pets).catch(() => new Map<string, never>());
+  const read = roundPlansRead(report?.pets ?? []);
+  const plans = await confirmedPlansNow(deps, pets, read).catch(() => new Map<string, never>());
   const { timezone } = deps.config;
   return named.map((d) => {
     if (!(d.state === "late" || d.state === "missed") || !d.item || !d.pet) return d;
@@ -242,5 +254,31 @@ async function todayDoses(
       });
   }
   named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);
-  return { figures, named: await withPlansNow(deps, date, named) };
+  const given = await withOnceGiven(deps, rounds, entries, named);
+  return { figures, named: await withPlansNow(deps, date, given, report) };
+}
+
+/**
+ * Each late or missed dose its confirmed plan gives at its round alone that the day has given at
+ * another round, beside the words its round post says ("☑️ given today at the morning round by Jane
+ * 08:00 — its plan gives it once a day: check before giving it again"); a plan read only for a dose
+ * given elsewhere, none said when it cannot be.
+ */
+async function withOnceGiven(
+  deps: Deps,
+  rounds: OwedRound[],
+  entries: Entry[],
+  named: DoseListed[],
+): Promise<DoseListed[]> {
+  const open = (d: DoseListed) => d.state === "late" || d.state === "missed";
+  const asked = new Set(named.filter(open).map((d) => d.round));
+  const byRound = new Map<Round, OnceGiven>();
+  for (const r of rounds.filter((r) => asked.has(r.round)))
+    byRound.set(r.round, await onceGivenToday(deps, r, entries).catch(() => new Map()));
+  return named.map((d) => {
+    const [bookingId, petId] = (d.pet ?? "").split("-").map(Number);
+    const key = d.item && onceGivenKey(bookingId ?? 0, petId ?? 0, d.item);
+    const g = open(d) && key && byRound.get(d.round)?.get(key);
+    return g ? { ...d, onceGiven: onceGivenWords(g, deps.config.timezone) } : d;
+  });
 }

@@ -6,9 +6,8 @@
  * the plan's answer now. The sheets are read only when there is such a dose.
  */
 import type { Deps } from "../deps.ts";
-import { type NotAskedWhy, notAskedWhy, type SheetKeptAt } from "../domain/not-asked.ts";
+import { type NotAskedWhy, notAskedWhy } from "../domain/not-asked.ts";
 import type { OwedDose } from "../domain/obligations.ts";
-import type { CareRecordStore } from "../record/types.ts";
 import { codeOrder } from "../words/order.ts";
 import { notAsked } from "./doses.ts";
 import { keptSheets } from "./sheets.ts";
@@ -25,19 +24,7 @@ export async function notAskedWhys(
   if (entries.length === 0 || !store) return new Map();
   // Only their days' sheets (a stay's few, never every day of it).
   const dates = [...new Set(entries.map((e) => e.date))].sort(codeOrder);
-  const placed = (await Promise.all(dates.map((date) => sheetsPlaced(store, { date })))).flat();
+  // Each day's sheets whole (a long one joined from its parts), oldest first, each with its place in the chain.
+  const placed = (await Promise.all(dates.map((date) => keptSheets({ record: store }, { date })))).flat();
   return new Map(entries.map((e) => [e.id, notAskedWhy(placed, e)]));
-}
-
-/** A day's sheets whole (a long one joined from its parts), oldest first, each with its place in the chain. */
-async function sheetsPlaced(store: CareRecordStore, day: { date: string }): Promise<SheetKeptAt[]> {
-  const [sheets, kept] = await Promise.all([
-    keptSheets({ record: store }, day),
-    store.log({ kind: "sheet", ...day }),
-  ]);
-  const seqOf = new Map(kept.map((k) => [k.id, k.seq]));
-  return sheets.flatMap((s) => {
-    const seq = seqOf.get(s.id);
-    return seq === undefined ? [] : [{ ...s, seq }];
-  });
 }

@@ -19,14 +19,16 @@ import { type PlanVersion, planVersion } from "./plans.ts";
 
 /**
  * Each medication the kept round `owed` asked because the pet's confirmed plan makes it due there,
- * at that round alone, that the day's `entries` have given at another round; `pet`: one pet's only.
- * A plan that cannot be read says nothing.
+ * at that round alone, that the day's `entries` have given at another round; `pet`: one pet's only;
+ * `only`: those doses only (by `onceGivenKey`: a reply's, so its plans are the only ones read). A plan
+ * that cannot be read says nothing.
  */
 export async function onceGivenToday(
   deps: Pick<Deps, "record">,
   owed: OwedRound | undefined,
   entries: readonly Entry[],
   pet?: { bookingId: number; petId: number },
+  only?: ReadonlySet<string>,
 ): Promise<Map<string, GivenThere>> {
   const out = new Map<string, GivenThere>();
   if (!owed || !deps.record) return out;
@@ -35,6 +37,7 @@ export async function onceGivenToday(
   for (const p of pets) {
     for (const it of p.items) {
       if (!it.confirmed || it.plan === undefined || !isMedicationItem(it.item)) continue;
+      if (only && !only.has(onceGivenKey(p.bookingId, p.petId, it.item))) continue;
       const given = givenElsewhere(entries, p, it.item, owed.round);
       if (!given) continue;
       if (!plans.has(it.plan))
@@ -62,23 +65,79 @@ export async function readOnceGiven(
 }
 
 /**
- * Is one of the pet's `items` (a one tap's: what it would record), due by its confirmed plan at this
- * round alone, given today at another round? A one tap from a post drawn before that entry is refused
- * (Record each… only). The day's entries are read only for a pet the round asked such a dose of.
+ * Each of the pet's `items` (what a one tap or a form would record), due by its confirmed plan at
+ * this round alone, given today at another round: where, by item. The day's entries are read only
+ * for a pet the round asked such a dose of, and only the pet's own (a tap on the biggest day reads a
+ * pet's, not the house's).
  */
-export async function givenHereAlone(
+export async function onceGivenOfPet(
   deps: Pick<Deps, "record" | "config">,
   sheet: { date: string; round: OwedRound["round"] },
   pet: { bookingId: number; petId: number },
   items: readonly ItemKey[],
-): Promise<boolean> {
-  if (!deps.record) return false;
+): Promise<Map<ItemKey, GivenThere>> {
+  const out = new Map<ItemKey, GivenThere>();
+  if (!deps.record) return out;
   const kept = (await owedRounds(deps, { date: sheet.date })).find((r) => r.round === sheet.round);
   const asked = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
   const byPlan = asked.filter((i) => i.confirmed && i.plan !== undefined && items.includes(i.item));
-  if (!byPlan.some((i) => isMedicationItem(i.item))) return false;
-  // The pet's own entries of the day only: a tap on the biggest day reads a pet's, not the house's.
+  if (!byPlan.some((i) => isMedicationItem(i.item))) return out;
   const theirs = await markedEntries(deps, { date: sheet.date, bookingId: pet.bookingId, petId: pet.petId });
   const given = await onceGivenToday(deps, kept, theirs, pet);
-  return items.some((item) => given.has(onceGivenKey(pet.bookingId, pet.petId, item)));
+  for (const item of items) {
+    const g = given.get(onceGivenKey(pet.bookingId, pet.petId, item));
+    if (g) out.set(item, g);
+  }
+  return out;
+}
+
+/**
+ * Is one of the pet's `items` (a one tap's: what it would record), due by its confirmed plan at this
+ * round alone, given today at another round? A one tap from a post drawn before that entry is refused
+ * (Record each… only), and so is its confirmation submitted after it.
+ */
+export const givenHereAlone = async (
+  deps: Pick<Deps, "record" | "config">,
+  sheet: { date: string; round: OwedRound["round"] },
+  pet: { bookingId: number; petId: number },
+  items: readonly ItemKey[],
+): Promise<boolean> => (await onceGivenOfPet(deps, sheet, pet, items)).size > 0;
+
+/**
+ * The pet's medications of the kept round `owed`, due by its confirmed plan at that round alone, that
+ * another kept round of the day asked too (`rounds`: the day's; its entry there may come while a form
+ * is open) or that `given` has given at another round already: the ✏️ Record each… form offers each
+ * its "Given again: I have checked" (src/answers/given-again.ts). A plan that cannot be read offers none.
+ */
+export async function againOffered(
+  deps: Pick<Deps, "record">,
+  rounds: readonly OwedRound[],
+  owed: OwedRound | undefined,
+  pet: { bookingId: number; petId: number },
+  given: ReadonlyMap<string, GivenThere> | undefined,
+): Promise<ItemKey[]> {
+  const mine = owed && owedPetOf(owed, pet.bookingId, pet.petId);
+  if (!owed || !mine || !deps.record) return [];
+  const elsewhere = (item: ItemKey) =>
+    rounds.some(
+      (r) =>
+        r.round !== owed.round && owedPetOf(r, pet.bookingId, pet.petId)?.items.some((i) => i.item === item),
+    );
+  const out: ItemKey[] = [];
+  const plans = new Map<number, Promise<PlanVersion | undefined>>();
+  for (const it of mine.items) {
+    if (!it.confirmed || it.plan === undefined || !isMedicationItem(it.item)) continue;
+    if (given?.has(onceGivenKey(pet.bookingId, pet.petId, it.item))) out.push(it.item);
+    else if (elsewhere(it.item)) {
+      if (!plans.has(it.plan))
+        plans.set(
+          it.plan,
+          planVersion(deps, it.plan).catch(() => undefined),
+        );
+      const v = await plans.get(it.plan);
+      const planItem = v?.plan.items.find((i) => i.key === it.item);
+      if (planItem && onlyAt(planItem, owed.round)) out.push(it.item);
+    }
+  }
+  return out;
 }

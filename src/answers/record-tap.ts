@@ -18,7 +18,7 @@ import { givenTodayWords, onceADayFormWords, onceGivenWords, TWO_SLOTS_ASK } fro
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
-import { givenHereAlone, onceGivenToday } from "./once-given.ts";
+import { againOffered, givenHereAlone, onceGivenToday } from "./once-given.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
 import { dayNotDue, readDay } from "./round-record.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
@@ -31,7 +31,9 @@ import type { Sheet, SheetPet } from "./sheets.ts";
  * the entries are read once), its entries and the current one of each item ([item, entry id,
  * outcome]) that a form shows, each entry's state by its window (`states`: its off-time mark; a dose owed
  * once a day is on time at any round of its day, as the post says it), and `onceGiven` (one tap: a
- * dose it would record that its plan gives here alone was given at another round today: refused).
+ * dose it would record that its plan gives here alone was given at another round today: refused),
+ * and `again` (the form: each dose its plan gives here alone, asked or given at another round today,
+ * offered its "Given again: I have checked", src/answers/given-again.ts).
  * With neither, one tap records at once.
  */
 export async function tapAsks(
@@ -74,7 +76,8 @@ export async function tapAsks(
   const settled = kind === "each" ? await withPlanNow(deps, sheet, pet, status, byDay?.settled) : undefined;
   // A dose its plan gives here alone, given at another round today: no one tap (src/answers/once-given.ts).
   const onceGiven = kind === "all" && (await givenHereAlone(deps, sheet, pet, only ?? []));
-  return { ask, closed, status, entries, current, states, settled, pairs: byDay?.pairs, onceGiven };
+  const again = byDay?.again;
+  return { ask, closed, status, entries, current, states, settled, pairs: byDay?.pairs, again, onceGiven };
 }
 
 /**
@@ -95,7 +98,10 @@ export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
   sheet: Sheet,
   pet: SheetPet,
-): Promise<{ settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey>; pairs: ItemKey[][] } | undefined> {
+): Promise<
+  | { settled: Map<ItemKey, string>; once: ReadonlySet<ItemKey>; pairs: ItemKey[][]; again: ItemKey[] }
+  | undefined
+> {
   const byDays = pet.byDays ?? [];
   // A dose due by its confirmed plan may have been given at another round (src/answers/once-given.ts).
   const byPlan = pet.due.some((d) => !d.unconfirmed && isMedicationItem(d.item));
@@ -133,7 +139,9 @@ export async function petDay(
     if (g)
       settled.set(d.item, [onceGivenWords(g, timezone), settled.get(d.item)].filter(Boolean).join(" · "));
   }
-  return { settled, once, pairs };
+  // Its plan gives it here alone, and another round asked it today or gave it: the form's tick.
+  const again = byPlan ? await againOffered(deps, rounds, kept, pet, given).catch(() => []) : [];
+  return { settled, once, pairs, again };
 }
 
 /** An entry of the pet at this round, not corrected since. */

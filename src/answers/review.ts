@@ -3,14 +3,19 @@
  * from what its rounds asked when kept and its entries (src/answers/obligations.ts, as Home, the
  * replies and the audit read them: "412 of 420 doses given on time · 3 late · 2 missed (named) · 1 refused"), the welfare
  * flags still open, and who has reviewed it ("✅ Reviewed…": a record of kind `review`, in the chain).
+ * Two slots of one drug both missed, "one dose or two?" not answered, are one exception naming both
+ * (they may be one dose); a drug its confirmed plan gives once a day given at two rounds is said apart,
+ * to look at (src/domain/given-twice.ts). The figures stay as the rounds asked them.
  */
 import type { Deps } from "../deps.ts";
 import { isMedicationItem } from "../domain/record.ts";
+import { missedInTwoSlots } from "../domain/stay-exceptions.ts";
 import { cleanText } from "../domain/text.ts";
 import { needsWitness, witnessState } from "../domain/witness.ts";
-import type { CareRecordStore, LogEntry } from "../record/types.ts";
+import type { CareRecordStore, ItemKey, LogEntry } from "../record/types.ts";
 import { stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures, notAsked, type RoundDose, type WitnessesRead } from "./doses.ts";
+import { type GivenTwice, givenTwiceOf } from "./given-twice.ts";
 import { orLogged } from "./logged.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
@@ -30,8 +35,19 @@ export interface DayReview {
   exceptions: Array<
     Pick<RoundDose, "bookingId" | "petId" | "petName" | "room" | "round" | "due"> & {
       kind: "missed" | "refused" | "not_given" | "early" | "late" | "unwitnessed";
+      /**
+       * Missed, one drug in two slots its round asked and missed both of, the plan's "one dose or two?"
+       * not answered (src/domain/stay-exceptions.ts missedInTwoSlots): one exception for them all, at
+       * the first slot's place, naming each slot (`due` is the first's). They may be one dose.
+       */
+      twoSlots?: { items: ItemKey[]; labels: string[] } | undefined;
     }
   >;
+  /**
+   * Each drug its confirmed plan gives at one round a day given at two rounds that day
+   * (src/domain/given-twice.ts): to look at, not an error in the record (none: none, or not read).
+   */
+  givenTwice?: GivenTwice[] | undefined;
   /** Welfare flags open at the day's end (undefined: not read). */
   welfareOpen: number | undefined;
   /** Medicines held whose count is overdue now (issue 49; undefined: not read). */
@@ -53,6 +69,29 @@ function mistimed(d: RoundDose): "early" | "late" | undefined {
   if (!d.due.highAlert || s.state !== "recorded" || s.outcome !== "given") return undefined;
   if (s.timeliness === "early") return "early";
   return s.timeliness === "late" || s.timeliness === "after_window" ? "late" : undefined;
+}
+
+/**
+ * A missed dose of one drug in two slots, both missed: added to its twin's exception when one is
+ * named already, else named with its slot, so the review says one drug in two slots, not two misses.
+ */
+function joinTwoSlots(out: DayReview["exceptions"], d: RoundDose): void {
+  const twin = out.find(
+    (e) =>
+      e.twoSlots &&
+      e.bookingId === d.bookingId &&
+      e.petId === d.petId &&
+      e.round === d.round &&
+      d.sameDrugAs?.some((i) => e.twoSlots?.items.includes(i)),
+  );
+  if (twin?.twoSlots) {
+    twin.twoSlots.items.push(d.due.item);
+    twin.twoSlots.labels.push(d.due.label);
+    return;
+  }
+  const { bookingId, petId, petName, room, round, due } = d;
+  const twoSlots = { items: [due.item], labels: [due.label] };
+  out.push({ bookingId, petId, petName, room, round, due, kind: "missed", twoSlots });
 }
 
 /**
@@ -80,7 +119,8 @@ function exceptionsOf(doses: RoundDose[], witnesses: WitnessesRead): DayReview["
           ? s.outcome
           : undefined;
     const named = kind === "missed" || kind === "refused" || kind === "not_given" ? kind : mistimed(d);
-    if (named) out.push({ bookingId, petId, petName, room, round, due, kind: named });
+    if (named === "missed" && missedInTwoSlots(d, doses)) joinTwoSlots(out, d);
+    else if (named) out.push({ bookingId, petId, petName, room, round, due, kind: named });
   }
   return out
     .map((e, i) => ({ e, i }))
@@ -101,7 +141,7 @@ export async function dayReview(
 ): Promise<DayReview> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record: there is no day to review.");
-  const [{ owed, doses, witnesses }, flags, reviews, overdue] = await Promise.all([
+  const [{ owed, doses, witnesses, givenTwice }, flags, reviews, overdue] = await Promise.all([
     dayDoses(deps, date),
     openWelfareFlags(deps, date),
     store.log({ kind: "review", date }),
@@ -112,6 +152,7 @@ export async function dayReview(
     rounds: new Set(owed.map((r) => r.round)).size,
     doses: doseFigures(doses, witnesses),
     exceptions: exceptionsOf(doses, witnesses),
+    givenTwice,
     welfareOpen: flags?.length,
     countsOverdue: overdue,
     reviews: reviews.map(reviewOf),
@@ -127,19 +168,21 @@ async function dayDoses(deps: Pick<Deps, "record" | "config" | "clock">, date: s
     witnessesOf(deps.record as CareRecordStore, { date }),
   ]);
   const doses = dosesOwed(deps, owed, entries, deps.clock.now()).filter((d) => isMedicationItem(d.due.item));
-  return { owed, doses, witnesses: { of: witnessed, now: deps.clock.now().toISOString() } };
+  const givenTwice = await givenTwiceOf(deps, owed, entries);
+  return { owed, doses, givenTwice, witnesses: { of: witnessed, now: deps.clock.now().toISOString() } };
 }
 
 /**
- * The day's exceptions alone (what "✅ Reviewed…" asks about as its form opens): the doses' reads,
+ * The day's exceptions alone (what "✅ Reviewed…" asks about as its form opens: a drug given twice
+ * too): the doses' reads,
  * not the flags', the reviews' nor the medicines' counts a tap's form need not wait on.
  */
 export async function dayExceptions(
   deps: Pick<Deps, "record" | "config" | "clock">,
   date: string,
-): Promise<Pick<DayReview, "exceptions">> {
-  const { doses, witnesses } = await dayDoses(deps, date);
-  return { exceptions: exceptionsOf(doses, witnesses) };
+): Promise<Pick<DayReview, "exceptions" | "givenTwice">> {
+  const { doses, witnesses, givenTwice } = await dayDoses(deps, date);
+  return { exceptions: exceptionsOf(doses, witnesses), givenTwice };
 }
 
 /** The medicines whose count is overdue now, from the record alone (no runway: no kennel API call). */

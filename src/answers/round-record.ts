@@ -104,11 +104,12 @@ export async function readDayNotDue(
   return dayNotDue(deps, rounds, entries, round, now);
 }
 
-/** `onceGivenToday` of a round, the day as `readDay` reads it; none when it cannot be read. */
+/** `onceGivenToday` of a round (`only`: those doses), the day as `readDay` reads it; none when it cannot be read. */
 export const readDayOnceGiven = (
   deps: Pick<Deps, "record">,
   read: Promise<{ rounds: OwedRound[]; entries: Entry[] }>,
   round: Round,
+  only?: ReadonlySet<string>,
 ): Promise<OnceGiven | undefined> =>
   read
     .then((d) =>
@@ -116,6 +117,8 @@ export const readDayOnceGiven = (
         deps,
         d.rounds.find((r) => r.round === round),
         d.entries,
+        undefined,
+        only,
       ),
     )
     .catch(() => undefined);

@@ -6,6 +6,7 @@
  */
 import type { Deps } from "../deps.ts";
 import { planState } from "../domain/plan/state.ts";
+import type { Plan } from "../domain/plan/types.ts";
 import type { PlanNowOnSheet, PlanOnSheet } from "../present/plan-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
 import { currentPlan } from "./plans.ts";
@@ -42,27 +43,61 @@ export async function sheetPlansNow(
   return out;
 }
 
+/** A plan as read for a round's answer, or read now: its plan, and what changed in the kennel system since. */
+type PlanRead = { plan: Plan; changed?: readonly unknown[] | undefined };
+
+/** A plan read, as a dose's words beside it read it: when confirmed and not changed since in the kennel system. */
+function confirmedOnSheet(v: PlanRead | undefined): PlanOnSheet | undefined {
+  if (!v || v.changed?.length || planState(v.plan) !== "confirmed") return undefined;
+  const { confirmations, items } = v.plan;
+  return {
+    state: "confirmed",
+    items,
+    confirmedBy: confirmations.map((c) => c.userName),
+    confirmedAt: confirmations.at(-1)?.at,
+  };
+}
+
 /**
  * The confirmed plans now of these pets (`${bookingId}-${petId}`, as a late or missed reply keys
  * them), for the words beside a dose a round asked that the plan now puts elsewhere; a pet whose plan
- * is not confirmed (or cannot be read) is left out.
+ * is not confirmed (or cannot be read) is left out. `read`: the plans read already, by the same key
+ * (a round's answer's: `roundPlansRead`), not read again.
  */
 export async function confirmedPlansNow(
   deps: Pick<Deps, "record">,
   pets: Iterable<{ bookingId: number; petId: number }>,
+  read: ReadonlyMap<string, PlanRead> = new Map(),
 ): Promise<Map<string, PlanOnSheet>> {
   const out = new Map<string, PlanOnSheet>();
   const keys = new Map([...pets].map((p) => [`${p.bookingId}-${p.petId}`, p]));
   for (const [key, p] of keys) {
-    const v = await currentPlan(deps, p.bookingId, p.petId).catch(() => undefined);
-    if (!v || v.changed?.length || planState(v.plan) !== "confirmed") continue;
-    const { confirmations, items } = v.plan;
-    out.set(key, {
-      state: "confirmed",
-      items,
-      confirmedBy: confirmations.map((c) => c.userName),
-      confirmedAt: confirmations.at(-1)?.at,
-    });
+    const v = read.get(key) ?? (await currentPlan(deps, p.bookingId, p.petId).catch(() => undefined));
+    const plan = confirmedOnSheet(v);
+    if (plan) out.set(key, plan);
   }
   return out;
+}
+
+/**
+ * The kept plans a round's answer read for its pets (src/answers/round-plans.ts), by pet key: the
+ * current version of each, read moments ago. A pet whose plan was drafted for the answer alone (not
+ * read from the record) is left out, for its plan to be read.
+ */
+export function roundPlansRead(
+  pets: ReadonlyArray<{
+    booking: { bookingId?: number | undefined };
+    pet?: { pet: { petId?: number | undefined } } | undefined;
+    plan?: (PlanRead & { versionId: number | undefined }) | undefined;
+  }>,
+): Map<string, PlanRead> {
+  return new Map(
+    pets.flatMap((p) => {
+      const [bookingId, petId] = [p.booking.bookingId, p.pet?.pet.petId];
+      const read = p.plan?.versionId !== undefined;
+      return read && p.plan && bookingId !== undefined && petId !== undefined
+        ? [[`${bookingId}-${petId}`, p.plan] as const]
+        : [];
+    }),
+  );
 }

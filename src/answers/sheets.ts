@@ -23,6 +23,15 @@ export interface Sheet extends BodyOf<"sheet"> {
   id: number;
 }
 
+/**
+ * A sheet as read with its day's (`keptSheets`): with its place in the record's chain, which says
+ * which entries were recorded after it was kept. Not on every `Sheet`: one kept or read back by its
+ * id (`saveSheet`, `loadSheet`) is remembered by its id alone (src/answers/kept-posts.ts).
+ */
+export interface KeptSheet extends Sheet {
+  seq: number;
+}
+
 type PartBody = BodyIn<"sheet_part">;
 type Whole = BodyOf<"sheet">;
 
@@ -131,13 +140,13 @@ export function petOf(sheet: Sheet, bookingId: number, petId: number): SheetPet 
 
 /**
  * The sheets kept for a day, a range of days, or every day when none is given (what each round's
- * sheet asked, as posted), oldest first; a record of kind `sheet` that does not read as one is left out (and logged by the caller's
+ * sheet asked, as posted), oldest first, each with its place in the chain; a record of kind `sheet` that does not read as one is left out (and logged by the caller's
  * figures as not counted: it cannot say what was due).
  */
 export async function keptSheets(
   deps: Pick<Deps, "record">,
   days: { date?: string; from?: string; to?: string },
-): Promise<Sheet[]> {
+): Promise<KeptSheet[]> {
   const store = deps.record;
   if (!store) return [];
   const kept = await store.log({ kind: "sheet", ...days });
@@ -148,10 +157,10 @@ export async function keptSheets(
   const read = await Promise.all(
     kept.map(async (e) => {
       const body = await joined(store, e, parts);
-      return body && { ...body, id: e.id };
+      return body && { ...body, id: e.id, seq: e.seq };
     }),
   );
-  return read.filter((s): s is Sheet => s !== undefined);
+  return read.filter((s): s is KeptSheet => s !== undefined);
 }
 
 /**

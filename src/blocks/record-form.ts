@@ -23,7 +23,7 @@ import {
 } from "../present/record-form.ts";
 import type { ItemKey, NotGivenReason, Outcome } from "../record/types.ts";
 import { cleanInput, type FormValues } from "./modal.ts";
-import { BOTH_CHECKED, BOTH_GIVEN } from "./record-items.ts";
+import { BOTH_CHECKED, BOTH_GIVEN, GIVEN_AGAIN } from "./record-items.ts";
 import {
   GIVEN_AT,
   GIVEN_ON,
@@ -243,13 +243,28 @@ const typedWords = (values: FormValues) =>
 /** The block id of a "Record each…" form's first field: where an error that names no item is shown. */
 export const firstField = (pet: SheetPet) => `it:${printedItems(pet)[0]?.item ?? "meal"}`;
 
-/** The slots whose "Both given: I have checked" is ticked (its block names its group's last slot). */
-export const readBothTicks = (values: FormValues): Set<string> =>
+/** The slots whose tick of this kind (`both`, `again`) is ticked (its block names the slot). */
+const ticksOf = (values: FormValues, kind: string): Set<string> =>
   new Set(
     Object.entries(values).flatMap(([block, actions]) =>
-      block.startsWith(`${BOTH_GIVEN}:`) &&
-      actions?.[BOTH_GIVEN]?.selected_options?.some((o) => o.value === BOTH_CHECKED)
-        ? [block.slice(BOTH_GIVEN.length + 1)]
+      block.startsWith(`${kind}:`) && actions?.[kind]?.selected_options?.some((o) => o.value === BOTH_CHECKED)
+        ? [block.slice(kind.length + 1)]
         : [],
     ),
   );
+
+/** The slots whose "Both given: I have checked" is ticked (its block names its group's last slot). */
+export const readBothTicks = (values: FormValues): Set<string> => ticksOf(values, BOTH_GIVEN);
+
+/**
+ * The doses whose "Given again: I have checked" is ticked (`ticked`), and those the form offers it
+ * for (`offered`: its block is on the form, ticked or not).
+ */
+export const readAgainTicks = (values: FormValues) => ({
+  ticked: ticksOf(values, GIVEN_AGAIN),
+  offered: new Set(
+    Object.keys(values).flatMap((b) =>
+      b.startsWith(`${GIVEN_AGAIN}:`) ? [b.slice(GIVEN_AGAIN.length + 1)] : [],
+    ),
+  ),
+});

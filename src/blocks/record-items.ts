@@ -10,6 +10,8 @@ import {
   atMostWords,
   BOTH_GIVEN_LABEL,
   BOTH_GIVEN_TICK,
+  GIVEN_AGAIN_LABEL,
+  GIVEN_AGAIN_TICK,
   INSTRUCTION_ABOVE,
   NOT_GIVEN_REASONS,
   REASON_MAX,
@@ -144,6 +146,28 @@ export function bothTick(item: string, pairs: readonly (readonly string[])[] | u
     input(`${BOTH_GIVEN}:${item}`, BOTH_GIVEN_LABEL, {
       type: "checkboxes",
       action_id: BOTH_GIVEN,
+      options: [tick],
+    }),
+  ];
+}
+
+/** The block of a dose's "Given again: I have checked" tick: `again:` and its slot. */
+export const GIVEN_AGAIN = "again";
+
+/**
+ * A dose its confirmed plan gives at this round alone, asked or given at another round today
+ * (`again`: src/answers/once-given.ts againOffered): after it, the optional tick that it was given
+ * again knowingly (src/answers/given-again.ts). Shown from the start, whether or not it was given
+ * elsewhere yet: a form opened before that entry can be submitted after it, and Slack keeps a form
+ * open with errors at its fields but cannot add a field to it.
+ */
+export function againTick(item: string, again: readonly string[] | undefined): unknown[] {
+  if (!again?.includes(item)) return [];
+  const tick = choice({ text: GIVEN_AGAIN_TICK, value: BOTH_CHECKED });
+  return [
+    input(`${GIVEN_AGAIN}:${item}`, GIVEN_AGAIN_LABEL, {
+      type: "checkboxes",
+      action_id: GIVEN_AGAIN,
       options: [tick],
     }),
   ];

@@ -35,7 +35,7 @@ import { fitItems, wordSections } from "./form-room.ts";
 import { defineForm } from "./forms.ts";
 import { modalView, plain } from "./modal.ts";
 import { esc } from "./mrkdwn.ts";
-import { bothTick, instructionBlocks, itemBlocks } from "./record-items.ts";
+import { againTick, bothTick, instructionBlocks, itemBlocks } from "./record-items.ts";
 import { drawnSections } from "./sections.ts";
 import { less, type Room, sizeOf, VIEW_ROOM, within } from "./view-room.ts";
 
@@ -188,6 +188,8 @@ export interface FormClock {
   settled?: ReadonlyMap<string, string> | undefined;
   /** One drug in two slots, "one dose or two?" not answered: each group's slots (its tick after the last). */
   pairs?: readonly (readonly string[])[] | undefined;
+  /** A dose its plan gives here alone, asked or given at another round today: its "Given again" tick after it. */
+  again?: readonly string[] | undefined;
 }
 
 /**
@@ -214,7 +216,7 @@ export function recordModal(
   // An instruction with no room to show whole is not shown in part: the round post has it whole.
   const items = recordFormItems(pet, current, clock.repeated, clock.settled).map((f) => ({
     words: instructionBlocks(f),
-    inputs: [...itemBlocks(f, clock), ...bothTick(f.item, clock.pairs)],
+    inputs: [...itemBlocks(f, clock), ...bothTick(f.item, clock.pairs), ...againTick(f.item, clock.again)],
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
   const time = when ? timeBlocks(when, true) : [];

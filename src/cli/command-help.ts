@@ -209,7 +209,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       ],
       [
         "audit [--days N]",
-        "the kennel's medication figures over the last N days, today included (default 28, at most 366), from what each round's kept sheet asked beside the entries: doses due, given on time, given late, late entries, missed, not given by reason, as-needed doses with and without an effect recorded, high-alert doses witnessed and unwitnessed; with the record's head",
+        "the kennel's medication figures over the last N days, today included (default 28, at most 366), from what each round's kept sheet asked beside the entries: doses due, given on time, given late, late entries, missed (medication doses; the meals missed apart), not given by reason, as-needed doses with and without an effect recorded, high-alert doses witnessed and unwitnessed; each unwitnessed high-alert dose and each correction named (the latest 20), and per person their entries by kind; with the record's head",
       ],
       [
         "audit --file PATH",

@@ -1,9 +1,11 @@
 /**
  * `kennel-desk record export`'s summary on standard error: the rows counted as they are written
  * ("120 entries and 4 welfare records and 148 items the rounds asked with nothing recorded (68
- * missed, 80 not due yet) …"), each item with nothing recorded counted by its state, none left out.
+ * missed (20 medication doses, 48 meals), 80 not due yet) …"), each item with nothing recorded
+ * counted by its state, none left out.
  */
 import type { OwedDose } from "../domain/obligations.ts";
+import { missedItemsWords } from "../words/missed.ts";
 
 /** Rows counted as they are written. */
 export interface Counts {
@@ -16,6 +18,8 @@ export interface Counts {
   /** Items the rounds asked with nothing recorded, and of them by state. */
   unrecorded: number;
   missed: number;
+  /** Of the items missed, the meals (the rest are medication doses: what `record audit` counts missed). */
+  missedMeals: number;
   /** Due or late: the window still open when exported. */
   open: number;
   upcoming: number;
@@ -31,6 +35,7 @@ export const newCounts = (): Counts => ({
   plansBefore: 0,
   unrecorded: 0,
   missed: 0,
+  missedMeals: 0,
   open: 0,
   upcoming: 0,
   notDue: 0,
@@ -47,17 +52,22 @@ export function countUnrecorded(c: Counts, page: OwedDose[]): void {
   c.unrecorded += page.length;
   for (const d of page) {
     const st = d.state.state;
-    if (st === "missed") c.missed++;
-    else if (st === "upcoming") c.upcoming++;
+    if (st === "missed") {
+      c.missed++;
+      if (d.due.item === "meal") c.missedMeals++;
+    } else if (st === "upcoming") c.upcoming++;
     else if (st === "not_due") c.notDue++;
     else c.open++;
   }
 }
 
-/** "68 missed, 12 still open, 80 not due yet": each state of the items with nothing recorded. */
+/**
+ * "68 missed (20 medication doses, 48 meals), 12 still open, 80 not due yet": each state of the items
+ * with nothing recorded, the missed in `record audit`'s words (its "missed: 20 medication doses").
+ */
 function unrecordedStates(c: Counts): string {
   return [
-    `${c.missed} missed`,
+    missedItemsWords(c.missed - c.missedMeals, c.missedMeals),
     c.open ? `${c.open} still open` : "",
     c.upcoming ? `${c.upcoming} not due yet` : "",
     c.notDue ? `${c.notDue} not due in the end` : "",

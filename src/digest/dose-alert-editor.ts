@@ -10,14 +10,15 @@
  * last one shows the record as it is. A nudge is not edited.
  */
 import { markedEntries } from "../answers/paper-marks.ts";
-import { type DayNotDue, readDayNotDue } from "../answers/round-record.ts";
+import { type DayNotDue, dayNotDue, readDay, readDayOnceGiven } from "../answers/round-record.ts";
 import { confirmedPlansNow } from "../answers/sheet-plans.ts";
 import { doseAlertMessages } from "../blocks/dose-alerts.ts";
 import { firstPart, partSteps, partsIn } from "../blocks/parts.ts";
 import type { Message } from "../blocks/types.ts";
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import { currentEntries } from "../domain/record.ts";
+import { type OnceGiven, onceGivenKey } from "../domain/once-given.ts";
+import { currentEntries, isMedicationItem } from "../domain/record.ts";
 import { atFirstUse } from "../first-use.ts";
 import { type AlertView, doseAlertDoc } from "../present/dose-alerts.ts";
 import { planNowOnOpen } from "../present/plan-now-open.ts";
@@ -25,6 +26,7 @@ import type { PlanOnSheet } from "../present/plan-sheet.ts";
 import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
+import { onceGivenWords } from "../words/not-due.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
 import { findRoundPost } from "./dose-alert-slack.ts";
 import { ownMessages } from "./post.ts";
@@ -67,12 +69,36 @@ function planNowOf(d: ClaimDose, claim: Claim, date: string, o: { timezone: stri
   return planNowOnOpen(due, o.plans?.get(`${d.b}-${d.p}`), at, () => true, false).get(d.item);
 }
 
+/** The confirmed medication doses claims name, by `onceGivenKey`: the only ones whose plans a redraw reads. */
+const plannedKeys = (claims: readonly Claim[]): Set<string> =>
+  new Set(
+    claims.flatMap((c) =>
+      c.doses
+        .filter((d) => !d.unconfirmed && isMedicationItem(d.item))
+        .map((d) => onceGivenKey(d.b, d.p, d.item)),
+    ),
+  );
+
+/**
+ * Its confirmed plan gives it at this round alone, and it was given today at another round
+ * (src/answers/once-given.ts): the words said beside it, as the round post says them; none otherwise.
+ */
+function onceGivenOf(d: ClaimDose, o: { timezone: string; onceGiven?: OnceGiven | undefined }) {
+  const g = o.onceGiven?.get(onceGivenKey(d.b, d.p, d.item));
+  return g && onceGivenWords(g, o.timezone);
+}
+
 /** A claimed reply as its document's data, each dose beside its current entry (or the one that settled it). */
 function alertView(
   claim: Claim,
   date: string,
   entries: Entry[],
-  o: { timezone: string; day?: DayNotDue | undefined; plans?: PlansNow | undefined },
+  o: {
+    timezone: string;
+    day?: DayNotDue | undefined;
+    plans?: PlansNow | undefined;
+    onceGiven?: OnceGiven | undefined;
+  },
 ): AlertView {
   const { day } = o;
   const current = currentEntries(entries.filter((e) => e.date === date));
@@ -92,6 +118,7 @@ function alertView(
       onceToday: d.onceToday,
       twoSlots: d.twoSlots,
       planNow: planNowOf(d, claim, date, o),
+      onceGiven: onceGivenOf(d, o),
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       ...entryView(d, claim.round, date, current, day),
     })),
@@ -114,6 +141,7 @@ export function alertMessages(
     roundPost?: boolean | undefined;
     day?: DayNotDue | undefined;
     plans?: PlansNow | undefined;
+    onceGiven?: OnceGiven | undefined;
   } = {},
 ): Message[] {
   const view = alertView(claim, date, entries, { ...o, timezone: deps.config.timezone });
@@ -124,6 +152,28 @@ export function alertMessages(
     deps.config.roundCheck.mention,
     high ? deps.config.doses.escalateMention : undefined,
   ]);
+}
+
+/**
+ * A claimed reply's first drawing (no entry yet), in the round post's thread when `parent` finds one
+ * (read meanwhile): the plans now of the pets it names, and a dose its plan gives at this round alone
+ * given today at another round (src/answers/once-given.ts), read first.
+ */
+export async function firstDrawing<P>(
+  deps: Pick<Deps, "record" | "config">,
+  claim: Claim,
+  date: string,
+  parent: Promise<P>,
+): Promise<{ parent: Awaited<P>; messages: Message[] }> {
+  const [found, plans, onceGiven] = await Promise.all([
+    parent,
+    plansOfClaims(deps, [claim]),
+    claim.kind === "nudge"
+      ? undefined
+      : readDayOnceGiven(deps, readDay(deps, date), claim.round, plannedKeys([claim])),
+  ]);
+  const roundPost = Boolean(found);
+  return { parent: found, messages: alertMessages(deps, claim, date, [], { roundPost, plans, onceGiven }) };
 }
 
 export class DoseAlertEditor {
@@ -155,15 +205,29 @@ export class DoseAlertEditor {
     ]).then(() => undefined);
   }
 
-  /** The day's other rounds with a reply posted naming a dose owed once a day: an entry now may settle it. */
+  /**
+   * The day's other rounds with a reply posted naming a dose owed once a day (an entry now may settle
+   * it), or a dose due by a confirmed plan that this round has an entry of, for the same pet (its
+   * reply may now say, or no longer say, it was given at another round today: src/answers/once-given.ts).
+   */
   async #settledElsewhere(date: string, round: Round): Promise<Round[]> {
     const alerts = await readAlerts(this.#deps.record, date);
     const rounds = new Set<Round>();
+    const byPlan = new Map<Round, Claim[]>();
     for (const [key, p] of alerts.posted) {
       if (p.round === round || p.kind === "nudge") continue;
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
-      if (claim?.doses.some((d) => d.onceToday)) rounds.add(p.round);
+      if (!claim) continue;
+      if (claim.doses.some((d) => d.onceToday)) rounds.add(p.round);
+      else byPlan.set(p.round, [...(byPlan.get(p.round) ?? []), claim]);
     }
+    const asked = [...byPlan]
+      .map(([r, claims]) => [r, plannedKeys(claims)] as const)
+      .filter(([, k]) => k.size);
+    if (asked.length === 0) return [...rounds];
+    const here = await markedEntries(this.#deps, { date, round });
+    const touched = new Set(here.map((e) => onceGivenKey(e.bookingId, e.petId, e.item)));
+    for (const [r, keys] of asked) if ([...keys].some((k) => touched.has(k))) rounds.add(r);
     return [...rounds];
   }
 
@@ -175,13 +239,19 @@ export class DoseAlertEditor {
     // Read as the post reads them: a dose entered from the paper names the paper's giver.
     // The day's: a dose owed once a day is settled by its entry at any round (src/domain/day-dose.ts).
     const entries = await markedEntries(this.#deps, { date });
-    // The day's rule's reading of the round (a dose settled by another entry of its day), as its post has it.
-    const day = await readDayNotDue(this.#deps, date, round, this.#deps.clock.now()).catch(() => undefined);
-    const updatedAt = timeOf(this.#deps.clock.now().toISOString(), this.#deps.config.timezone);
-    // A plan confirmed since the round asked a dose: what it says now, beside the dose.
+    // The day's rule's reading of the round (a dose settled by another entry of its day), as its post
+    // has it; and a dose its plan gives here alone given at another round today (src/answers/once-given.ts).
+    const read = readDay(this.#deps, date);
+    const now = this.#deps.clock.now();
+    const day = await read
+      .then((d) => dayNotDue(this.#deps, d.rounds, d.entries, round, now))
+      .catch(() => undefined);
     const claims = posted.flatMap(
       ([key, p]) => alerts.claims.get(key)?.filter((c) => c.attempt === p.attempt) ?? [],
     );
+    const onceGiven = await readDayOnceGiven(this.#deps, read, round, plannedKeys(claims));
+    const updatedAt = timeOf(now.toISOString(), this.#deps.config.timezone);
+    // A plan confirmed since the round asked a dose: what it says now, beside the dose.
     const plans = await plansOfClaims(this.#deps, claims);
     const update = this.#slack.update as NonNullable<DigestSlack["update"]>;
     // Read at most once an edit, and only when a reply is in one part now and was at first.
@@ -190,7 +260,8 @@ export class DoseAlertEditor {
       const claim = alerts.claims.get(key)?.find((c) => c.attempt === p.attempt);
       if (!claim) continue;
       const roundPost = p.inThread;
-      const messages = alertMessages(this.#deps, claim, date, entries, { updatedAt, roundPost, day, plans });
+      const o = { updatedAt, roundPost, day, plans, onceGiven };
+      const messages = alertMessages(this.#deps, claim, date, entries, o);
       await update(p.channel, p.ts, firstPart(messages));
       // The thread is read only when the reply is, or may have been, in more than one part: when it is
       // now; when its first drawing was (a reply is drawn first with no entries and no edit time,
@@ -206,7 +277,7 @@ export class DoseAlertEditor {
       const reply = `${p.channel}|${p.ts}`;
       const long =
         messages.length > 1 ||
-        alertMessages(this.#deps, claim, date, [], { roundPost, plans }).length > 1 ||
+        alertMessages(this.#deps, claim, date, [], { roundPost, plans, onceGiven }).length > 1 ||
         (await longBefore()).has(reply);
       if (long) await this.#parts(date, round, p, messages);
     }

@@ -30,7 +30,7 @@ import {
 } from "../domain/dose-alerts.ts";
 import type { CareRecordStore } from "../record/types.ts";
 import { addDays, localDate, zonedInstant } from "../time.ts";
-import { alertMessages, plansOfClaims } from "./dose-alert-editor.ts";
+import { firstDrawing } from "./dose-alert-editor.ts";
 import { type AlertRecords, alertKey, claimAlert, readAlerts, recordPosted } from "./dose-alert-records.ts";
 import { type AlertPlace, findCopies, findRoundPost, postReply } from "./dose-alert-slack.ts";
 import { type DigestSlack, postFurther } from "./slack.ts";
@@ -278,8 +278,7 @@ export class DoseAlertJob {
         const retryAt = new Date(Date.parse(claim.claimedAt) + takeOver(claim.attempt)).toISOString();
         return { key, result: "claimed-elsewhere", retryAt };
       }
-      const [parent, plans] = await Promise.all([findRoundPost(place), plansOfClaims(deps, [claim])]);
-      const messages = alertMessages(deps, claim, alert.date, [], { roundPost: Boolean(parent), plans });
+      const { parent, messages } = await firstDrawing(deps, claim, alert.date, findRoundPost(place));
       const posted = await postReply(place, key, firstPart(messages), parent?.ts);
       if (!posted.kept) return { key, result: "duplicate-removed", kept: posted.ts };
       await recordPosted(deps.record, alert, { attempt, channel, ts: posted.ts, inThread: Boolean(parent) });

@@ -1,7 +1,10 @@
 /**
  * The kennel's medication audit (`kennel-desk record audit`, issue 35) as one document: the days,
  * the doses due and given on time, given late, late entries, missed, not given by reason, as-needed
- * doses with and without an effect, high-alert doses witnessed and not, and the record's head.
+ * doses with and without an effect, high-alert doses witnessed and not (the missed said as what they
+ * count: medication doses, the meals missed apart, in the export's words), then who did what (each
+ * high-alert dose unwitnessed, each correction, per person their entries: ./audit-who.ts), and the
+ * record's head.
  */
 import type { AuditFigures } from "../answers/audit.ts";
 import { PAPER_AUDIT_REASONS } from "../domain/paper.ts";
@@ -11,9 +14,12 @@ import { headWords } from "../record/chain.ts";
 import { NOT_GIVEN_REASONS } from "../record/types.ts";
 import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
+import { missedDosesWords, missedItemsWords } from "../words/missed.ts";
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
 import { notAskedCountWords } from "../words/record.ts";
 import { custodyAuditLines } from "./audit-custody.ts";
+import { givenTwiceAuditLines } from "./audit-twice.ts";
+import { correctionLines, peopleLines, unwitnessedLines } from "./audit-who.ts";
 import { type Doc, dotted, type Line, line, type Part, toned } from "./doc.ts";
 import { summarisedDoc } from "./parts.ts";
 
@@ -77,8 +83,29 @@ function neverPostedLines(a: AuditFigures): Line[] {
   ];
 }
 
-/** The rounds never posted (when any), then medicine custody's discrepancies and doses after a hand-back. */
+/**
+ * The meals missed, apart from the doses and in the export's words: "🍽️ meals missed: 27 (not
+ * medication doses; the export's summary counts the two together: 46 missed (19 medication doses, 27 meals))".
+ */
+const mealsLine = (a: AuditFigures): Line =>
+  line(
+    `🍽️ meals missed: ${a.meals.missed} (not medication doses; record export's summary counts the two together: ${missedItemsWords(a.doses.missed, a.meals.missed)})`,
+  );
+
+/** Who did what: the high-alert doses unwitnessed (when any), the corrections, per person their entries. */
+const whoParts = (a: AuditFigures, timezone: string): Part[] => [
+  ...(a.unwitnessed.total
+    ? [{ kind: "text" as const, lines: unwitnessedLines(a.unwitnessed, timezone) }]
+    : []),
+  { kind: "text", lines: correctionLines(a.corrections, timezone) },
+  { kind: "text", lines: peopleLines(a.people) },
+];
+
+/** The once-a-day drugs given twice and the rounds never posted (when any), then medicine custody's discrepancies and doses after a hand-back. */
 const laterParts = (a: AuditFigures, timezone: string): Part[] => [
+  ...(a.givenTwice.length
+    ? [{ kind: "text" as const, lines: givenTwiceAuditLines(a.givenTwice, timezone) }]
+    : []),
   ...(a.neverPosted.length ? [{ kind: "text" as const, lines: neverPostedLines(a) }] : []),
   { kind: "text", lines: custodyAuditLines(a.custody, timezone) },
 ];
@@ -95,7 +122,8 @@ function doseLines(a: AuditFigures): Line[] {
     // A dose given after its window closed is counted here, and said apart: given late, never missed.
     figure(`${OFF_TIME.late.icon} ${OFF_TIME.late.words}: ${d.givenLate}${afterWindowWords(d)}`, d.givenLate),
     figure(`📝 late entries: ${d.lateEntries} (recorded after the dose's window closed)`, d.lateEntries),
-    figure(`❌ missed: ${d.missed}`, d.missed),
+    figure(`❌ missed: ${missedDosesWords(d.missed)}`, d.missed),
+    mealsLine(a),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),
     ...(d.open ? [line(`🕐 still open (today's, within their window): ${d.open}`)] : []),
     ...(d.notDue
@@ -148,6 +176,7 @@ export function auditDoc(a: AuditFigures, o: { timezone: string }): Doc {
       { kind: "text", lines: doses },
       { kind: "text", lines: others },
       ...laterParts(a, o.timezone),
+      ...whoParts(a, o.timezone),
       { kind: "note", lines: [dotted(`🔏 care record ${headWords(a.head)}`, `the record: ${a.where}`)] },
     ],
   );

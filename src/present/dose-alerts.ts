@@ -50,6 +50,11 @@ interface AlertDoseView {
    * not this one — …"), so nobody gives a catch-up dose and then the plan's own.
    */
   planNow?: string | undefined;
+  /**
+   * Not recorded, its confirmed plan giving it at this round alone, and given today at another round
+   * (src/answers/once-given.ts): "☑️ given today at the morning round by Jane 08:00 — its plan gives it once a day: …".
+   */
+  onceGiven?: string | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -143,6 +148,7 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
   if (!d.entry)
     return [
       { text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label },
+      ...(d.onceGiven ? [toned("warn", ` (${d.onceGiven})`)] : []),
       ...(d.planNow ? [toned("warn", ` (${d.planNow})`)] : []),
     ];
   if (d.settledBy) {

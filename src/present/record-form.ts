@@ -29,7 +29,7 @@ export { roundWord } from "../domain/rounds.ts";
 export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS, REASON_MAX } from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
-export { BOTH_GIVEN_LABEL, BOTH_GIVEN_TICK } from "../words/not-due.ts";
+export { BOTH_GIVEN_LABEL, BOTH_GIVEN_TICK, GIVEN_AGAIN_LABEL, GIVEN_AGAIN_TICK } from "../words/not-due.ts";
 export {
   atMostWords,
   earlierEntriesWords,

@@ -3,14 +3,18 @@
  * day's last round, "Thu 26 Nov: 412 of 420 doses given on time · 3 late · 2 missed · 1 refused · 2
  * welfare flags open", each missed, refused or not-given dose named, and who has reviewed the day
  * ("✅ Reviewed by Morgan 21:05: …"), with the "✅ Reviewed…" button (Slack's; the terminal leaves
- * it out).
+ * it out). Two missed slots of one drug are one line naming both (src/words/two-slots.ts); a drug its
+ * plan gives once a day given at two rounds is named after the exceptions, to look at.
  */
+import type { GivenTwice } from "../answers/given-twice.ts";
 import type { DayReview } from "../answers/review.ts";
 import { plural } from "../domain/text.ts";
 import { apartWords } from "../words/apart.ts";
 import { dayHeading, timeOnDay } from "../words/dates.ts";
 import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts";
+import { GIVEN_TWICE_ICON, givenTwiceAsks, givenTwiceWords } from "../words/given-twice.ts";
 import { notAskedCountWords } from "../words/record.ts";
+import { missedInSlotsWords, twoSlotsMissedWords } from "../words/two-slots.ts";
 import {
   type Action,
   type Doc,
@@ -37,6 +41,12 @@ const KIND_WORDS = {
   unwitnessed: `💉 given, ${UNWITNESSED}`,
 } as const;
 
+/** After the day's missed figure, how many of them are one drug in two slots: " (2 of them one drug in two slots)". */
+function missedPaired(r: DayReview): string {
+  const n = dosesIn(r.exceptions.filter((e) => e.twoSlots));
+  return n ? ` (${missedInSlotsWords(n)})` : "";
+}
+
 /** The day's figures on one line. */
 function figuresLine(r: DayReview): Line {
   const d = r.doses;
@@ -44,7 +54,7 @@ function figuresLine(r: DayReview): Line {
     `${dayHeading(r.date)}: ${d.onTime} of ${d.due} ${d.due === 1 ? "dose" : "doses"} given on time`,
     d.givenEarly ? [toned("warn", `${OFF_TIME.early.icon} ${d.givenEarly} early`)] : undefined,
     d.givenLate ? [toned("warn", `${OFF_TIME.late.icon} ${d.givenLate} late`)] : undefined,
-    d.missed ? [toned("alert", `${d.missed} missed`)] : undefined,
+    d.missed ? [toned("alert", `${d.missed} missed${missedPaired(r)}`)] : undefined,
     d.refused ? [toned("warn", `${d.refused} refused`)] : undefined,
     d.notGiven ? [toned("warn", `${d.notGiven} not given`)] : undefined,
     d.unwitnessed && unwitnessedCountWords(d.unwitnessed)
@@ -77,17 +87,20 @@ export const reviewFormLabel = (date: string) =>
  * high-alert dose unwitnessed: say what was done about them". Undefined for a day with none (the
  * note stays optional then). A fresh try saw an empty form accepted over 63 missed doses.
  */
-export function reviewAsks(r: Pick<DayReview, "exceptions">): string | undefined {
-  if (r.exceptions.length === 0) return undefined;
+export function reviewAsks(r: Pick<DayReview, "exceptions" | "givenTwice">): string | undefined {
+  const twice = r.givenTwice?.length ?? 0;
+  if (r.exceptions.length === 0 && twice === 0) return undefined;
   const counts = (Object.keys(KIND_WORDS) as Exception["kind"][])
     .map((kind) => {
       const of = r.exceptions.filter((e) => e.kind === kind);
-      const high = of.filter((e) => e.due.highAlert).length;
+      const [all, high] = [dosesIn(of), dosesIn(of.filter((e) => e.due.highAlert))];
       if (of.length === 0) return "";
       const words = KIND_WORDS[kind].replace(/^\S+ /, "");
-      return `${of.length} ${words}${high && high < of.length ? ` (${high} high-alert)` : high ? " (high-alert)" : ""}`;
+      const paired = dosesIn(of.filter((e) => e.twoSlots));
+      return `${all} ${words}${high && high < all ? ` (${high} high-alert)` : high ? " (high-alert)" : ""}${paired ? ` (${missedInSlotsWords(paired)})` : ""}`;
     })
     .filter(Boolean);
+  if (twice) counts.push(givenTwiceAsks(twice));
   return `${counts.join(" · ")}: say what was done about them (the vet or the owner told, a dose given late, nothing needed and why).`;
 }
 
@@ -109,10 +122,30 @@ function exceptionLines(exceptions: readonly Exception[]): Line[] {
   );
   return exceptions.map((e, i) =>
     line(
-      `${KIND_WORDS[e.kind]}: ${whole(e.petName)}${e.room ? ` (${whole(e.room)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${whole(e.due.label)}${apart[i] ? ` · ${whole(apart[i])}` : ""} · ${e.round}`,
+      `${KIND_WORDS[e.kind]}: ${whole(e.petName)}${e.room ? ` (${whole(e.room)})` : ""} · ${e.due.highAlert ? "💉 " : ""}${doseWords(e, apart[i])} · ${e.round}`,
     ),
   );
 }
+
+/** The dose an exception names: its label and what tells it apart; one drug in two slots, each slot. */
+function doseWords(e: Exception, apart: string | undefined): string {
+  if (!e.twoSlots) return `${whole(e.due.label)}${apart ? ` · ${whole(apart)}` : ""}`;
+  const { names, what } = twoSlotsMissedWords(e.twoSlots);
+  return `${whole(names)} ${what}`;
+}
+
+/** How many doses the exceptions name (a drug in two slots missed names each of its slots). */
+const dosesIn = (of: readonly Exception[]) => of.reduce((n, e) => n + (e.twoSlots?.items.length ?? 1), 0);
+
+/** A drug its plan gives once a day given at two rounds: to look at, not an error in the record. */
+const givenTwiceLine = (g: GivenTwice, timezone: string): Line =>
+  line(
+    toned(
+      "warn",
+      `${GIVEN_TWICE_ICON} ${givenTwiceWords({ ...g, petName: whole(g.petName), room: g.room && whole(g.room), label: whole(g.label) }, timezone, "that day")}`,
+    ),
+    " — to look at",
+  );
 
 export interface ReviewDocOptions {
   timezone: string;
@@ -134,6 +167,7 @@ export function reviewDoc(r: DayReview, o: ReviewDocOptions): Doc {
       ? `and ${more} more (📋 Show all ${all.length} names each here; kennel-desk record ${r.date} in the terminal)`
       : `and ${more} more (kennel-desk record ${r.date} lists each)`,
   );
+  const twice = (r.givenTwice ?? []).map((g) => givenTwiceLine(g, o.timezone));
   const reviews = r.reviews.map((v) =>
     line(
       `✅ Reviewed by ${whole(v.userName)} ${timeOnDay(v.at, o.timezone, r.date)}`,
@@ -158,6 +192,7 @@ export function reviewDoc(r: DayReview, o: ReviewDocOptions): Doc {
           },
         ]
       : []),
+    ...(twice.length ? [{ kind: "text" as const, lines: twice }] : []),
     {
       kind: "text",
       lines: reviews.length ? reviews : [line(toned("warn", "Not reviewed yet."))],

@@ -96,6 +96,12 @@ export const BOTH_GIVEN_REFUSED = `Both slots of one drug given: its care plan d
 /** Each entry of both slots given with the tick says so, on the record, the replies and the audit. */
 export const bothGivenWords = (who: string): string => `both slots given: checked by ${who}`;
 
+/** The words of a check `bothGivenWords` kept in an entry's note (its notes joined " · "), whole; none when none is. */
+export const bothGivenIn = (note: string | undefined): string | undefined =>
+  note
+    ?.split(" · ")
+    .find((part) => part.startsWith(bothGivenWords("")) && part.length > bothGivenWords("").length);
+
 /**
  * A dose its confirmed plan gives at this round alone, given today at another round (src/answers/once-given.ts):
  * said first on the round's post (`name`: "☑️ Apoquel 16 mg given today at the morning round by Jane
@@ -109,3 +115,23 @@ export function onceGivenWords(
   const what = name ? `${name} given` : "given";
   return `☑️ ${what} today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)} — its plan gives it once a day: check before giving it again`;
 }
+
+/**
+ * A dose its confirmed plan gives at this round alone, that another round asked today or gave
+ * already: the form's tick that it was given again knowingly (src/answers/given-again.ts).
+ */
+export const GIVEN_AGAIN_TICK = "Given again: I have checked";
+export const GIVEN_AGAIN_LABEL =
+  "Its care plan gives it once a day, at this round: if it was given at another round today too";
+
+/**
+ * Such a dose recorded given here, the day showing it given at another round, without the tick: said
+ * at its field ("☑️ given today at the morning round by Jane 08:00 — its plan gives it once a day:
+ * check before giving it again. Not recorded…"); `tick`: the form offers it (else it is on the form
+ * opened again).
+ */
+export const givenAgainRefused = (given: string, tick: boolean): string =>
+  `${given}. Not recorded. Not given yet: do not give it unless you have checked. Given again (checked, or already given: say which in a note): ${tick ? `tick “${GIVEN_AGAIN_TICK}” below` : `close this form and open ✏️ Record each… again, then tick “${GIVEN_AGAIN_TICK}”`}.`;
+
+/** Each entry of such a dose recorded with the tick says so, on the record, the replies and the audit. */
+export const givenAgainWords = (who: string): string => `given again today: checked by ${who}`;

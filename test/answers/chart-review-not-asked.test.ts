@@ -12,7 +12,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chartOf } from "../../src/answers/chart.ts";
-import { obligationOf } from "../../src/answers/obligation-body.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { dayExceptions, dayReview } from "../../src/answers/review.ts";
 import type { RoundReport } from "../../src/answers/rounds.ts";
@@ -21,21 +20,13 @@ import { witnessDose } from "../../src/answers/witness.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { cellKey } from "../../src/domain/chart.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { draftPlan } from "../../src/domain/plan/draft.ts";
-import { planRound } from "../../src/domain/plan/round.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { sheetPetOf } from "../../src/domain/round-sheet.ts";
-import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { chartDoc } from "../../src/present/chart.ts";
 import { reviewAsks, reviewDoc } from "../../src/present/review.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
-import { confirmedByTwo, keepSheet } from "../helpers/not-asked.ts";
-import { stayContext } from "../helpers/reader.ts";
+import { confirmedByTwo } from "../helpers/not-asked.ts";
+import { keepOnePetRound, onePetRound } from "../helpers/one-pet-round.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 // Sat 28 Nov to Thu 10 Dec 2026; the morning round of Tue 1 Dec (not a Phenobarbital day).
@@ -44,8 +35,6 @@ const DEPARTURE = "2026-12-10T17:00:00Z";
 const DATE = "2026-12-01";
 const PHENO = "Phenobarbital 30 mg 1 tab AM Mon/Wed/Fri";
 const YUMOVE = "Yumove 1 tab AM";
-const context = stayContext(ARRIVAL, DEPARTURE, { timeZone: "UTC" });
-const stay = { arrival: ARRIVAL, departure: DEPARTURE, timeZone: "UTC", roundTimes: DEFAULT_ROUND_TIMES };
 const clock = { now: () => new Date(`${DATE}T16:30:00Z`) };
 const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });
 const jane = { userId: "U0JANE", userName: "Jane Doe" };
@@ -60,33 +49,21 @@ const kennel = new Proxy({} as Deps["kennel"], {
 
 /** Bonnie's Tuesday morning round on her confirmed plan: the round's answer, as the post keeps it. */
 function bonnieRound(): RoundReport {
-  const pc = petCare({
-    petId: 70,
-    name: "Bonnie",
-    medication: PHENO,
-    medication2: YUMOVE,
-    dietaryRequirements: "Kibble 100 g",
-  } as Pet);
-  const sheet = roundSheet(pc.care, "morning", DEFAULT_ROUND_TIMES.morning, undefined, DATE);
-  const r = planRound(
-    confirmedByTwo(draftPlan(pc.pet, context), "2026-11-28T09:00:00Z"),
-    sheet,
-    DATE,
-    "morning",
-    stay,
-  );
-  const booking = {
-    bookingId: 7,
-    roomName: "Kennel 1",
-    reference: "BON-1",
-    numberOfPets: 1,
-    checkInDate: ARRIVAL,
-    checkOutDate: DEPARTURE,
-    status: "checked_in",
-  } as unknown as Booking;
-  const pet = { booking, pet: pc, sheet, careStatus: "matched", unmatched: [], ...r, oneTap: false };
-  const totals = { inHouse: 1, away: 0, pets: 1, withMedication: 1, fed: 1, noDiet: 0, nothing: 0 };
-  return { date: DATE, round: "morning", pets: [pet], totals: { ...totals, careMissing: 0 } } as never;
+  return onePetRound({
+    fields: {
+      petId: 70,
+      name: "Bonnie",
+      medication: PHENO,
+      medication2: YUMOVE,
+      dietaryRequirements: "Kibble 100 g",
+    },
+    booking: { bookingId: 7, roomName: "Kennel 1", reference: "BON-1" },
+    stay: { arrival: ARRIVAL, departure: DEPARTURE },
+    date: DATE,
+    round: "morning",
+    plan: (drafted) => confirmedByTwo(drafted, "2026-11-28T09:00:00Z"),
+    totals: { withMedication: 1 },
+  });
 }
 
 describe.each(useStoreEngines(clock))("a dose no round asked, recorded later ($name)", ({ open, skip }) => {
@@ -97,11 +74,7 @@ describe.each(useStoreEngines(clock))("a dose no round asked, recorded later ($n
   beforeAll(async () => {
     if (skip) return;
     store = await open();
-    const report = bonnieRound();
-    await store.append({ kind: "obligation", date: DATE, body: obligationOf(deps(), report) });
-    const kept = sheetPetOf(report.pets[0] as never, DATE, "UTC");
-    if (!kept) throw new Error("Bonnie is not on the kept sheet");
-    sheet = await keepSheet(store, DATE, [{ ...kept, message: 0 }]);
+    ({ sheet } = await keepOnePetRound(deps(), bonnieRound()));
     const pet = sheet.pets[0] as Sheet["pets"][number];
     expect(pet.due.map((d) => d.item)).toEqual(["meal", "med:2"]);
     expect(pet.byDays?.map((d) => [d.item, d.days])).toEqual([["med:1", "plan_not_due"]]);

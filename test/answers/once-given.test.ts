@@ -10,76 +10,27 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
-import { currentPlan, keepPlan } from "../../src/answers/plans.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
 import { latestSheet, petOf } from "../../src/answers/sheets.ts";
-import type { Deps } from "../../src/deps.ts";
 import type { PostMessages } from "../../src/digest/posts.ts";
 import { keptRoundPost, prepareRoundPost } from "../../src/digest/round-post.ts";
 import type { Round } from "../../src/domain/care.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { zonedInstant } from "../../src/time.ts";
-import { scratchRecord } from "../helpers/record.ts";
-import { sandboxDeps } from "../helpers/sandbox-deps.ts";
+import { apoquelDay, DAY, type PetRef, TZ } from "../helpers/apoquel-day.ts";
 
-const TZ = "Europe/London";
-const DAY = "2026-11-24";
-const APOQUEL = "Apoquel 16 mg, one tablet";
 const SAYS =
   "given today at the morning round by Jane 08:00 — its plan gives it once a day: check before giving it again";
-type PetRef = { bookingId: number; petId: number };
-let sandbox: Sandbox;
-let store: CareRecordStore;
-let now = zonedInstant(DAY, "07:00", TZ);
+const day = apoquelDay();
+const { depsAt } = day;
 let once: PetRef | undefined;
 let twice: PetRef | undefined;
 let evening: PostMessages | undefined;
 
-function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  now = zonedInstant(DAY, hhmm, TZ);
-  const clock = { now: () => now };
-  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0", ROUNDS_TIMES: "08:00,12:00,18:00" };
-  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
-}
-
-/** The plan as Jane confirms it: every item set by her, Apoquel at `rounds` only. */
-const confirmedAt = (plan: Plan, rounds: Round[]): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({
-    ...i,
-    readBy: "person" as const,
-    doubts: [],
-    ...(i.key === "med:5"
-      ? {
-          kind: { kind: "routine" as const },
-          when: {
-            rounds: rounds.map((round) => ({ round, why: "set by Jane" })),
-            days: { every: "day" },
-            steps: [],
-          },
-        }
-      : {}),
-  })) as Plan["items"],
-  confirmations: [{ userId: "U0JANE", userName: "Jane", at: zonedInstant(DAY, "12:10", TZ).toISOString() }],
-});
-
 /** 12:10 Jane confirms the pet's plan; 12:20 its morning Apoquel is recorded given at 08:00 (a late entry). */
 async function confirmThenRecordMorning(p: PetRef, rounds: Round[]): Promise<void> {
-  const v = await currentPlan(depsAt("12:10"), p.bookingId, p.petId);
-  if (!v) throw new Error("no plan kept");
-  const plan = confirmedAt(v.plan, rounds);
-  await keepPlan(depsAt("12:10"), {
-    plan,
-    date: DAY,
-    supersedes: v.id,
-    userId: "U0JANE",
-    petName: v.petName,
-  });
+  await day.confirm(p, rounds);
   const deps = depsAt("12:20");
   const sheet = await latestSheet(deps, DAY, "morning");
   const pet = sheet && petOf(sheet, p.bookingId, p.petId);
@@ -112,24 +63,8 @@ function petOnPost(post: PostMessages | undefined, p: PetRef): { text: string; b
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 60, today: DAY, timezone: TZ });
-  store = scratchRecord({ now: () => now });
   // Pets in all day with their fifth slot free: Apoquel with no time, due from the words at each round.
-  const free = [...sandbox.main.petById.values()].filter(
-    (p) => !MEDICATION_FIELDS[4].some((f) => (p as Record<string, unknown>)[f]),
-  );
-  for (const p of free) (p as Record<string, unknown>).medication5 = APOQUEL;
-  const post = await prepareRoundPost(depsAt("08:00"), "morning", DAY);
-  if (!post.payload) throw new Error("the morning round was not kept");
-  const sheet = await latestSheet(depsAt("08:00"), DAY, "morning");
-  const found: PetRef[] = [];
-  for (const p of sheet?.pets ?? []) {
-    const due = p.due.find((d) => d.item === "med:5");
-    const plan = await currentPlan(depsAt("08:00"), p.bookingId, p.petId);
-    if (!due?.unconfirmed || !plan || plan.plan.items.some((i) => i.highAlert)) continue;
-    found.push({ bookingId: p.bookingId, petId: p.petId });
-    if (found.length === 2) break;
-  }
+  const found = await day.start(2);
   [once, twice] = found;
   if (!once || !twice) throw new Error("no two pets on the morning sheet with Apoquel due from its words");
   await confirmThenRecordMorning(once, ["evening"]);
@@ -137,10 +72,7 @@ beforeAll(async () => {
   evening = await prepareRoundPost(depsAt("18:00"), "evening", DAY);
 }, 90_000);
 
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-});
+afterAll(() => day.close());
 
 it("a dose its plan gives in the evening only, given at the morning round: the evening post and form say it, no one tap", async () => {
   const p = once as PetRef;

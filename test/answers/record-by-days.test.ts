@@ -14,7 +14,6 @@ import { careOf } from "../../src/domain/care.ts";
 import { draftPlan, type ReaderContext } from "../../src/domain/plan/draft.ts";
 import { planRound } from "../../src/domain/plan/round.ts";
 import type { StayTimes } from "../../src/domain/plan/schedule.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
 import type { ByDaysItem } from "../../src/domain/record.ts";
 import { sheetPetOf } from "../../src/domain/round-sheet.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
@@ -24,7 +23,7 @@ import { silentLogger } from "../../src/log.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { MEDICATION_OUTCOMES } from "../../src/record/types.ts";
-import { keepSheet, notAskedReadings, recordFromForm } from "../helpers/not-asked.ts";
+import { confirmedByLead, keepSheet, notAskedReadings, recordFromForm } from "../helpers/not-asked.ts";
 import { keepObligation } from "../helpers/obligations.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -43,12 +42,6 @@ const EXCEPT_SUNDAY = "Apoquel 16mg 1 tab twice daily except Sunday, ring owner"
 
 const petWith = (medication: string) =>
   ({ petId: 70, name: "Bonnie", medication, dietaryRequirements: "Kibble 100 g" }) as unknown as Pet;
-/** Every item set by a person and the plan confirmed by one. */
-const confirmed = (plan: Plan): Plan => ({
-  ...plan,
-  items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [{ userId: "U0LEAD", userName: "Lead", at: "2026-12-01T09:00:00Z" }],
-});
 
 /** The pet's place on the kept sheet of the morning round of `date`, with its plan (or none) and its form. */
 function morning(medication: string, date: string, plan: "draft" | "confirmed" | "none") {
@@ -58,7 +51,13 @@ function morning(medication: string, date: string, plan: "draft" | "confirmed" |
   const r =
     plan === "none"
       ? undefined
-      : planRound(plan === "draft" ? draft : confirmed(draft), sheet, date, "morning", stay);
+      : planRound(
+          plan === "draft" ? draft : confirmedByLead(draft, "2026-12-01T09:00:00Z"),
+          sheet,
+          date,
+          "morning",
+          stay,
+        );
   const kept = sheetPetOf(
     {
       booking: { bookingId: 7, checkInDate: ARRIVAL, status: "checked_in" },

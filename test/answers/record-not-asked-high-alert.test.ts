@@ -20,7 +20,6 @@ import { loadConfig } from "../../src/config.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { planRound } from "../../src/domain/plan/round.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
 import { sheetPetOf } from "../../src/domain/round-sheet.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";

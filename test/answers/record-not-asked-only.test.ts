@@ -10,21 +10,14 @@
  * in the export's late_entry column (its given time is in given_at).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { obligationOf } from "../../src/answers/obligation-body.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus } from "../../src/answers/record-round.ts";
 import type { RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Round } from "../../src/domain/care.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { draftPlan } from "../../src/domain/plan/draft.ts";
-import { planRound } from "../../src/domain/plan/round.ts";
 import type { Plan } from "../../src/domain/plan/types.ts";
 import { sheetPetOf } from "../../src/domain/round-sheet.ts";
-import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import {
@@ -34,7 +27,7 @@ import {
   recordFromForm,
   stayRecordRead,
 } from "../helpers/not-asked.ts";
-import { stayContext } from "../helpers/reader.ts";
+import { keepOnePetRound, onePetRound } from "../helpers/one-pet-round.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
 // Sun 29 Nov to Sun 6 Dec 2026; Thu 3 Dec, not one of Vetoryl's days.
@@ -42,8 +35,6 @@ const ARRIVAL = "2026-11-29T10:30:00Z";
 const DEPARTURE = "2026-12-06T10:30:00Z";
 const DATE = "2026-12-03";
 const VETORYL = "Vetoryl 30mg 1 cap Mon/Wed/Fri AM with food";
-const context = stayContext(ARRIVAL, DEPARTURE, { timeZone: "UTC" });
-const stay = { arrival: ARRIVAL, departure: DEPARTURE, timeZone: "UTC", roundTimes: DEFAULT_ROUND_TIMES };
 const BOOKING = { bookingId: 30, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 let at = Date.parse(`${DATE}T12:00:00Z`);
 const clock = { now: () => new Date(at) };
@@ -54,20 +45,15 @@ const deps = () => ({ record: store, config, clock, log: silentLogger() });
 
 /** Pickle's round (no diet on record: fed by the house routine, morning and evening), as a post answers it. */
 function pickleRound(round: Round, plan: "draft" | "confirmed"): RoundReport {
-  const pc = petCare({ petId: 71, name: "Pickle", medication: VETORYL } as Pet);
-  const sheet = roundSheet(pc.care, round, DEFAULT_ROUND_TIMES[round], undefined, DATE);
-  const drafted = draftPlan(pc.pet, context);
-  const r = planRound(plan === "confirmed" ? confirmedByTwo(drafted) : drafted, sheet, DATE, round, stay);
-  const booking = {
-    ...BOOKING,
-    reference: "AW-MWF",
-    roomName: "Kennel 30",
-    numberOfPets: 1,
-    status: "checked_in",
-  } as unknown as Booking;
-  const pet = { booking, pet: pc, sheet, careStatus: "matched", unmatched: [], ...r, oneTap: false };
-  const totals = { inHouse: 1, away: 0, pets: 1, withMedication: 0, fed: 0, noDiet: 1, nothing: 1 };
-  return { date: DATE, round, pets: [pet], totals: { ...totals, careMissing: 0 } } as unknown as RoundReport;
+  return onePetRound({
+    fields: { petId: 71, name: "Pickle", medication: VETORYL },
+    booking: { bookingId: 30, roomName: "Kennel 30", reference: "AW-MWF" },
+    stay: { arrival: ARRIVAL, departure: DEPARTURE },
+    date: DATE,
+    round,
+    ...(plan === "confirmed" ? { plan: (drafted: Plan) => confirmedByTwo(drafted) } : {}),
+    totals: { fed: 0, noDiet: 1, nothing: 1 },
+  });
 }
 
 /** The round kept (its obligation from `asked`), and its sheet kept from `shown`: Pickle on it. */
@@ -75,11 +61,7 @@ async function keepRound(
   asked: RoundReport,
   shown: RoundReport = asked,
 ): Promise<{ sheet: Sheet; pet: SheetPet }> {
-  await store.append({ kind: "obligation", date: DATE, body: obligationOf(deps(), asked) });
-  const kept = sheetPetOf(shown.pets[0] as never, DATE, "UTC");
-  if (!kept) throw new Error("Pickle is not on the kept sheet");
-  const sheet = await keepSheet(store, DATE, [{ ...kept, message: 0 }], shown.round);
-  return { sheet, pet: sheet.pets[0] as SheetPet };
+  return keepOnePetRound(deps(), asked, { shown });
 }
 
 /** Every reading of the day and the stay says the dose apart, never due, late nor a late entry. */

@@ -8,21 +8,19 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { recordDay } from "../../src/answers/care-record.ts";
-import { checkGiven, timeQuestion } from "../../src/answers/late-entry.ts";
-import { formClock, recordEach } from "../../src/answers/record-each.ts";
+import { checkGiven } from "../../src/answers/late-entry.ts";
+import { recordEach } from "../../src/answers/record-each.ts";
 import { petStatus } from "../../src/answers/record-round.ts";
-import { tapAsks } from "../../src/answers/record-tap.ts";
 import { type Sheet, type SheetPet, saveSheet } from "../../src/answers/sheets.ts";
 import type { FormValues } from "../../src/blocks/modal.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
-import { GIVEN_AT, type ModalMeta, recordModal } from "../../src/blocks/record-modal.ts";
+import { GIVEN_AT } from "../../src/blocks/record-modal.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { petCare } from "../../src/domain/day.ts";
 import { draftPlan } from "../../src/domain/plan/draft.ts";
 import { planRound } from "../../src/domain/plan/round.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
 import { sheetPetOf } from "../../src/domain/round-sheet.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
 import { roundSheet } from "../../src/domain/rounds.ts";
@@ -35,6 +33,7 @@ import { recordDayText } from "../../src/text/record.ts";
 import { confirmedByTwo } from "../helpers/not-asked.ts";
 import { stayContext } from "../helpers/reader.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { recordEachForm } from "../helpers/record-each-form.ts";
 
 // Sat 28 Nov to Thu 10 Dec 2026; the midday round of Wed 2 Dec (a Vetoryl day), at 12:00.
 const ARRIVAL = "2026-11-28T10:00:00Z";
@@ -93,20 +92,8 @@ async function pickleMidday(
 
 /** The form "✏️ Record each…" opens now: its metadata, its text, its submit button's words. */
 async function openForm(sheet: Sheet, pet: SheetPet) {
-  const asks = await tapAsks(deps(), { sheet, pet, day: "today" }, "each");
-  const when = timeQuestion(deps(), sheet, asks.closed);
-  const meta: ModalMeta = {
-    s: sheet.id,
-    b: pet.bookingId,
-    p: pet.petId,
-    c: "C1",
-    t: "1.1",
-    cur: asks.current,
-    ...(when ? { q: 1 as const } : {}),
-  };
-  const clockNow = { ...formClock(deps(), sheet), states: asks.states };
-  const view = recordModal("sealed", meta, sheet, pet, asks.entries, clockNow, asks.ask, when);
-  return { meta, text: JSON.stringify(view), submit: view.submit?.text };
+  const { meta, view, text } = await recordEachForm(deps(), sheet, pet);
+  return { meta, text, submit: view.submit?.text };
 }
 
 const timeAt = (time: string): FormValues => ({

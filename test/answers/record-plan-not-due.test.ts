@@ -8,32 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
-import { obligationOf } from "../../src/answers/obligation-body.ts";
 import { petStatus } from "../../src/answers/record-round.ts";
 import type { RoundReport } from "../../src/answers/rounds.ts";
 import type { Sheet } from "../../src/answers/sheets.ts";
 import { witnessDose } from "../../src/answers/witness.ts";
 import { loadConfig } from "../../src/config.ts";
-import { petCare } from "../../src/domain/day.ts";
-import { draftPlan } from "../../src/domain/plan/draft.ts";
-import { planRound } from "../../src/domain/plan/round.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { sheetPetOf } from "../../src/domain/round-sheet.ts";
-import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
-import type { Booking, Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { auditDoc } from "../../src/present/audit.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
-import {
-  confirmedByTwo,
-  keepSheet,
-  notAskedReadings,
-  recordFromForm,
-  stayRecordRead,
-} from "../helpers/not-asked.ts";
-import { stayContext } from "../helpers/reader.ts";
+import { confirmedByTwo, notAskedReadings, recordFromForm, stayRecordRead } from "../helpers/not-asked.ts";
+import { keepOnePetRound, onePetRound } from "../helpers/one-pet-round.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 // Sat 28 Nov to Thu 10 Dec 2026; the morning round of Tue 1 Dec, at 07:30.
@@ -41,8 +26,6 @@ const ARRIVAL = "2026-11-28T10:00:00Z";
 const DEPARTURE = "2026-12-10T17:00:00Z";
 const DATE = "2026-12-01";
 const PHENO = "Phenobarbital 30 mg 1 tab AM Mon/Wed/Fri";
-const context = stayContext(ARRIVAL, DEPARTURE, { timeZone: "UTC" });
-const stay = { arrival: ARRIVAL, departure: DEPARTURE, timeZone: "UTC", roundTimes: DEFAULT_ROUND_TIMES };
 
 const BOOKING = { bookingId: 7, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 const at = Date.parse(`${DATE}T07:40:00Z`);
@@ -55,44 +38,14 @@ const sam = { userId: "U0SAM", userName: "Sam" };
 
 /** Bonnie's morning round on her confirmed plan: the round's answer, as the post keeps it. */
 function bonnieRound(): RoundReport {
-  const pc = petCare({
-    petId: 70,
-    name: "Bonnie",
-    medication: PHENO,
-    dietaryRequirements: "Kibble 100 g",
-  } as Pet);
-  const sheet = roundSheet(pc.care, "morning", DEFAULT_ROUND_TIMES.morning, undefined, DATE);
-  const r = planRound(
-    confirmedByTwo(draftPlan(pc.pet, context), "2026-11-28T09:00:00Z"),
-    sheet,
-    DATE,
-    "morning",
-    stay,
-  );
-  const booking = {
-    bookingId: 7,
-    roomName: "Kennel 1",
-    numberOfPets: 1,
-    checkInDate: ARRIVAL,
-    checkOutDate: DEPARTURE,
-    status: "checked_in",
-  } as unknown as Booking;
-  const pet = { booking, pet: pc, sheet, careStatus: "matched", unmatched: [], ...r, oneTap: false };
-  return {
+  return onePetRound({
+    fields: { petId: 70, name: "Bonnie", medication: PHENO, dietaryRequirements: "Kibble 100 g" },
+    booking: { bookingId: 7, roomName: "Kennel 1" },
+    stay: { arrival: ARRIVAL, departure: DEPARTURE },
     date: DATE,
     round: "morning",
-    pets: [pet],
-    totals: {
-      inHouse: 1,
-      away: 0,
-      pets: 1,
-      withMedication: 0,
-      fed: 1,
-      noDiet: 0,
-      nothing: 0,
-      careMissing: 0,
-    },
-  } as unknown as RoundReport;
+    plan: (drafted) => confirmedByTwo(drafted, "2026-11-28T09:00:00Z"),
+  });
 }
 
 describe.each(useStoreEngines(clock))(
@@ -106,11 +59,7 @@ describe.each(useStoreEngines(clock))(
     beforeAll(async () => {
       if (skip) return;
       store = await open();
-      const report = bonnieRound();
-      await store.append({ kind: "obligation", date: DATE, body: obligationOf(deps(), report) });
-      const kept = sheetPetOf(report.pets[0] as never, DATE, "UTC");
-      if (!kept) throw new Error("Bonnie is not on the kept sheet");
-      sheet = await keepSheet(store, DATE, [{ ...kept, message: 0 }]);
+      ({ sheet } = await keepOnePetRound(deps(), bonnieRound()));
     });
     afterAll(async () => {
       if (!skip) await store.close();

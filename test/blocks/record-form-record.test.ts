@@ -7,21 +7,21 @@
  * says a dose recorded already "is recorded now".
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { checkGiven, timeQuestion } from "../../src/answers/late-entry.ts";
+import { checkGiven } from "../../src/answers/late-entry.ts";
 import { enterFromPaper } from "../../src/answers/paper-enter.ts";
-import { formClock, recordEach } from "../../src/answers/record-each.ts";
+import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
-import { tapAsks } from "../../src/answers/record-tap.ts";
 import { type Sheet, type SheetPet, saveSheet } from "../../src/answers/sheets.ts";
 import type { FormValues } from "../../src/blocks/modal.ts";
 import { readSubmission } from "../../src/blocks/record-form.ts";
-import { GIVEN_AT, type ModalMeta, recordModal } from "../../src/blocks/record-modal.ts";
+import { GIVEN_AT, type ModalMeta } from "../../src/blocks/record-modal.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { biscuitMorning } from "../helpers/paper.ts";
 import { scratchRecord } from "../helpers/record.ts";
+import { recordEachForm } from "../helpers/record-each-form.ts";
 
 const DATE = "2026-11-24";
 let at = Date.parse(`${DATE}T07:40:00Z`);
@@ -41,20 +41,8 @@ const now = (time: string) => {
 
 /** The form Sam's "✏️ Record each…" opens now: its metadata and its text. */
 async function openForm(): Promise<{ meta: ModalMeta; text: string }> {
-  const asks = await tapAsks(deps(), { sheet, pet, day: "today" }, "each");
-  const when = timeQuestion(deps(), sheet, asks.closed);
-  const meta: ModalMeta = {
-    s: sheet.id,
-    b: pet.bookingId,
-    p: pet.petId,
-    c: "C1",
-    t: "1.1",
-    cur: asks.current,
-    ...(when ? { q: 1 as const } : {}),
-  };
-  const drawn = { ...formClock(deps(), sheet), states: asks.states };
-  const view = recordModal("sealed", meta, sheet, pet, asks.entries, drawn, asks.ask, when);
-  return { meta, text: JSON.stringify(view) };
+  const { meta, text } = await recordEachForm(deps(), sheet, pet);
+  return { meta, text };
 }
 
 /** What Slack sends back for a form left as it opened: each select's initial option. */

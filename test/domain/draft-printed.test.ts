@@ -8,49 +8,29 @@
  * sheet)"), nor one withheld for a fast, nor at a round before the pet's arrival.
  */
 import { describe, expect, it } from "vitest";
-import { careOf, ROUNDS, type Round } from "../../src/domain/care.ts";
-import { draftPlan } from "../../src/domain/plan/draft.ts";
-import { planRound } from "../../src/domain/plan/round.ts";
-import type { StayTimes } from "../../src/domain/plan/schedule.ts";
+import { careOf, type Round } from "../../src/domain/care.ts";
 import { sheetPetOf } from "../../src/domain/round-sheet.ts";
 import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { medicationLines, roundSheet } from "../../src/domain/rounds.ts";
+import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
-import { recordFormItems } from "../../src/present/record-form.ts";
 import { petButtons } from "../../src/present/round-sheet.ts";
 import { sheetPetKept } from "../../src/record/kinds/sheet.ts";
-import { roundMedicationRow, roundMedicationWhole } from "../../src/words/care.ts";
 import { notAskedWhyWords } from "../../src/words/record.ts";
-import { stayContext } from "../helpers/reader.ts";
+import { expectEveryPrintedDoseOffered, PRINTED_DOSE_CASES, printedRound } from "../helpers/printed-round.ts";
 
 // Sat 28 Nov to Thu 10 Dec 2026: Wed 2 Dec.
 const ARRIVAL = "2026-11-28T10:00:00Z";
 const DEPARTURE = "2026-12-10T17:00:00Z";
 const WEDNESDAY = "2026-12-02";
 const TUESDAY = "2026-12-01";
-const stayFrom = (arrival: string): StayTimes => ({
-  arrival,
-  departure: DEPARTURE,
-  timeZone: "UTC",
-  roundTimes: DEFAULT_ROUND_TIMES,
-});
 
 type Fields = Record<string, string>;
 const petWith = (fields: Fields) =>
   ({ petId: 71, name: "Pickle", dietaryRequirements: "Kibble 100 g", ...fields }) as unknown as Pet;
 
 /** The round's sheet, its draft plan's round, the medication lines as drawn, and its form's items. */
-function atRound(fields: Fields, r: Round, date = WEDNESDAY, arrival = ARRIVAL) {
-  const pet = petWith(fields);
-  const sheet = roundSheet(careOf(pet), r, DEFAULT_ROUND_TIMES[r], undefined, date);
-  const draft = draftPlan(pet, stayContext(arrival, DEPARTURE, { timeZone: "UTC" }));
-  const plan = planRound(draft, sheet, date, r, stayFrom(arrival));
-  const lines = medicationLines(sheet, plan).map((l) => ({
-    key: `med:${l.medication.medication.n}`,
-    row: l.planDecides ? roundMedicationWhole(l.medication, r) : roundMedicationRow(l.medication, r),
-  }));
-  return { sheet, plan, lines, form: recordFormItems(plan, new Map()) };
-}
+const atRound = (fields: Fields, r: Round, date = WEDNESDAY, arrival = ARRIVAL) =>
+  printedRound(petWith(fields), r, date, { arrival, departure: DEPARTURE });
 
 const RIMADYL = { medication: "Rimadyl 50 mg 1 tab AM" };
 
@@ -89,29 +69,10 @@ describe("a draft plan: what the sheet prints, its form offers", () => {
 
   it("every line that prints a dose is on the form, at every round, on and off its days, once", () => {
     const cases: Fields[] = [
-      RIMADYL,
-      { medication: "Calmex one capsule at bedtime" },
-      { medication: "Soloxine 0.4 mg one tablet once daily at bedtime" },
-      { medication: "Rimadyl 50mg 1 tab AM, skip PM" },
-      { medication: "Metacam 1.5 ml", medicationPm: "Metacam 1.5 ml with dinner" },
-      { medication: "Vetoryl 30mg 1 cap Mon/Wed/Fri AM with food" },
-      { medication: "Yumove two tablets BID", medication2: "Yumove two tablets twice daily" },
+      ...PRINTED_DOSE_CASES,
       { medication: "Furosemide 20mg 1 tab EOD", medication2: "Calmex one capsule at bedtime" },
     ];
-    for (const fields of cases)
-      for (const date of [TUESDAY, WEDNESDAY])
-        for (const r of ROUNDS) {
-          const { lines, form } = atRound(fields, r, date);
-          const printed = lines.filter((l) => /instruction|^[^·]+ · (morning|midday|evening): /.test(l.row));
-          const offered: string[] = form.map((f) => f.item);
-          expect({
-            fields,
-            date,
-            r,
-            missing: printed.map((l) => l.key).filter((k) => !offered.includes(k)),
-          }).toMatchObject({ missing: [] });
-          expect(new Set(offered).size).toBe(offered.length);
-        }
+    expectEveryPrintedDoseOffered(cases, [TUESDAY, WEDNESDAY], atRound);
   });
 
   it("a high-alert drug's is witnessed when recorded given", () => {

@@ -6,51 +6,32 @@
  * (`fasting`): "record it only if given" is no word to say of nil by mouth.
  */
 import { describe, expect, it } from "vitest";
-import { careOf, type Round } from "../../src/domain/care.ts";
-import { draftPlan } from "../../src/domain/plan/draft.ts";
-import { planRound } from "../../src/domain/plan/round.ts";
-import type { StayTimes } from "../../src/domain/plan/schedule.ts";
+import type { Round } from "../../src/domain/care.ts";
 import type { Plan, PlanItem } from "../../src/domain/plan/types.ts";
-import { DEFAULT_ROUND_TIMES } from "../../src/domain/round-times.ts";
-import { roundSheet } from "../../src/domain/rounds.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
-import { stayContext } from "../helpers/reader.ts";
+import { confirmedByTwo } from "../helpers/not-asked.ts";
+import { printedRound } from "../helpers/printed-round.ts";
 
 // Sat 28 Nov to Thu 10 Dec 2026: Tue 1 Dec, Wed 2 Dec.
 const ARRIVAL = "2026-11-28T10:00:00Z";
 const DEPARTURE = "2026-12-10T17:00:00Z";
 const TUESDAY = "2026-12-01";
 const WEDNESDAY = "2026-12-02";
-const stay: StayTimes = {
-  arrival: ARRIVAL,
-  departure: DEPARTURE,
-  timeZone: "UTC",
-  roundTimes: DEFAULT_ROUND_TIMES,
-};
-const context = stayContext(ARRIVAL, DEPARTURE, { timeZone: "UTC" });
+const STAY = { arrival: ARRIVAL, departure: DEPARTURE };
 
 const petWith = (medication: string) =>
   ({ petId: 70, name: "Bonnie", medication, dietaryRequirements: "Kibble 100 g" }) as unknown as Pet;
 
 /** Every item set by a person (`change` made to med:1) and the plan confirmed. */
-function confirmedPlan(pet: Pet, change: Partial<PlanItem> = {}): Plan {
-  const plan = draftPlan(pet, context);
-  return {
-    ...plan,
-    items: plan.items.map((i) => ({ ...i, readBy: "person" as const, ...(i.key === "med:1" ? change : {}) })),
-    confirmations: [
-      { userId: "U0LEAD", userName: "Lead", at: "2026-11-28T09:00:00Z" },
-      { userId: "U0SAM", userName: "Sam", at: "2026-11-28T09:05:00Z" },
-    ],
-  };
-}
+const confirmedWith = (drafted: Plan, change: Partial<PlanItem>): Plan =>
+  confirmedByTwo(
+    { ...drafted, items: drafted.items.map((i) => (i.key === "med:1" ? { ...i, ...change } : i)) },
+    "2026-11-28T09:00:00Z",
+  );
 
-function round(medication: string, date: string, r: Round = "morning", change: Partial<PlanItem> = {}) {
-  const pet = petWith(medication);
-  const sheet = roundSheet(careOf(pet), r, DEFAULT_ROUND_TIMES[r], undefined, date);
-  return planRound(confirmedPlan(pet, change), sheet, date, r, stay);
-}
+const round = (medication: string, date: string, r: Round = "morning", change: Partial<PlanItem> = {}) =>
+  printedRound(petWith(medication), r, date, STAY, (drafted) => confirmedWith(drafted, change)).plan;
 
 describe("a confirmed plan's dose the sheet prints, not due here by the plan", () => {
   it("not one of its days (Mon/Wed/Fri, on a Tuesday): offered after the meal, not due, never chased", () => {
@@ -126,9 +107,7 @@ describe("a confirmed plan's dose the sheet prints, not due here by the plan", (
 
 describe("a plan not confirmed whose reading says the line is not due, as the sheet's words do", () => {
   it("Mon/Wed/Fri read by the reader, on a Tuesday: still offered, by its words' days", () => {
-    const pet = petWith("Rimadyl 50 mg 1 tab AM Mon/Wed/Fri");
-    const sheet = roundSheet(careOf(pet), "morning", DEFAULT_ROUND_TIMES.morning, undefined, TUESDAY);
-    const p = planRound(draftPlan(pet, context), sheet, TUESDAY, "morning", stay);
+    const p = printedRound(petWith("Rimadyl 50 mg 1 tab AM Mon/Wed/Fri"), "morning", TUESDAY, STAY).plan;
     expect(p.state).not.toBe("confirmed");
     expect(p.items.find((i) => i.item.key === "med:1")?.on).toMatchObject({
       status: "not_due",

@@ -92,16 +92,19 @@ export async function stayRecordRead(deps: RoundDeps, booking: StayBooking & { b
   return { view, text };
 }
 
-/** A plan confirmed by two people (a lead at `at`, Sam five minutes later), every item set by a person. */
-export const confirmedByTwo = (plan: Plan, at = "2026-11-29T11:00:00Z"): Plan => ({
+/** A plan confirmed by a lead at `at`, every item set by a person. */
+export const confirmedByLead = (plan: Plan, at: string): Plan => ({
   ...plan,
   items: plan.items.map((i) => ({ ...i, readBy: "person" as const })),
-  confirmations: [
-    { userId: "U0LEAD", userName: "Lead", at },
-    {
-      userId: "U0SAM",
-      userName: "Sam",
-      at: new Date(Date.parse(at) + 5 * 60_000).toISOString().replace(".000Z", "Z"),
-    },
-  ],
+  confirmations: [{ userId: "U0LEAD", userName: "Lead", at }],
 });
+
+/** A plan confirmed by two people (a lead at `at`, Sam five minutes later), every item set by a person. */
+export const confirmedByTwo = (plan: Plan, at = "2026-11-29T11:00:00Z"): Plan => {
+  const byLead = confirmedByLead(plan, at);
+  const sam = new Date(Date.parse(at) + 5 * 60_000).toISOString().replace(".000Z", "Z");
+  return {
+    ...byLead,
+    confirmations: [...byLead.confirmations, { userId: "U0SAM", userName: "Sam", at: sam }],
+  };
+};

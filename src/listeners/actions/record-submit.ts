@@ -8,11 +8,19 @@
  */
 import type { App } from "@slack/bolt";
 import { checkBothSlots } from "../../answers/both-slots.ts";
+import { checkGivenAgain } from "../../answers/given-again.ts";
 import { checkGiven } from "../../answers/late-entry.ts";
+import { givenHereAlone } from "../../answers/once-given.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
 import { esc, plainOf } from "../../blocks/mrkdwn.ts";
-import { firstField, readBothTicks, readGiven, readSubmission } from "../../blocks/record-form.ts";
+import {
+  firstField,
+  readAgainTicks,
+  readBothTicks,
+  readGiven,
+  readSubmission,
+} from "../../blocks/record-form.ts";
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { ItemKey } from "../../record/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
@@ -81,23 +89,12 @@ async function each(
   const { sheet, pet } = f.found;
   const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
   if (!sub.ok) return void (await f.atFields(sub.errors));
-  // Both slots of one drug given, "one dose or two?" not answered: only with its tick (src/answers/both-slots.ts).
-  const both = await checkBothSlots(
-    deps,
-    sheet,
-    pet,
-    {
-      choices: sub.choices,
-      ticked: readBothTicks(f.values),
-      recordedGiven: new Set(f.meta.current.filter(([, , o]) => o === "given").map(([i]) => i as ItemKey)),
-    },
-    f.who,
-  );
-  if (!both.ok) return void (await f.atFields(both.errors));
-  const checked = await checkGiven(deps, sheet, pet, sub.given, both.choices);
+  const again = await ticksChecked(deps, f, sub.choices);
+  if (!again.ok) return void (await f.atFields(again.errors));
+  const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
-  const writes = both.choices.map((c) => ({
+  const writes = again.choices.map((c) => ({
     ...c,
     supersedes: cur.get(c.item),
     givenAt: checked.givenAt.get(c.item),
@@ -115,6 +112,30 @@ async function each(
   return done.result ?? { status: "recorded", entries: [] };
 }
 
+/**
+ * The choices checked for what only a tick lets through: both slots of one drug given, "one dose or
+ * two?" not answered (src/answers/both-slots.ts); a dose its plan gives here alone given at another
+ * round today, read now (src/answers/given-again.ts). Each note then says who checked.
+ */
+async function ticksChecked<C extends Parameters<typeof checkBothSlots>[3]["choices"][number]>(
+  deps: BotDeps,
+  f: RecordSubmission,
+  choices: C[],
+) {
+  const { sheet, pet } = f.found;
+  const recordedGiven = new Set(f.meta.current.filter(([, , o]) => o === "given").map(([i]) => i as ItemKey));
+  const both = await checkBothSlots(
+    deps,
+    sheet,
+    pet,
+    { choices, ticked: readBothTicks(f.values), recordedGiven },
+    f.who,
+  );
+  if (!both.ok) return both;
+  const ticks = readAgainTicks(f.values);
+  return checkGivenAgain(deps, sheet, pet, { choices: both.choices, ...ticks, recordedGiven }, f.who);
+}
+
 /** The one tap's confirmation: when it asked, the time said, for the doses past their window. */
 async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult | undefined> {
   const { sheet, pet } = f.found;
@@ -123,6 +144,16 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
     return void (await f.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." }));
   const { status } = await petStatus(deps, sheet, pet);
   const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
+  // Opened before a dose its plan gives here alone was given at another round: Record each… only.
+  if (
+    await givenHereAlone(
+      deps,
+      sheet,
+      pet,
+      writes.map((w) => w.item),
+    )
+  )
+    return { status: "no_one_tap" };
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
   return recordAllDue(deps, sheet, pet, f.who, f.requestKey, { givenAt: checked.givenAt, status });

@@ -27,6 +27,13 @@ import type { SheetRedraw } from "../record-round.ts";
 import { afterRound, onSheet } from "../round-taps.ts";
 import { NO_ONE_TAP, roundName, TAMPERED, whoRecorded } from "../tapper-words.ts";
 
+/** What the form shows beside its items: the time now, each entry's mark, each dose's words first and ticks. */
+const formClockOf = (
+  deps: BotDeps,
+  sheet: Parameters<typeof formClock>[1],
+  a: Pick<Awaited<ReturnType<typeof tapAsks>>, "states" | "settled" | "pairs" | "again">,
+) => ({ ...formClock(deps, sheet), states: a.states, settled: a.settled, pairs: a.pairs, again: a.again });
+
 export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   for (const [button, each] of [
     [recordAll, false],
@@ -64,7 +71,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                { ...formClock(deps, sheet), states: asks.states, settled: asks.settled, pairs: asks.pairs },
+                formClockOf(deps, sheet, asks),
                 asks.ask,
                 when,
               )

@@ -1,0 +1,76 @@
+/**
+ * A dose its confirmed plan gives at this round alone, recorded given on ✏️ Record each… while the
+ * day's entries show it given at another round (src/answers/once-given.ts): refused at its field,
+ * nothing written, typed values kept, unless its "Given again: I have checked" is ticked; then it is
+ * written, its entry's note saying who checked ("given again today: checked by Jane"), so the record,
+ * the replies and the audit show it was deliberate. Read again at submission: a form opened before
+ * the other round's entry (it said nothing then) is checked as one opened after it.
+ *
+ * The tick is asked even when the form said it first (its item's hint: "☑️ given today at the
+ * morning round by Jane 08:00 — its plan gives it once a day: …"): a hint is small grey words under a
+ * select a carer picks "given" from at a glance, and a second dose of a drug given once a day is the
+ * harm this guards against; and the submission cannot tell which form it is (the sealed metadata does
+ * not say what the form showed), so one rule holds for both. The tick is on the form from the start
+ * for each dose that may need it (src/blocks/record-items.ts againTick); a dose given elsewhere on a
+ * form with no tick for it is refused with words to open the form again (it then has the tick).
+ */
+import type { Deps } from "../deps.ts";
+import { isMedicationItem } from "../domain/record.ts";
+import type { ItemKey, Outcome } from "../record/types.ts";
+import { givenAgainRefused, givenAgainWords, onceGivenWords } from "../words/not-due.ts";
+import { onceGivenOfPet } from "./once-given.ts";
+import type { Who } from "./record-round.ts";
+import type { Sheet, SheetPet } from "./sheets.ts";
+
+/** The longest note the record keeps (src/record/types.ts). */
+const NOTE_MAX = 500;
+
+interface Choice {
+  item: ItemKey;
+  outcome: Outcome;
+  note?: string | undefined;
+}
+
+/**
+ * The form's choices checked for such a dose given: refused (the errors at each such dose's field)
+ * when its tick is not ticked (`ticked`; `offered`: the doses the form has the tick for); else the
+ * choices, each such dose's note saying who checked (too long a note is refused at it). A dose
+ * recorded given at this round already (`recordedGiven`: a note changed, a correction) is no new dose.
+ */
+export async function checkGivenAgain<C extends Choice>(
+  deps: Pick<Deps, "record" | "config">,
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "bookingId" | "petId">,
+  form: {
+    choices: C[];
+    ticked: ReadonlySet<string>;
+    offered: ReadonlySet<string>;
+    recordedGiven?: ReadonlySet<ItemKey> | undefined;
+  },
+  who: Pick<Who, "userName">,
+): Promise<{ ok: true; choices: C[] } | { ok: false; errors: Record<string, string> }> {
+  const given = form.choices
+    .filter((c) => c.outcome === "given" && isMedicationItem(c.item) && !form.recordedGiven?.has(c.item))
+    .map((c) => c.item);
+  if (given.length === 0) return { ok: true, choices: form.choices };
+  const elsewhere = await onceGivenOfPet(deps, sheet, pet, given);
+  const errors: Record<string, string> = {};
+  const checked = new Set<ItemKey>();
+  for (const [item, g] of elsewhere) {
+    if (form.ticked.has(item)) checked.add(item);
+    else
+      errors[`it:${item}`] = givenAgainRefused(
+        onceGivenWords(g, deps.config.timezone),
+        form.offered.has(item),
+      );
+  }
+  const words = givenAgainWords(who.userName);
+  const choices = form.choices.map((c) =>
+    checked.has(c.item) ? { ...c, note: [c.note, words].filter(Boolean).join(" · ") } : c,
+  );
+  for (const c of choices)
+    if (checked.has(c.item) && Array.from(c.note ?? "").length > NOTE_MAX)
+      errors[`note:${c.item}`] =
+        `At most ${NOTE_MAX - words.length - 3} characters here, with “${words}” added.`;
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, choices };
+}

@@ -1,0 +1,25 @@
+/**
+ * A drug its confirmed plan gives at one round a day, given at two rounds of one day
+ * (src/domain/given-twice.ts), for the manager to look at: "Biscuit (Kennel 3) · Apoquel 16 mg given
+ * twice that day (morning 08:00 by Jane, evening 18:10 by Sam): its plan gives it once a day". Each
+ * entry stands as it was written: the words say what to look at, never that the record is wrong.
+ */
+import type { GivenTwice } from "../domain/given-twice.ts";
+import { timeOf } from "./dates.ts";
+
+/** Its mark on the review and the audit. */
+export const GIVEN_TWICE_ICON = "🔁";
+
+/** "twice", "3 times". */
+const times = (n: number) => (n === 2 ? "twice" : `${n} times`);
+
+/** The line's words; `when`: the day's words after "given twice" ("that day"), none when the line names its day. */
+export function givenTwiceWords(g: GivenTwice, timeZone: string, when?: string): string {
+  const rounds = g.given.map((x) => `${x.round} ${timeOf(x.at, timeZone)} by ${x.userName}`).join(", ");
+  const who = `${g.petName}${g.room ? ` (${g.room})` : ""}`;
+  return `${who} · ${g.label} given ${times(g.given.length)}${when ? ` ${when}` : ""} (${rounds}): its plan gives it once a day`;
+}
+
+/** What the review asks its reviewer about them: "1 once-a-day drug given twice". */
+export const givenTwiceAsks = (n: number): string =>
+  `${n} once-a-day ${n === 1 ? "drug" : "drugs"} given twice`;

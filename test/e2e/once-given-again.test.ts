@@ -1,0 +1,165 @@
+/**
+ * Scout (AW-SCOUT), "Apoquel 16 mg, one tablet" with no time: the morning round asks it from the
+ * words; at midday Jane confirms the plan "evening only"; the evening's ✏️ Record each… is opened
+ * (nothing given elsewhere yet, so it says nothing), then the morning's dose is late-entered (given
+ * 07:40), then the evening form is submitted with the dose given: refused at the dose's field, nothing
+ * written, the typed values kept (Slack's errors); with "Given again: I have checked" ticked (on the
+ * form from the start), it is written and its note says who checked. End to end: the real Bolt app
+ * over HTTP, signed forms, the Slack stand-in and the awkward sandbox.
+ */
+import { describe, expect, it } from "vitest";
+import { currentPlan, keepPlan } from "../../src/answers/plans.ts";
+import { recordItems } from "../../src/answers/record-round.ts";
+import { latestSheet, petOf } from "../../src/answers/sheets.ts";
+import {
+  type ButtonKind,
+  recordAll,
+  recordEach,
+  type SheetPetButton,
+  type SheetPetIds,
+} from "../../src/blocks/buttons.ts";
+import type { Plan } from "../../src/domain/plan/types.ts";
+import { silentLogger } from "../../src/log.ts";
+import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
+import type { CareRecordStore } from "../../src/record/types.ts";
+import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
+import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
+import { blocksOf, postSigned } from "../helpers/slack.ts";
+import { useStoreEngines } from "../helpers/store-engines.ts";
+
+const CHANNEL = "C0ROUNDS";
+const DATE = "2026-11-22";
+let at = Date.parse(`${DATE}T07:35:00Z`);
+const clock = { now: () => new Date(at) };
+
+describe.each(useStoreEngines(clock))("a dose its plan gives once a day, given again ($name)", (engine) => {
+  let h: Harness;
+  let store: CareRecordStore;
+  const deps = () => ({ record: store, config: h.config, clock, log: silentLogger() });
+
+  useHarnessOn(
+    engine,
+    () => awkwardRounds(clock, CHANNEL),
+    async (started) => {
+      ({ h, store } = started);
+      nameStaff(h, { U0JANE: "Jane" });
+      at = Date.parse(`${DATE}T07:35:00Z`);
+      await h.bot.digest?.runPost("rounds:morning", DATE, { retry: false });
+      at = Date.parse(`${DATE}T12:10:00Z`);
+      const { bookingId, petId } = petIds(h, "AW-SCOUT", "Scout");
+      const v = await currentPlan(deps(), bookingId, petId);
+      if (!v) throw new Error("no plan kept for Scout");
+      const plan = {
+        ...v.plan,
+        items: v.plan.items.map((i) => ({
+          ...i,
+          readBy: "person" as const,
+          doubts: [],
+          ...(i.key === "med:1"
+            ? {
+                kind: { kind: "routine" as const },
+                when: {
+                  rounds: [{ round: "evening" as const, why: "set by Jane" }],
+                  days: { every: "day" },
+                  steps: [],
+                },
+              }
+            : {}),
+        })) as Plan["items"],
+        confirmations: [{ userId: "U0JANE", userName: "Jane", at: new Date(at).toISOString() }],
+      };
+      await keepPlan(deps(), { plan, date: DATE, supersedes: v.id, userId: "U0JANE", petName: v.petName });
+      at = Date.parse(`${DATE}T19:35:00Z`);
+      await h.bot.digest?.runPost("rounds:evening", DATE, { retry: false });
+    },
+    90_000,
+  );
+
+  /** Scout's ✏️ Record each… (or the confirmation a one tap opens) opened by Jane on the evening post. */
+  async function openForm(kind: ButtonKind<SheetPetButton, SheetPetIds> = recordEach): Promise<OpenedModal> {
+    const { bookingId, petId } = petIds(h, "AW-SCOUT", "Scout");
+    const post = h.slack.timeline.findLast(
+      (x) =>
+        x.channel === CHANNEL &&
+        !x.ephemeral &&
+        blocksOf(x).some((b) => b.block_id === `kd_act:${bookingId}:${petId}`),
+    );
+    if (!post) throw new Error("no evening post for Scout");
+    const actions = blocksOf(post).find((b) => b.block_id === `kd_act:${bookingId}:${petId}`);
+    const [button] = await buttonsOf(store, [{ elements: actions?.elements ?? [] }], kind);
+    if (!button) throw new Error("no such button for Scout");
+    const { trigger } = actionPayload(h.slack, post.id, button, "U0JANE");
+    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+      payload: JSON.stringify(actionPayload(h.slack, post.id, button, "U0JANE", { trigger }).body),
+    });
+    await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
+    return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as OpenedModal;
+  }
+
+  /** The form submitted with the Apoquel given, its tick ticked or not: Slack's answer. */
+  async function submitGiven(form: OpenedModal, tick: boolean) {
+    const body = viewPayload(form, "U0JANE", { "med:1": ["given", ""] }, undefined, { time: "21:50" });
+    const values = (body.view as { state: { values: Record<string, unknown> } }).state.values;
+    values["again:med:1"] = {
+      again: { type: "checkboxes", selected_options: tick ? [{ value: "checked" }] : [] },
+    };
+    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    const { text } = res;
+    return (text ? JSON.parse(text) : {}) as {
+      response_action?: string;
+      errors?: Record<string, string>;
+      view?: unknown;
+    };
+  }
+
+  /** The morning's Apoquel late-entered by Jane, given at 07:40. */
+  async function morningGiven() {
+    const { bookingId, petId } = petIds(h, "AW-SCOUT", "Scout");
+    const sheet = await latestSheet(deps(), DATE, "morning");
+    const pet = sheet && petOf(sheet, bookingId, petId);
+    if (!sheet || !pet) throw new Error("Scout is not on the morning sheet");
+    const write = { item: "med:1" as const, outcome: "given" as const, givenAt: `${DATE}T07:40:00.000Z` };
+    const jane = { userId: "U0JANE", userName: "Jane" };
+    const r = await recordItems(deps(), sheet, pet, [write], jane, "scout-am");
+    expect(r.status).toBe("recorded");
+  }
+
+  it.skipIf(engine.skip)(
+    "opened before the morning's entry, submitted after: refused at the dose; with the tick, recorded saying who checked",
+    async () => {
+      // 22:00, the evening's window closed: the form, and the one tap's confirmation (it asks when).
+      at = Date.parse(`${DATE}T22:00:00Z`);
+      const form = await openForm();
+      const ids = (form.view.blocks as { block_id?: string }[]).map((b) => b.block_id);
+      expect(ids.filter((id) => id?.startsWith("again:"))).toEqual(["again:med:1"]);
+      expect(JSON.stringify(form.view.blocks)).not.toContain("its plan gives it once a day");
+      const confirm = await openForm(recordAll);
+      expect(confirm.view.callback_id).not.toBe(form.view.callback_id);
+      at = Date.parse(`${DATE}T22:05:00Z`);
+      await morningGiven();
+      at = Date.parse(`${DATE}T22:10:00Z`);
+      const evening = () => store.entries({ date: DATE, round: "evening" });
+      // The one tap's confirmation, submitted after the morning's entry: nothing written, Record each… only.
+      const body = viewPayload(confirm, "U0JANE", {});
+      const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
+        payload: JSON.stringify(body),
+      });
+      expect(res.text).toContain("a dose its plan gives once a day given at another round today");
+      expect(await evening()).toEqual([]);
+      const refused = await submitGiven(form, false);
+      expect(refused.response_action).toBe("errors");
+      expect(refused.errors?.["it:med:1"]).toContain(
+        "given today at the morning round by Jane 07:40 — its plan gives it once a day",
+      );
+      expect(await evening()).toEqual([]);
+      const done = await submitGiven(form, true);
+      expect(done.response_action).toBeUndefined();
+      expect((await evening()).map((e) => [e.item, e.outcome, e.note])).toEqual([
+        ["med:1", "given", "given again today: checked by Jane"],
+      ]);
+    },
+    120_000,
+  );
+});
