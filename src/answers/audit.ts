@@ -45,6 +45,8 @@ export interface AuditFigures {
    * list's reason their code stands in for (src/domain/paper.ts `paperAuditReason`).
    */
   notGivenByReason: Partial<Record<NotGivenReason | PaperAuditReason | "unstated", number>>;
+  /** Entries put right as recorded in error (the wrong pet, the wrong dose): no outcome, counted apart. */
+  inError: number;
   /** As-needed doses given, and of those with an effect recorded. */
   asNeeded: { given: number; withEffect: number; withoutEffect: number };
   /**
@@ -109,7 +111,10 @@ async function asNeeded(deps: Required<Pick<Deps, "record">>, from: string, to: 
 }
 
 /** The figures of the days from `from` to `to` that add up (a part of the audit). */
-type AuditPart = Pick<AuditFigures, "doses" | "meals" | "notGivenByReason" | "highAlert" | "givenTwice"> & {
+type AuditPart = Pick<
+  AuditFigures,
+  "doses" | "meals" | "notGivenByReason" | "highAlert" | "givenTwice" | "inError"
+> & {
   who: AuditWho;
   rounds: number;
   /** The part's days with a kept round. */
@@ -161,6 +166,7 @@ async function auditPart(
     doses: doseFigures(doses),
     meals: { missed: mealsMissed },
     notGivenByReason,
+    inError: entries.filter((e) => e.outcome === "in_error").length,
     highAlert,
     givenTwice: await givenTwiceOf(deps, owed, entries),
     who: { corrections: correctionsOf(entries), unwitnessed, people: people.people },
@@ -200,6 +206,7 @@ export async function recordAudit(
           doses: addUp(total.doses, part.doses),
           meals: addUp(total.meals, part.meals),
           notGivenByReason: addUp(total.notGivenByReason, part.notGivenByReason),
+          inError: total.inError + part.inError,
           highAlert: addUp(total.highAlert, part.highAlert),
           givenTwice: [...total.givenTwice, ...part.givenTwice],
           who: addWho(total.who, part.who),

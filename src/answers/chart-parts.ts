@@ -10,6 +10,7 @@ import {
   type ChartCell,
   cellKey,
   chartCell,
+  inErrorCell,
   inHouseAtRound,
   notAskedCell,
   supersededOf,
@@ -140,6 +141,16 @@ export interface Making {
   notAsked: RoundDose[];
 }
 
+/** An entry of the dose's slot put right as recorded in error, nothing recorded since. */
+const standsInError = (e: Entry, d: RoundDose) =>
+  e.outcome === "in_error" &&
+  e.supersededBy === undefined &&
+  e.date === d.date &&
+  e.round === d.round &&
+  e.bookingId === d.bookingId &&
+  e.petId === d.petId &&
+  e.item === d.due.item;
+
 /** A round's medication doses on their pets' rows, each with its witness's state when it needs one. */
 export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
   const now = m.deps.clock.now().toISOString();
@@ -153,7 +164,10 @@ export function addDoses(m: Making, doses: RoundDose[], kept: boolean): void {
     const was = supersededOf(d.entry, byId);
     const unasked = notAsked(d);
     if (unasked) m.notAsked.push(d);
-    addDose(m.deps.config, m.q, m.pets, d, { blank: !m.chart.record, witness, kept, was, unasked });
+    // Nothing recorded, its entry put right as recorded in error: struck in its cell, with why.
+    const wrong = d.entry ? undefined : m.entries.find((e) => standsInError(e, d));
+    const o = { blank: !m.chart.record, witness, kept, was, unasked };
+    addDose(m.deps.config, m.q, m.pets, d, { ...o, wrong, struck: supersededOf(wrong, byId) });
   }
 }
 
@@ -182,7 +196,15 @@ function addDose(
   q: ChartQuery,
   pets: Map<string, ChartPet>,
   d: RoundDose,
-  o: { blank: boolean; witness: WitnessState | undefined; kept: boolean; was: Entry[]; unasked: boolean },
+  o: {
+    blank: boolean;
+    witness: WitnessState | undefined;
+    kept: boolean;
+    was: Entry[];
+    unasked: boolean;
+    wrong: Entry | undefined;
+    struck: Entry[];
+  },
 ): void {
   // A pet on the chart was asked for (src/answers/chart.ts wanted); one only on a kept sheet (gone
   // home since) has no room to filter by, so it is charted unless a room or another pet was asked.
@@ -197,7 +219,7 @@ function addDose(
   const here = inHouseAtRound(pet, roundInstant(config, d.date, d.round));
   const cell = o.blank
     ? { kind: "open" as const, state: "due" as const }
-    : chartCell(d.state, d.entry, o.witness, here, o.was);
+    : inErrorCell(chartCell(d.state, d.entry, o.witness, here, o.was), o.wrong, o.struck);
   // Its why is read after (markNotAsked); until then, its sheet's line not known.
   pet.cells[cellKey(d.date, d.round, d.due.item)] = o.unasked
     ? notAskedCell(cell, { days: "not_listed" })

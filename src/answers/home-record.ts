@@ -18,6 +18,7 @@ import { planNowOnOpen } from "../present/plan-now-open.ts";
 import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { onceGivenWords } from "../words/not-due.ts";
 import { nameOrder } from "../words/order.ts";
+import { inErrorSaid } from "../words/record.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
 import { type DoseFigures, doseFigures } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
@@ -51,6 +52,8 @@ interface DoseNamed {
   planNow?: string | undefined;
   /** Late or missed, its confirmed plan giving it at that round alone, given today at another round (src/answers/once-given.ts). */
   onceGiven?: string | undefined;
+  /** Late or missed, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
 }
 
 /**
@@ -241,6 +244,7 @@ async function todayDoses(
       ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
       ...(d.due.onceToday ? { onceToday: true as const } : {}),
       ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
+      ...(d.inError ? { inError: inErrorSaid(d.inError, deps.config.timezone) } : {}),
     };
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
     else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))

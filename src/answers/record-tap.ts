@@ -144,9 +144,13 @@ export async function petDay(
   return { settled, once, pairs, again };
 }
 
-/** An entry of the pet at this round, not corrected since. */
+/** An entry of the pet at this round, not corrected since (nor recorded in error: no outcome). */
 const isCurrent = (e: Entry, pet: Pick<SheetPet, "bookingId" | "petId">, round: Round) =>
-  e.bookingId === pet.bookingId && e.petId === pet.petId && e.round === round && e.supersededBy === undefined;
+  e.bookingId === pet.bookingId &&
+  e.petId === pet.petId &&
+  e.round === round &&
+  e.supersededBy === undefined &&
+  e.outcome !== "in_error";
 
 /**
  * The form's words before each due dose not recorded that the pet's plan, confirmed since the round

@@ -14,6 +14,8 @@ import { refuseContacts } from "../present/form-contacts.ts";
 import {
   GIVEN,
   GIVEN_ANYWAY,
+  IN_ERROR,
+  IN_ERROR_WHY_MAX,
   isMedicationItem,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
@@ -117,6 +119,7 @@ function readItem(
     return undefined;
   }
   const med = isMedicationItem(item);
+  if (outcome === IN_ERROR && med && current) return inErrorChoice(item, { why, note }, errors);
   const fits = (
     med ? (MEDICATION_OUTCOMES as readonly string[]) : (MEAL_OUTCOMES as readonly string[])
   ).includes(outcome);
@@ -150,6 +153,27 @@ function readItem(
     ...(reasonCode ? { reasonCode } : {}),
     ...(note ? { note } : {}),
   };
+}
+
+/**
+ * A recorded dose put right as recorded in error (the wrong pet, the wrong dose): its why, in the
+ * person's words, required and short. A reason from the list (the form shows the current entry's,
+ * and a Slack menu cannot be emptied) is not kept: nothing was given or withheld here.
+ */
+function inErrorChoice(
+  item: ItemKey,
+  said: { why: string | undefined; note: string | undefined },
+  errors: Record<string, string>,
+): ItemChoice | undefined {
+  if (!said.why) {
+    errors[`why:${item}`] = "Say why it was recorded in error (the wrong pet, the wrong dose…).";
+    return undefined;
+  }
+  if (Array.from(said.why).length > IN_ERROR_WHY_MAX) {
+    errors[`why:${item}`] = `At most ${IN_ERROR_WHY_MAX} characters.`;
+    return undefined;
+  }
+  return { item, outcome: IN_ERROR, reason: said.why, ...(said.note ? { note: said.note } : {}) };
 }
 
 /** An item's own note, checked for length (errors on its field). */

@@ -27,6 +27,7 @@ import { KeyedSerial } from "../process/serial.ts";
 import type { CareRecordStore, Entry } from "../record/types.ts";
 import { timeOf } from "../words/dates.ts";
 import { onceGivenWords } from "../words/not-due.ts";
+import { inErrorSaid } from "../words/record.ts";
 import { type Claim, readAlerts } from "./dose-alert-records.ts";
 import { findRoundPost } from "./dose-alert-slack.ts";
 import { ownMessages } from "./post.ts";
@@ -60,6 +61,17 @@ function entryView(d: ClaimDose, round: Round, date: string, current: Map<string
     ? `as medication ${s.by.item.slice(4)} (the same drug)`
     : `at the ${s.by.round} round`;
   return entry ? { entry, settledBy } : {};
+}
+
+/** The dose's entry put right as recorded in error, nothing recorded since: "recorded in error: wrong pet · Sam 13:05". */
+function inErrorOf(entries: Entry[], key: string, timezone: string): string | undefined {
+  const wrong = entries.find(
+    (e) =>
+      e.outcome === "in_error" &&
+      e.supersededBy === undefined &&
+      `${e.date}|${e.round}|${e.bookingId}|${e.petId}|${e.item}` === key,
+  );
+  return wrong && inErrorSaid(wrong, timezone);
 }
 
 /** What the pet's plan, confirmed since the round asked the dose, says now of it at that round; none when it is due there. */
@@ -119,6 +131,7 @@ function alertView(
       twoSlots: d.twoSlots,
       planNow: planNowOf(d, claim, date, o),
       onceGiven: onceGivenOf(d, o),
+      inError: inErrorOf(entries, `${date}|${claim.round}|${d.b}|${d.p}|${d.item}`, o.timezone),
       window: { opensAt: d.opensAt, dueAt: d.dueAt, lateAt: d.lateAt, closesAt: d.closesAt },
       ...entryView(d, claim.round, date, current, day),
     })),

@@ -58,6 +58,8 @@ export function chartCode(entry: Pick<Entry, "outcome" | "reasonCode">): ChartCo
 /** An entry a correction replaced, as its cell keeps it. */
 const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
+  // Recorded in error: no outcome, never "given"; its why is its reason.
+  ...(e.outcome === "in_error" ? { inError: true as const } : {}),
   initials: initialsOf(e.paper?.by ?? e.userName),
   at: e.givenAt ?? e.recordedAt,
   ...(e.reason ? { reason: e.reason } : {}),
@@ -104,6 +106,28 @@ export interface ChartWas {
   /** Its reason and its staff note, as recorded (printed whole beneath the grid). */
   reason?: string | undefined;
   note?: string | undefined;
+  /** An entry put right as recorded in error (its reason the why), recorded over since. */
+  inError?: true | undefined;
+}
+
+/** An entry put right as recorded in error, on its open cell: what it struck, why, who and when. */
+export interface ChartInError {
+  was: ChartWas[];
+  why: string;
+  by: string;
+  at: string;
+}
+
+/** An open cell whose entry was put right as recorded in error (`wrong`; `struck`: what it struck, oldest first). */
+export function inErrorCell(cell: ChartCell, wrong: Entry | undefined, struck: readonly Entry[]): ChartCell {
+  if (cell.kind !== "open" || !wrong) return cell;
+  const inError = {
+    was: struck.map(wasOf),
+    why: wrong.reason ?? "",
+    by: wrong.userName,
+    at: wrong.recordedAt,
+  };
+  return { ...cell, inError };
 }
 
 /** What one cell of the chart holds. */
@@ -118,8 +142,11 @@ export type ChartCell =
    * any round); each dose given around this round, with who, when and why.
    */
   | { kind: "if_needed"; given: ChartIfNeeded[] }
-  /** Due, nothing recorded: blank to sign; `missed` once its window has closed. */
-  | { kind: "open"; state: OpenState }
+  /**
+   * Due, nothing recorded: blank to sign; `missed` once its window has closed. `inError`: its entry
+   * was put right as recorded in error (the wrong pet, the wrong dose): struck, with why and who.
+   */
+  | { kind: "open"; state: OpenState; inError?: ChartInError | undefined }
   | {
       kind: "given";
       initials: string;

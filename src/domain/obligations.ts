@@ -221,6 +221,8 @@ export interface OwedDose extends AlertDose {
   round: Round;
   /** Its current entry (not corrected since), when recorded. */
   entry?: Entry | undefined;
+  /** Nothing recorded: its entry put right as recorded in error (the wrong pet, the wrong dose), when one stands. */
+  inError?: Entry | undefined;
   /** Where it came from: the plan's version, and whether a person had confirmed it. */
   plan?: number | undefined;
   confirmed: boolean;
@@ -243,7 +245,14 @@ const doseKey = (d: { date: string; round: Round; bookingId: number; petId: numb
   `${d.date}|${d.round}|${d.bookingId}|${d.petId}|${d.item}`;
 
 /** One item a round asked of a pet, with its state at `now` beside its current entry. */
-function askedDose(r: OwedRound, p: OwedPet, i: OwedItem, entry: Entry | undefined, now: string): OwedDose {
+function askedDose(
+  r: OwedRound,
+  p: OwedPet,
+  i: OwedItem,
+  at: { entry: Entry | undefined; inError: Entry | undefined },
+  now: string,
+): OwedDose {
+  const { entry, inError } = at;
   return {
     date: r.date,
     round: r.round,
@@ -255,6 +264,7 @@ function askedDose(r: OwedRound, p: OwedPet, i: OwedItem, entry: Entry | undefin
     window: i.window,
     state: owedState(i, p, entry, now),
     ...(entry ? { entry } : {}),
+    ...(!entry && inError ? { inError } : {}),
     ...(i.plan !== undefined ? { plan: i.plan } : {}),
     confirmed: i.confirmed,
     ...(p.leftAt ? { leftAt: p.leftAt } : {}),
@@ -276,6 +286,12 @@ export function owedDoses(
   windowOf: (e: Entry) => DoseWindow,
 ): OwedDose[] {
   const current = currentEntries(entries);
+  // Entries put right as recorded in error, nothing recorded since: their slots open, said beside.
+  const wrong = new Map(
+    entries
+      .filter((e) => e.outcome === "in_error" && e.supersededBy === undefined)
+      .map((e) => [doseKey(e), e]),
+  );
   const out: OwedDose[] = [];
   const asked = new Set<string>();
   for (const r of rounds) {
@@ -290,7 +306,7 @@ export function owedDoses(
         });
         if (asked.has(key)) continue;
         asked.add(key);
-        out.push(askedDose(r, p, i, current.get(key), now));
+        out.push(askedDose(r, p, i, { entry: current.get(key), inError: wrong.get(key) }, now));
       }
     }
   }

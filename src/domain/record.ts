@@ -182,13 +182,14 @@ function supersededIds(entries: Entry[]): Set<number> {
 
 /**
  * The current entry of each item (the one no other entry supersedes), by item key. When two are
- * current for one item (which the store prevents), the later counts.
+ * current for one item (which the store prevents), the later counts. An entry recorded in error
+ * (`in_error`) is no outcome: its item has none, its slot open again as if nothing was recorded.
  */
 export function currentEntries(entries: Entry[]): Map<string, Entry> {
   const gone = supersededIds(entries);
   const out = new Map<string, Entry>();
   for (const e of entries) {
-    if (gone.has(e.id)) continue;
+    if (gone.has(e.id) || e.outcome === "in_error") continue;
     const k = itemKey(e);
     const had = out.get(k);
     if (!had || had.id < e.id) out.set(k, e);

@@ -16,7 +16,7 @@ import { dayOf } from "../words/dates.ts";
 import { OFF_TIME, onTimeWords, reasonWords, UNWITNESSED, unwitnessedWords } from "../words/doses.ts";
 import { missedDosesWords, missedItemsWords } from "../words/missed.ts";
 import { noSheetRoundsWords, PAPER_AUDIT_REASON_WORDS } from "../words/paper.ts";
-import { notAskedCountWords } from "../words/record.ts";
+import { inErrorCountWords, notAskedCountWords } from "../words/record.ts";
 import { custodyAuditLines } from "./audit-custody.ts";
 import { givenTwiceAuditLines } from "./audit-twice.ts";
 import { correctionLines, peopleLines, unwitnessedLines } from "./audit-who.ts";
@@ -125,6 +125,8 @@ function doseLines(a: AuditFigures): Line[] {
     figure(`❌ missed: ${missedDosesWords(d.missed)}`, d.missed),
     mealsLine(a),
     figure(`⚠️ not given or refused: ${notGiven}${reasons ? ` (${reasons})` : ""}`, notGiven),
+    // Put right as recorded in error: no outcome, its slot counted as if nothing was recorded.
+    ...(a.inError ? [figure(inErrorCountWords(a.inError), a.inError)] : []),
     ...(d.open ? [line(`🕐 still open (today's, within their window): ${d.open}`)] : []),
     ...(d.notDue
       ? [

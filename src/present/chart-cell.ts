@@ -22,7 +22,12 @@ export function cellLine(cell: ChartCell, tz: string, day: string): Line {
     case "not_due":
       return [];
     case "open":
-      return cell.state === "missed" ? line(toned("alert", "missed")) : [];
+      // Put right as recorded in error: what it struck, then the slot as if nothing was recorded.
+      return line(
+        ...wasSpans(cell.inError?.was, at),
+        cell.inError && toned("warn", "in error "),
+        cell.state === "missed" && toned("alert", "missed"),
+      );
     case "if_needed":
       return line(
         ...cell.given.map(

@@ -4,17 +4,21 @@
  * through (as the round post strikes it), so the page never loses the entry first written.
  */
 import type { ChartColumn, ChartPet, ChartRow } from "../answers/chart.ts";
-import { type ChartCell, type ChartWas, cellKey } from "../domain/chart.ts";
+import { type ChartCell, type ChartInError, type ChartWas, cellKey } from "../domain/chart.ts";
 import type { RoundNames } from "../domain/round-names.ts";
 import { dateTimeOf, dayHeading } from "../words/dates.ts";
 import { markedWords } from "../words/paper.ts";
-import { notAskedWords } from "../words/record.ts";
+import { inErrorWords, notAskedWords, outcomeWords } from "../words/record.ts";
 import { type Line, line, type Span, whole } from "./doc.ts";
 
 /** In a cell: the entries a correction replaced, each struck ("JD 07:40"), before what stands now. */
 export const wasSpans = (was: readonly ChartWas[] | undefined, at: (iso: string) => string): Span[] =>
   (was ?? []).flatMap((w): Span[] => [
-    { text: `${w.code ? `${w.code} ` : ""}${w.initials} ${at(w.at)}`, tone: "muted", struck: true },
+    {
+      text: `${w.inError ? "in error " : w.code ? `${w.code} ` : ""}${w.initials} ${at(w.at)}`,
+      tone: "muted",
+      struck: true,
+    },
     { text: " " },
   ]);
 
@@ -35,7 +39,7 @@ function correctedSpans(
   return [
     ...was.flatMap((w): Span[] => [
       {
-        text: `${w.code ? markedWords(w.code) : "given"} ${w.initials} ${dateTimeOf(w.at, timezone)}${saidWords(w.reason, w.note)}`,
+        text: `${w.inError ? outcomeWords("in_error") : w.code ? markedWords(w.code) : "given"} ${w.initials} ${dateTimeOf(w.at, timezone)}${saidWords(w.reason, w.note)}`,
         tone: "muted",
         struck: true,
       },
@@ -70,6 +74,15 @@ function timesWords(cell: Recorded, given: string, recorded: string): string {
   return cell.notAsked && given !== recorded ? ` · ${outcome} ${given}, recorded ${recorded}` : "";
 }
 
+/** An open cell's entry put right as recorded in error: "~given JD Mon 30 Nov, 08:10~ recorded in error: wrong pet · Sam Mon 30 Nov, 13:05". */
+function inErrorNote(where: string, e: ChartInError, timezone: string): Line {
+  return [
+    ...line(`${where}: `),
+    ...correctedSpans(e.was, { recordedAt: e.at }, timezone).slice(0, -1),
+    ...line(inErrorWords(whole(e.why), whole(e.by), dateTimeOf(e.at, timezone))),
+  ];
+}
+
 /** What the grid's cells abbreviate: each code's reason, each late entry and each correction, in full. */
 export function cellNotes(
   pet: ChartPet,
@@ -81,8 +94,9 @@ export function cellNotes(
   for (const c of columns) {
     for (const row of rows) {
       const cell = pet.cells[cellKey(c.date, c.round, row.item)];
-      if (!noted(cell)) continue;
       const where = `${dayHeading(c.date)} ${o.names?.[c.round] ?? c.round}, ${whole(row.plan?.what.name ?? row.due?.label ?? row.item)}`;
+      if (cell?.kind === "open" && cell.inError) out.push(inErrorNote(where, cell.inError, o.timezone));
+      if (!noted(cell)) continue;
       const given = dateTimeOf(cell.givenAt, o.timezone);
       const recorded = dateTimeOf(cell.recordedAt, o.timezone);
       const notGiven = cell.kind === "not_given";

@@ -55,6 +55,8 @@ interface AlertDoseView {
    * (src/answers/once-given.ts): "☑️ given today at the morning round by Jane 08:00 — its plan gives it once a day: …".
    */
   onceGiven?: string | undefined;
+  /** Not recorded, its entry put right as recorded in error: "recorded in error: wrong pet · Sam 13:05". */
+  inError?: string | undefined;
   window: DoseWindow;
   /**
    * Settled by another entry of its day (src/domain/day-dose.ts), `entry` being that one: where ("at
@@ -150,6 +152,7 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
       { text: d.onceToday ? `${label} (${NOT_RECORDED_TODAY})` : label },
       ...(d.onceGiven ? [toned("warn", ` (${d.onceGiven})`)] : []),
       ...(d.planNow ? [toned("warn", ` (${d.planNow})`)] : []),
+      ...(d.inError ? [toned("warn", ` (${whole(d.inError)})`)] : []),
     ];
   if (d.settledBy) {
     // Its entry is another's (another round's, another slot's): its window says nothing of it.

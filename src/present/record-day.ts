@@ -34,6 +34,7 @@ import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, requestIdSpan, toned, value, whole } from "./doc.ts";
 import { doseFiguresWords } from "./dose-figures.ts";
 import { lateMealWords } from "./dose-states.ts";
+import { inErrorDayLine, standsInError } from "./in-error.ts";
 import { progressWords } from "./record.ts";
 
 type RecordPet = RecordDay["rounds"][number]["pets"][number];
@@ -90,6 +91,7 @@ const whenAndWho = (e: Entry, timezone: string, notAsked = false) =>
  */
 function entryLines(e: Entry, byId: Map<number, Entry>, timezone: string, notAsked?: NotAskedWhy): Line[] {
   if (e.supersededBy !== undefined) return correctionLines(e, byId, timezone);
+  if (e.outcome === "in_error") return [inErrorDayLine(e, timezone, itemWords(e.item, e.itemText))];
   const who = whenAndWho(e, timezone, notAsked !== undefined);
   const head = [{ text: `${itemWords(e.item, e.itemText)}: ` }, ...outcomeSpans(e), { text: who }];
   const fix = e.supersedes !== undefined ? toned("muted", ` (corrects entry ${e.supersedes})`) : undefined;
@@ -206,7 +208,11 @@ function petItem(pet: RecordPet, byId: Map<number, Entry>, timezone: string): Pa
   };
   for (const d of pet.due ?? []) {
     lines.push(...dueLines(d, timezone));
-    if (d.entry) lines.push(...withReplaced(d.entry));
+    // Recorded in error: its slot open (above), then why, the entry it struck under it.
+    const wrong = d.entry ? undefined : pet.entries.find((x) => standsInError(x) && x.item === d.item);
+    if (wrong) lines.push(inErrorDayLine(wrong, timezone, itemWords(wrong.item, wrong.itemText)));
+    const standing = d.entry ?? wrong;
+    if (standing) lines.push(...withReplaced(standing));
   }
   // The rest of the record: entries of items not on the sheet (and any corrected entry not yet shown).
   const rest: Line[] = [];

@@ -11,6 +11,7 @@
 import type { ByDaysItem, DueItem, IfNeededItem } from "../domain/record.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import {
+  IN_ERROR,
   type ItemKey,
   MEAL_OUTCOMES,
   MEDICATION_OUTCOMES,
@@ -20,13 +21,20 @@ import {
 } from "../record/types.ts";
 import { WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { ifNeededWords, reasonWords } from "../words/doses.ts";
-import { byDaysFormWords, outcomeWords } from "../words/record.ts";
+import { byDaysFormWords, IN_ERROR_CHOICE, IN_ERROR_HINT, outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 
 /** The form's rules and words, which its Slack serializer (src/blocks/record-modal.ts, record-form.ts) draws and reads back. */
 export { isMedicationItem, printedItems } from "../domain/record.ts";
 export { roundWord } from "../domain/rounds.ts";
-export { MEAL_OUTCOMES, MEDICATION_OUTCOMES, NOT_GIVEN_REASONS, REASON_MAX } from "../record/types.ts";
+export { IN_ERROR_WHY_MAX } from "../record/in-error.ts";
+export {
+  IN_ERROR,
+  MEAL_OUTCOMES,
+  MEDICATION_OUTCOMES,
+  NOT_GIVEN_REASONS,
+  REASON_MAX,
+} from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
 export { BOTH_GIVEN_LABEL, BOTH_GIVEN_TICK, GIVEN_AGAIN_LABEL, GIVEN_AGAIN_TICK } from "../words/not-due.ts";
@@ -68,6 +76,7 @@ export interface RecordFormItem {
 }
 
 const outcome = (o: Outcome): Choice => ({ text: outcomeWords(o), value: o });
+const IN_ERROR_OPTION: Choice = { text: IN_ERROR_CHOICE, value: IN_ERROR };
 
 /** An item's current entry: its outcome, and its reason from the list when it has one. */
 export interface CurrentItem {
@@ -87,7 +96,11 @@ function dueItem(d: DueItem, cur: CurrentItem | undefined, settled?: string): Re
     // Owed once a day and recorded at another round of its day: said first, so it is not given again.
     hint: settled ? `${settled} · ${d.text}` : d.text,
     placeholder: "Choose…",
-    choices: (med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(outcome),
+    // A dose recorded can be put right as recorded in error (the wrong pet, the wrong dose).
+    choices: [
+      ...(med ? MEDICATION_OUTCOMES : MEAL_OUTCOMES).map(outcome),
+      ...(med && now ? [IN_ERROR_OPTION] : []),
+    ],
     ...(now ? { chosen: outcome(now) } : {}),
     ...(med
       ? {
@@ -96,7 +109,7 @@ function dueItem(d: DueItem, cur: CurrentItem | undefined, settled?: string): Re
             choices: NOT_GIVEN_REASONS.map(reason),
             ...(code ? { chosen: reason(code) } : {}),
             words: `In your words (${d.label})`,
-            hint: "Needed when the reason is “other”.",
+            hint: now ? IN_ERROR_HINT : "Needed when the reason is “other”.",
           },
         }
       : {}),

@@ -34,7 +34,7 @@ import {
   witnessWords,
 } from "../words/doses.ts";
 import { notDueWords } from "../words/not-due.ts";
-import { outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
+import { inErrorWords, outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import { kept, type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
 
@@ -48,6 +48,7 @@ const ICONS: Record<Outcome, string> = {
   not_given: "⚠️",
   ate_none: "⚠️",
   not_offered: "⚠️",
+  in_error: "❎",
 };
 
 const TONES: Partial<Record<Outcome, "alert" | "warn">> = {
@@ -80,6 +81,8 @@ export function entryLine(
   timezone: string,
   o: { struck?: boolean; offTime?: string | undefined; notAsked?: boolean } = {},
 ): Line {
+  // Recorded in error: no outcome, never struck; the entry it put right is struck beside it.
+  if (e.outcome === "in_error") return [toned("warn", inErrorLine(e, timezone))];
   const why = whyWords(e.reason && prose(e.reason, WHY_MAX, WHOLE_IN));
   const note = e.note?.trim() ? `${why ? " · " : ": "}${prose(e.note, WHY_MAX, WHOLE_IN)}` : "";
   const what = e.givenAt
@@ -98,6 +101,10 @@ export function entryLine(
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
   return o.offTime ? [...spans, toned("warn", ` · ${o.offTime}`)] : spans;
 }
+
+/** "❎ Rimadyl recorded in error: wrong pet · Jane 13:05". */
+const inErrorLine = (e: Entry, timezone: string): string =>
+  `${ICONS.in_error} ${whole(itemLabel(e))} ${inErrorWords(prose(e.reason ?? "", WHY_MAX, WHOLE_IN), whole(e.userName), timeOnDay(e.recordedAt, timezone, e.date))}`;
 
 const names = (entries: Entry[]) => [...new Set(entries.map((e) => whole(e.userName)))].join(", ");
 const latest = (entries: Entry[]) =>

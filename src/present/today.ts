@@ -109,7 +109,7 @@ function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined
   return [
     toned(
       s.tone,
-      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""}${"window" in o && o.onceToday ? ` · ${NOT_RECORDED_TODAY}` : ""}${"window" in o && o.twoSlots ? ` · ${TWO_SLOTS_ASK}` : ""} · ${o.round} · ${when}${"window" in o && o.onceGiven ? ` · ${o.onceGiven}` : ""}${"window" in o && o.planNow ? ` · ${o.planNow}` : ""}`,
+      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""}${"window" in o && o.onceToday ? ` · ${NOT_RECORDED_TODAY}` : ""}${"window" in o && o.twoSlots ? ` · ${TWO_SLOTS_ASK}` : ""} · ${o.round} · ${when}${"window" in o && o.onceGiven ? ` · ${o.onceGiven}` : ""}${"window" in o && o.planNow ? ` · ${o.planNow}` : ""}${"window" in o && o.inError ? ` · ${whole(o.inError)}` : ""}`,
     ),
   ];
 }

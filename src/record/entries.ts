@@ -4,6 +4,15 @@
  */
 import { CHAIN_FORMAT, chainHash, entryContent, type Row } from "./chain.ts";
 import { InvalidEntryError } from "./errors.ts";
+import {
+  checkInError,
+  IN_ERROR_COLUMN,
+  IN_ERROR_JOIN,
+  markInError,
+  readInError,
+  reopened,
+  storedInput,
+} from "./in-error.ts";
 import { ITEM_KEYS } from "./items.ts";
 import { appendIn, headIn, isRecordDate, type NextId, type StoredInput } from "./ledger.ts";
 import {
@@ -25,9 +34,8 @@ const ITEMS = new Set<string>(ITEM_KEYS);
 const ROUNDS = new Set(["morning", "midday", "evening"]);
 const MAX_TEXT = 500;
 
-export const COLUMNS =
-  "e.id, e.seq, e.kennel, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, e.given_at, e.reason_code, s.id AS superseded_by";
-export const FROM = "FROM care_entries e LEFT JOIN care_entries s ON s.supersedes = e.id";
+export const COLUMNS = `e.id, e.seq, e.kennel, e.round_date, e.round, e.booking_id, e.pet_id, e.pet_name, e.item, e.item_text, e.outcome, e.reason, e.note, e.user_id, e.user_name, e.request_key, e.supersedes, e.recorded_at, e.given_at, e.reason_code, s.id AS superseded_by, ${IN_ERROR_COLUMN}`;
+export const FROM = `FROM care_entries e LEFT JOIN care_entries s ON s.supersedes = e.id ${IN_ERROR_JOIN}`;
 
 function optionalNumber(value: unknown): number | undefined {
   return value === null || value === undefined ? undefined : Number(value);
@@ -67,7 +75,7 @@ export function entryOf(row: Row): Entry {
   if (note !== undefined) entry.note = note;
   if (supersedes !== undefined) entry.supersedes = supersedes;
   if (supersededBy !== undefined) entry.supersededBy = supersededBy;
-  return entry;
+  return readInError(entry, row.in_error);
 }
 
 /** An instant as the record writes them: 2026-11-26T08:05:00.000Z. */
@@ -95,7 +103,8 @@ export function checkInputs(inputs: EntryInput[]): void {
       throw new InvalidEntryError(`The booking and pet ids must be whole numbers (${which}).`);
     if (!ITEMS.has(e.item)) throw new InvalidEntryError(`"${String(e.item).slice(0, 20)}" is not an item.`);
     const outcomes: readonly Outcome[] = e.item === "meal" ? MEAL_OUTCOMES : MEDICATION_OUTCOMES;
-    if (!outcomes.includes(e.outcome))
+    checkInError(e, which);
+    if (!outcomes.includes(e.outcome) && e.outcome !== "in_error")
       throw new InvalidEntryError(`"${String(e.outcome).slice(0, 20)}" is not an outcome for ${e.item}.`);
     if (e.outcome === "not_given" && !e.reason?.trim())
       throw new InvalidEntryError(`A dose not given needs its reason (${which}).`);
@@ -159,6 +168,7 @@ function rowOf(
   o: { id: number; seq: number; kennel: string; key: string; at: string },
 ): Row {
   const { key, at } = o;
+  input = storedInput(input);
   return {
     id: o.id,
     seq: o.seq,
@@ -248,7 +258,13 @@ export async function recordIn(
   nextId: NextId,
 ): Promise<RecordResult> {
   const key = (inputs[0] as EntryInput).requestKey;
-  const found = await checkIn(q, inputs);
+  let found = await checkIn(q, inputs);
+  // Standing only as recorded in error: the slot is open, and the new entry supersedes it.
+  const open = found?.status === "already" ? reopened(inputs, found.existing) : undefined;
+  if (open) {
+    inputs = open;
+    found = await checkIn(q, inputs);
+  }
   if (found) return found;
   await q("INSERT INTO care_requests (request_key, recorded_at) VALUES (?, ?)", [key, at]);
   let head = await headIn(q);
@@ -272,6 +288,7 @@ export async function recordIn(
       recordedAt: at,
     });
   }
+  await markInError(q, entries, kennel, at, nextId);
   return { status: "recorded", entries };
 }
 

@@ -26,7 +26,13 @@ export const REASON_MAX = 500;
 
 export type MedicationOutcome = "given" | "refused" | "not_given";
 export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
-export type Outcome = MedicationOutcome | MealOutcome;
+/**
+ * A dose's entry put right as recorded in error (the wrong pet, the wrong dose): nothing was done
+ * here, so it is no outcome; the slot is open again (src/record/in-error.ts). Only a correction.
+ */
+export type InError = "in_error";
+export const IN_ERROR: InError = "in_error";
+export type Outcome = MedicationOutcome | MealOutcome | InError;
 
 export const MEDICATION_OUTCOMES: readonly MedicationOutcome[] = ["given", "refused", "not_given"];
 export const MEAL_OUTCOMES: readonly MealOutcome[] = ["ate_all", "ate_some", "ate_none", "not_offered"];

@@ -2,9 +2,9 @@
 import type { Round } from "../domain/care.ts";
 import type { NotAskedWhy } from "../domain/not-asked.ts";
 import { roundWord } from "../domain/rounds.ts";
-import type { Outcome } from "../record/types.ts";
+import type { Entry, Outcome } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
-import { dayHeading, timeOf } from "./dates.ts";
+import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 
 const OUTCOME_WORDS: Record<Outcome, string> = {
   given: "given",
@@ -14,7 +14,30 @@ const OUTCOME_WORDS: Record<Outcome, string> = {
   ate_some: "ate some",
   ate_none: "ate none",
   not_offered: "not offered",
+  in_error: "recorded in error",
 };
+
+/** The correction form's choice for a dose recorded (Slack's option: at most 75 characters). */
+export const IN_ERROR_CHOICE = "❎ Recorded in error (wrong pet or wrong dose): nothing was done here";
+export const IN_ERROR_HINT = "Needed when the reason is “other”, or to say why it was recorded in error.";
+
+/** Why a dose of a medicine in custody is not put right as recorded in error, and how it is. */
+export const IN_CUSTODY_IN_ERROR =
+  "This medicine is in custody: its register counts this dose taken from the pack, so it is not struck as recorded in error. Correct it to what happened (not given, with why), then 🔢 Count… the medicine on the pet's medicines: a difference is closed there with its reason.";
+
+/** The audit's and the review's count: "❎ 1 recorded in error (the wrong pet or dose: struck, its slot asked as if nothing was recorded)". */
+export const inErrorCountWords = (n: number): string =>
+  `❎ ${n} recorded in error (the wrong pet or dose: struck, its slot asked as if nothing was recorded)`;
+
+/** An entry recorded in error, on every surface: "recorded in error: wrong pet · Jane 13:05". */
+export const inErrorWords = (why: string, who: string, time: string): string =>
+  `${outcomeWords("in_error")}: ${why} · ${who} ${time}`;
+
+/** The same of an entry, its time in the kennel's zone (its day named when not its round's). */
+export const inErrorSaid = (
+  e: Pick<Entry, "reason" | "userName" | "recordedAt" | "date">,
+  timezone: string,
+) => inErrorWords(e.reason ?? "", e.userName, timeOnDay(e.recordedAt, timezone, e.date));
 
 export function outcomeWords(outcome: Outcome): string {
   return OUTCOME_WORDS[outcome] ?? String(outcome);

@@ -232,7 +232,11 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   const text = { value: e ? doseNamed({ item: i.item, label: i.label, text: e.itemText }) : i.label };
   // Due from the words, the plan not confirmed when the round was kept (issue 44): said on the line.
   const from = i.unconfirmed ? ` (${FROM_THE_WORDS})` : "";
-  if (!e) return [{ depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] }];
+  if (!e)
+    return [
+      { depth: 2, pieces: [text, `${from}: ${notRecordedWords(i, timezone)}`] },
+      ...inError(s, i, timezone),
+    ];
   // Why it was not given and the note, each whole: this is where the shorter surfaces say they are.
   const why = [e.reason, e.note].filter((t): t is string => Boolean(t?.trim()));
   // A late entry with both its times (issue 35); a high-alert dose with its witness. One no round
@@ -268,8 +272,16 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
       ],
     },
   ];
-  for (const old of s.entries.filter((x) => x.supersededBy !== undefined && sameItem(x, e))) {
-    lines.push({
+  return [...lines, ...correctedLines(s, e, timezone)];
+}
+
+type StayEntry = PetStayRecord["entries"][number];
+
+/** The entries an item's entry corrected, each struck, its reason and note whole. */
+const correctedLines = (s: PetStayRecord, e: StayEntry, timezone: string): StayLine[] =>
+  s.entries
+    .filter((x) => x.supersededBy !== undefined && sameItem(x, e))
+    .map((old) => ({
       depth: 3,
       corrected: true,
       pieces: [
@@ -281,9 +293,32 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
           .filter((t): t is string => Boolean(t?.trim()))
           .flatMap((t): StayPiece[] => [" · ", { value: t }]),
       ],
-    });
-  }
-  return lines;
+    }));
+
+/**
+ * An item with nothing recorded whose entry was put right as recorded in error: "recorded in error:
+ * wrong pet · Sam 13:05", then the entry it struck (and any before it).
+ */
+function inError(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] {
+  const wrong = s.entries.find(
+    (x) =>
+      x.outcome === "in_error" &&
+      x.supersededBy === undefined &&
+      x.date === i.date &&
+      x.round === i.round &&
+      x.item === i.item,
+  );
+  if (!wrong) return [];
+  const at = ` ${timeOnDay(wrong.recordedAt, timezone, wrong.date)}`;
+  // Their words whole, each a value (escaped where the page is HTML), as inErrorWords says them.
+  const pieces: StayPiece[] = [
+    `${outcomeWords("in_error")}: `,
+    { value: wrong.reason ?? "" },
+    " · ",
+    { value: wrong.userName },
+    at,
+  ];
+  return [{ depth: 3, pieces }, ...correctedLines(s, wrong, timezone)];
 }
 
 const sameItem = (a: PetStayRecord["entries"][number], b: PetStayRecord["entries"][number]) =>

@@ -9,6 +9,7 @@
 import type { App } from "@slack/bolt";
 import { checkBothSlots } from "../../answers/both-slots.ts";
 import { checkGivenAgain } from "../../answers/given-again.ts";
+import { inErrorRefusals } from "../../answers/in-error.ts";
 import { checkGiven } from "../../answers/late-entry.ts";
 import { givenHereAlone } from "../../answers/once-given.ts";
 import { recordEach } from "../../answers/record-each.ts";
@@ -89,6 +90,9 @@ async function each(
   const { sheet, pet } = f.found;
   const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
   if (!sub.ok) return void (await f.atFields(sub.errors));
+  // A medicine in custody is never struck as recorded in error: its register is put right by a count.
+  const custody = await inErrorRefusals(deps, pet, sub.choices);
+  if (Object.keys(custody).length) return void (await f.atFields(custody));
   const again = await ticksChecked(deps, f, sub.choices);
   if (!again.ok) return void (await f.atFields(again.errors));
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);

@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import { medicineClosed, medicineCount, medicineIn, medicineOut } from "./custody.ts";
 import { doseAlert } from "./dose-alert.ts";
+import { inError } from "./in-error.ts";
 import type { RecordKind } from "./kind.ts";
 import { obligation, obligationChange, obligationPart } from "./obligation.ts";
 import { paper } from "./paper.ts";
@@ -53,6 +54,7 @@ const KINDS = [
   medicineOut,
   staffName,
   paper,
+  inError,
 ] as const;
 
 type Known = (typeof KINDS)[number];
