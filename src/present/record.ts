@@ -36,7 +36,7 @@ import {
 import { notDueWords } from "../words/not-due.ts";
 import { inErrorWords, outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import { kept, type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
+import { kept, type Line, line, prose, toned, value, whole } from "./doc.ts";
 
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
@@ -75,6 +75,7 @@ const WHOLE_IN = "the stay record";
  * time, with when it was recorded and by whom ("⚠️ Rimadyl not given (recorded 13:01 by Jane):
  * asleep as instructed"); struck through when corrected since. An entry of an item its round did not
  * ask (`notAsked`: recorded only if given) is never a late entry: "given 12:10, recorded 16:30".
+ * Who and why are kept words (a name typed on paper, the reason, the note; struck, the whole line).
  */
 export function entryLine(
   e: Entry,
@@ -82,7 +83,7 @@ export function entryLine(
   o: { struck?: boolean; offTime?: string | undefined; notAsked?: boolean } = {},
 ): Line {
   // Recorded in error: no outcome, never struck; the entry it put right is struck beside it.
-  if (e.outcome === "in_error") return [toned("warn", inErrorLine(e, timezone))];
+  if (e.outcome === "in_error") return [kept(inErrorLine(e, timezone), "warn")];
   const why = whyWords(e.reason && prose(e.reason, WHY_MAX, WHOLE_IN));
   const note = e.note?.trim() ? `${why ? " · " : ": "}${prose(e.note, WHY_MAX, WHOLE_IN)}` : "";
   const what = e.givenAt
@@ -91,15 +92,11 @@ export function entryLine(
   const said = keepsNoTime(e)
     ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
     : `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`;
-  // Who and why as kept (names typed on paper, the reason, the note): a channel hides a contact in them.
-  const tone = o.struck ? "muted" : TONES[e.outcome];
-  const spans: Span[] = [
-    toned(tone, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `),
-    kept(`${said}${why}${note}`, tone),
-  ];
-  if (o.struck) return spans.map((s) => ({ ...s, struck: true }));
+  const t = o.struck ? "muted" : TONES[e.outcome];
+  const out = [toned(t, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `), kept(`${said}${why}${note}`, t)];
+  if (o.struck) return [{ ...kept(out.map((s) => s.text).join(""), t), struck: true }];
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
-  return o.offTime ? [...spans, toned("warn", ` · ${o.offTime}`)] : spans;
+  return o.offTime ? [...out, toned("warn", ` · ${o.offTime}`)] : out;
 }
 
 /** "❎ Rimadyl recorded in error: wrong pet · Jane 13:05". */
