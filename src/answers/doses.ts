@@ -70,18 +70,26 @@ export interface WitnessesRead {
   now: string;
 }
 
-/** The high-alert doses given with no witness, of `doses`, as the audit counts them. */
-function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwitnessed"] {
-  const n = { unwitnessed: 0, noPaperWitness: 0 };
-  for (const d of doses) {
+/**
+ * The high-alert doses given with no witness, of `doses`, as the audit counts them: each with
+ * whether it was entered from the paper chart with none named on it (`onPaper`).
+ */
+export function unwitnessedDoses(
+  doses: RoundDose[],
+  w: WitnessesRead,
+): Array<{ dose: RoundDose; onPaper: boolean }> {
+  return doses.flatMap((d) => {
     const e = d.entry;
-    if (!e || d.state.state !== "recorded" || !needsWitness(e, d.due.highAlert)) continue;
+    if (!e || d.state.state !== "recorded" || !needsWitness(e, d.due.highAlert)) return [];
     const s = witnessState(e, w.of.get(e.id), w.now);
-    if (s.state !== "unwitnessed") continue;
-    n.unwitnessed++;
-    if (s.onPaper) n.noPaperWitness++;
-  }
-  return n;
+    return s.state === "unwitnessed" ? [{ dose: d, onPaper: s.onPaper === true }] : [];
+  });
+}
+
+/** How many high-alert doses of `doses` were given with no witness, those of the paper among them. */
+function unwitnessedOf(doses: RoundDose[], w: WitnessesRead): DoseFigures["unwitnessed"] {
+  const all = unwitnessedDoses(doses, w);
+  return { unwitnessed: all.length, noPaperWitness: all.filter((u) => u.onPaper).length };
 }
 
 /**

@@ -3,10 +3,11 @@
  * pets off their food ("3 pets off their food", listed by the button), from the round's sheet and
  * the care record, and today's doses (issue 35, from the kept sheets): given on time ("given on time:
  * 46 of 48 due"), given off time, refused, not given, due, late and missed now, and each missed,
- * refused, not given or late dose.
+ * refused, not given or late dose (each high-alert one late or missed first: `homeOrder`), and each
+ * high-alert dose given with no witness.
  */
 import type { Deps } from "../deps.ts";
-import type { Round } from "../domain/care.ts";
+import { ROUNDS, type Round } from "../domain/care.ts";
 import type { DoseWindow, OpenState } from "../domain/doses.ts";
 import type { OwedRound } from "../domain/obligations.ts";
 import type { OffFoodPet } from "../domain/off-food.ts";
@@ -20,7 +21,7 @@ import { onceGivenWords } from "../words/not-due.ts";
 import { nameOrder } from "../words/order.ts";
 import { inErrorSaid } from "../words/record.ts";
 import { type Stock, stockNow } from "./custody-stock.ts";
-import { type DoseFigures, doseFigures } from "./doses.ts";
+import { type DoseFigures, doseFigures, type RoundDose, unwitnessedDoses } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { offFood } from "./off-food.ts";
@@ -44,6 +45,8 @@ interface DoseNamed {
   text?: string | undefined;
   /** Due from the words, the pet's care plan not confirmed (issue 44). */
   unconfirmed?: boolean | undefined;
+  /** A high-alert drug (💉: insulin, an anticonvulsant, a controlled drug): late or missed, named whatever Home's cap. */
+  highAlert?: true | undefined;
   /** Owed once a day from its words, which give it no time (src/domain/day-dose.ts): "not recorded today". */
   onceToday?: true | undefined;
   /** One drug in two slots, "one dose or two?" not answered on its plan: ask before giving both. */
@@ -72,11 +75,25 @@ type DoseListed =
     });
 
 /**
- * The order Home names them in: refused and not given first (few, and each with its reason: a vet's
- * first question, never lost past the eight named behind a morning of misses), then missed, then late
- * (still to give).
+ * The order Home names them in: each high-alert dose late or missed first (named whatever Home's cap:
+ * an insulin or an anticonvulsant missed at 18:30 is never behind "and 32 more" of the morning's),
+ * then refused and not given (few, and each with its reason: a vet's first question, never lost past
+ * the eight named behind a morning of misses), then missed, then late (still to give); within each,
+ * the latest round first (what can still be acted on), else as the day's doses come.
  */
 const NAMED_ORDER: Record<DoseListed["state"], number> = { refused: 0, not_given: 1, missed: 2, late: 3 };
+
+/** A high-alert dose late or missed: Home names each, whatever its cap. */
+const urgentDose = (d: Pick<DoseListed, "state" | "highAlert">): boolean =>
+  d.highAlert === true && (d.state === "late" || d.state === "missed");
+
+const homeOrder = (a: DoseListed, b: DoseListed): number =>
+  Number(urgentDose(b)) - Number(urgentDose(a)) ||
+  NAMED_ORDER[a.state] - NAMED_ORDER[b.state] ||
+  ROUNDS.indexOf(b.round) - ROUNDS.indexOf(a.round);
+
+/** A high-alert dose given with no witness (none in time, or none on the paper it was entered from). */
+type DoseUnwitnessed = DoseNamed & { at: string; userName: string; onPaper: boolean };
 
 /**
  * Today's doses on Home: the figures a manager reads (the doses not recorded by state among them:
@@ -84,8 +101,10 @@ const NAMED_ORDER: Record<DoseListed["state"], number> = { refused: 0, not_given
  */
 interface HomeDoses {
   figures: DoseFigures;
-  /** The refused, not given, missed and late ones, in that order. */
+  /** The high-alert ones late or missed, then the refused, not given, missed and late ones, in that order. */
   named: DoseListed[];
+  /** The high-alert doses given with no witness ("💉 1 unwitnessed"), named. */
+  unwitnessed?: DoseUnwitnessed[] | undefined;
 }
 
 export interface OffFoodListed extends OffFoodPet {
@@ -208,6 +227,22 @@ async function withPlansNow(
   });
 }
 
+/** A dose as Home names it: whose, in which room (the sheet's, else the round report's), what, and what is said beside it. */
+const doseNamed = (d: RoundDose, room: string | undefined, timezone: string): DoseNamed => ({
+  round: d.round,
+  pet: `${d.bookingId}-${d.petId}`,
+  petName: d.petName,
+  room: d.room ?? room,
+  label: d.due.label,
+  item: d.due.item,
+  text: d.due.text,
+  ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
+  ...(d.due.highAlert ? { highAlert: true as const } : {}),
+  ...(d.due.onceToday ? { onceToday: true as const } : {}),
+  ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
+  ...(d.inError ? { inError: inErrorSaid(d.inError, timezone) } : {}),
+});
+
 /**
  * Today's medication doses as the kept sheets asked them, beside the day's entries (no kennel API):
  * the figures, and each missed, refused, not given or late one, with its room when the round's
@@ -230,22 +265,11 @@ async function todayDoses(
   const figures = doseFigures(doses, { of: witnessed, now: deps.clock.now().toISOString() });
   if (figures.due === 0) return undefined;
   const rooms = new Map((report?.pets ?? []).map((p) => [p.booking.bookingId, p.booking.roomName]));
+  const whoOf = (d: RoundDose) => doseNamed(d, rooms.get(d.bookingId), deps.config.timezone);
   const named: DoseListed[] = [];
   for (const d of doses) {
     const s = d.state;
-    const who = {
-      round: d.round,
-      pet: `${d.bookingId}-${d.petId}`,
-      petName: d.petName,
-      room: d.room ?? rooms.get(d.bookingId),
-      label: d.due.label,
-      item: d.due.item,
-      text: d.due.text,
-      ...(d.due.unconfirmed ? { unconfirmed: true } : {}),
-      ...(d.due.onceToday ? { onceToday: true as const } : {}),
-      ...(d.due.twoSlots ? { twoSlots: true as const } : {}),
-      ...(d.inError ? { inError: inErrorSaid(d.inError, deps.config.timezone) } : {}),
-    };
+    const who = whoOf(d);
     if (s.state === "late" || s.state === "missed") named.push({ ...who, state: s.state, window: d.window });
     else if (s.state === "recorded" && (s.outcome === "refused" || s.outcome === "not_given"))
       named.push({
@@ -257,9 +281,18 @@ async function todayDoses(
         ...(s.untimed ? { untimed: true as const } : {}),
       });
   }
-  named.sort((a, b) => NAMED_ORDER[a.state] - NAMED_ORDER[b.state]);
+  named.sort(homeOrder);
   const given = await withOnceGiven(deps, rounds, entries, named);
-  return { figures, named: await withPlansNow(deps, date, given, report) };
+  const unwitnessed = unwitnessedDoses(doses, { of: witnessed, now: deps.clock.now().toISOString() }).map(
+    ({ dose, onPaper }): DoseUnwitnessed => ({
+      ...whoOf(dose),
+      at: dose.entry?.givenAt ?? dose.entry?.recordedAt ?? "",
+      // Its giver: from the paper chart, as the paper says (who entered it is not who gave it).
+      userName: dose.entry?.paper?.by ?? dose.entry?.userName ?? "",
+      onPaper,
+    }),
+  );
+  return { figures, named: await withPlansNow(deps, date, given, report), unwitnessed };
 }
 
 /**

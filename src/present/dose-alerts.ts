@@ -5,8 +5,10 @@
  * its items: every dose, high-alert first, before any meal (only meals are ever counted in "and N
  * more"), two of a pet's doses read alike told apart ("(medication 4)"). A late or missed reply is drawn again as entries arrive: what was recorded since is
  * struck through with who recorded it and when, the foot counts them ("2 of 5 recorded since"), the
- * head counts only what is still not recorded ("3 of 12 pets still open: …"), and once everything is,
- * the heading says so ("✅ Late, all recorded since") rather than that anything is still owed.
+ * head counts only what is still not recorded ("3 of 12 pets still open: 3 with doses not recorded
+ * yet", never "not given": src/present/dose-alert-counts.ts) and says what to do while a dose is (check
+ * the record and ask who was on; a high-alert dose missed, ask the vet), and once everything is
+ * recorded, the heading says so ("✅ Late, all recorded since") rather than that anything is still owed.
  * Channel-safe: names, rooms and the items' words only. Who it mentions is the serializer's (Slack).
  */
 
@@ -24,6 +26,7 @@ import { outcomeWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, prose, strong, toned, whole } from "./doc.ts";
+import { countLine, whatToDoLines } from "./dose-alert-counts.ts";
 import { offTimeMark, offTimeWords } from "./dose-states.ts";
 import { textParts } from "./parts.ts";
 
@@ -223,37 +226,6 @@ const SETTLED: Record<Exclude<AlertKind, "nudge">, string> = {
   missed: "✅ Missed the window, all recorded since",
 };
 
-/** The pets a reply named and those of them with an item still not recorded as it is drawn. */
-function petCounts(all: readonly AlertDoseView[]): { pets: number; open: number } {
-  const pets = new Set(all.map((d) => d.key)).size;
-  return { pets, open: new Set(all.filter((d) => !d.entry).map((d) => d.key)).size };
-}
-
-/**
- * "171 pets: 23 with doses not given (💉 2 high-alert) · 148 with a meal not recorded": what is still
- * not recorded as the reply is drawn (a dose recorded since, or settled by another entry of its day,
- * is no longer counted), the pets with nothing left said apart ("3 of 171 pets still open: …");
- * "✅ every dose recorded since" once each dose it named is, "171 pets listed: nothing left to
- * record" once everything is (the heading and the foot say ✅ all recorded since).
- */
-function countLine(kind: "late" | "missed", doses: AlertDoseView[], meals: AlertDoseView[]): Line {
-  const { pets, open: petsOpen } = petCounts([...doses, ...meals]);
-  if (petsOpen === 0 && pets > 0) return line(`${plural(pets, "pet")} listed: nothing left to record`);
-  const whose = petsOpen < pets ? `${petsOpen} of ${plural(pets, "pet")} still open` : plural(pets, "pet");
-  const open = doses.filter((d) => !d.entry);
-  const mealsOpen = new Set(meals.filter((d) => !d.entry).map((d) => d.key)).size;
-  const dosed = new Set(open.map((d) => d.key)).size;
-  const high = new Set(open.filter((d) => d.highAlert).map((d) => d.key)).size;
-  const notYet = kind === "missed" ? "not given" : "not given yet";
-  const dosesWords =
-    doses.length === 0
-      ? `no dose ${kind}`
-      : dosed === 0
-        ? "✅ every dose recorded since"
-        : `${dosed} with ${dosed === 1 ? "a dose" : "doses"} ${notYet}${high ? ` (💉 ${high} high-alert)` : ""}`;
-  return dotted(`${whose}: ${dosesWords}`, mealsOpen > 0 && `${mealsOpen} with a meal not recorded`);
-}
-
 /** Where the pets past the reply's meal lines are: its round's post when it is in its thread, else the sheet. */
 const whereRest = (a: AlertView, roundPost: boolean | undefined) =>
   roundPost ? "see the round post" : `/rounds ${a.round} ${a.date} shows each`;
@@ -286,7 +258,7 @@ function headLine(a: AlertView, round: string, settled: boolean, o: { timezone: 
 }
 
 /**
- * The late or missed reply: its heading and counts, every dose not recorded (pets with a high-alert
+ * The late or missed reply: its heading and counts, what to do, every dose not recorded (pets with a high-alert
  * dose first), then the meals as room allows (the rest counted), and how many were recorded since.
  */
 function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
@@ -308,7 +280,7 @@ function lateOrMissedDoc(a: AlertView, o: AlertDocOptions): Doc {
   const settled = a.doses.length > 0 && recorded === a.doses.length;
   const count = countLine(kind, doses, meals);
   const parts: Part[] = [
-    { kind: "text", lines: [headLine(a, round, settled, o), count] },
+    { kind: "text", lines: [headLine(a, round, settled, o), count, ...whatToDoLines(kind, doses)] },
     ...textParts(doseLines),
     ...textParts(shown.shown),
   ];

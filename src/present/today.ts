@@ -8,21 +8,16 @@ import type { TodayOverview } from "../answers/today.ts";
 import type { AsNeededPet } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { plural } from "../domain/text.ts";
-import { apartWords } from "../words/apart.ts";
-import { dayHeading, timeOf } from "../words/dates.ts";
-import { reasonWords, stateTimeWords, stateWords } from "../words/doses.ts";
+import { dayHeading } from "../words/dates.ts";
 import { houseCountWords } from "../words/house.ts";
-import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { offFoodCountWords } from "../words/off-food.ts";
-import { recordedByWords } from "../words/record.ts";
-import { doseName } from "../words/unconfirmed.ts";
 import { flagCountWords } from "../words/welfare.ts";
 import { medicinesHomeLines } from "./custody-post.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
 import { line, strong, toned, whole } from "./doc.ts";
-import { doseFiguresWords, NOT_GIVEN } from "./dose-figures.ts";
 import { andMoreWords } from "./parts.ts";
 import { asNeededCountWords, asNeededHomeLine } from "./prn.ts";
+import { dosesPart } from "./today-doses.ts";
 
 /** The lists a figure opens. */
 type TodayList =
@@ -52,8 +47,6 @@ export interface TodayDocOptions {
   chartAction?: () => Omit<Action, "text">;
 }
 
-/** Missed, refused, not given and late doses named on Home at most (the rest counted, with where to see them). */
-const NAMED_DOSES_MAX = 8;
 /** Fasting pets named on Home at most, each whole (the rest counted: the round's sheet has them all). */
 const FASTING_MAX = 12;
 /**
@@ -72,93 +65,6 @@ function fastsNamed(fasting: string[]): string[] {
     named.push(f);
   }
   return named;
-}
-
-type HomeDoses = NonNullable<NonNullable<TodayOverview["record"]>["doses"]>;
-type NamedDose = HomeDoses["named"][number];
-
-/** The words Home names a dose's state with, and the tone it draws it in. */
-const NAMED_STATE: Record<NamedDose["state"], { words: string; tone: "alert" | "warn" }> = {
-  missed: { words: stateWords("missed"), tone: "alert" },
-  refused: { words: `${NOT_GIVEN.refused.icon} ${NOT_GIVEN.refused.words}`, tone: "alert" },
-  not_given: { words: `${NOT_GIVEN.not_given.icon} ${NOT_GIVEN.not_given.words}`, tone: "warn" },
-  late: { words: stateWords("late"), tone: "warn" },
-};
-
-/**
- * A dose named on Home: "❌ missed: Sugar (Kennel 4) Caninsulin · morning · window closed 08:00",
- * "⚠️ refused: Zoë (Kennel 2) Gabapentin 100 mg · morning · 08:05 · Jane", "⚠️ not given: … ·
- * vomited within 30 min · recorded 08:05 by Jane" (a dose not given keeps no time of its own).
- */
-function namedDoseLine(o: NamedDose, timezone: string, apart: string | undefined): Line {
-  const who = `${whole(o.petName)}${o.room ? ` (${whole(o.room)})` : ""}`;
-  const when =
-    "window" in o
-      ? stateTimeWords(o.state, o.window, timezone)
-      : [
-          // "refused" once: its reason from the list says so already.
-          o.reasonCode && o.reasonCode !== o.state && reasonWords(o.reasonCode),
-          // A dose not given keeps no time: when it was recorded, by whom, never as when it happened.
-          ...(o.untimed
-            ? [recordedByWords(timeOf(o.at, timezone), whole(o.userName))]
-            : [timeOf(o.at, timezone), o.userName && whole(o.userName)]),
-        ]
-          .filter(Boolean)
-          .join(" · ");
-  const s = NAMED_STATE[o.state];
-  return [
-    toned(
-      s.tone,
-      `${s.words}: ${who} ${doseName(whole(o.label), o.unconfirmed)}${apart ? ` · ${whole(apart)}` : ""}${"window" in o && o.onceToday ? ` · ${NOT_RECORDED_TODAY}` : ""}${"window" in o && o.twoSlots ? ` · ${TWO_SLOTS_ASK}` : ""} · ${o.round} · ${when}${"window" in o && o.onceGiven ? ` · ${o.onceGiven}` : ""}${"window" in o && o.planNow ? ` · ${o.planNow}` : ""}${"window" in o && o.inError ? ` · ${whole(o.inError)}` : ""}`,
-    ),
-  ];
-}
-
-/**
- * Where the doses past Home's named ones are: a missed or late one in its round post's thread (the
- * bot's reply there), a refused or not given one on the round post itself (its pet's line).
- */
-const restWhere = (rest: NamedDose[]) =>
-  rest.some((o) => o.state === "refused" || o.state === "not_given")
-    ? "each round post and its thread (/rounds)"
-    : "each round post's thread (/rounds)";
-
-/**
- * Today's doses (issue 35), every dose due counted, in the record's words and order: "💊 Today's
- * doses: given on time: 44 of 48 due · ⏰ 1 given late · ❌ 1 missed · ⏰ 1 late · ⚠️ 1 refused", then
- * each missed, refused, not given or late one named.
- */
-function dosesPart(d: HomeDoses, timezone: string): Part {
-  const lines: Line[] = [
-    [strong("💊 Today's doses:"), { text: " " }, ...doseFiguresWords(d.figures, { byState: true })],
-  ];
-  // Two of a pet's doses of a round named alike (one drug in two slots) each say what tells them apart.
-  const apart = apartWords(
-    d.named.map((o) => ({
-      whose: `${o.pet ?? o.petName}|${o.round}`,
-      shown: o.label,
-      item: o.item,
-      text: o.text,
-    })),
-  );
-  d.named.slice(0, NAMED_DOSES_MAX).forEach((o, i) => {
-    lines.push(namedDoseLine(o, timezone, apart[i]));
-  });
-  if (d.named.length > NAMED_DOSES_MAX) {
-    // The rest named by state ("and 17 more (❌ 12 missed, ⏰ 5 late)"), never one count of all.
-    const rest = d.named.slice(NAMED_DOSES_MAX);
-    const states = (Object.keys(NAMED_STATE) as NamedDose["state"][])
-      .map((state) => [state, rest.filter((o) => o.state === state).length] as const)
-      .filter(([, n]) => n > 0)
-      .map(([state, n]) => NAMED_STATE[state].words.replace(" ", ` ${n} `))
-      .join(", ");
-    lines.push(
-      line(
-        andMoreWords(rest.length, undefined, restWhere(rest)).replace(/^(and \d+ more)/, `$1 (${states})`),
-      ),
-    );
-  }
-  return { kind: "text", lines };
 }
 
 /** Up to this many pets with a dose to give if needed have a line each; more are a list behind a button. */

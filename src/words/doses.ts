@@ -132,6 +132,12 @@ export const stateWords = (state: OpenState): string => `${STATE_ICON[state]} ${
 /** After a missed dose on the round post: the post is drawn at taps, a dose entered from paper in the terminal is not yet on it. */
 export const MISSED_CHECK = "check the record before giving it";
 
+/** A late or missed reply's what to do (the kennel's words, not medical advice): the post's words, and who to ask. */
+export const NOT_RECORDED_CHECK = `👉 Each one: ${MISSED_CHECK}, and ask who was on the round (it may have been given and not recorded)`;
+
+/** A high-alert dose missed, on the missed reply: never given late on a guess. */
+export const MISSED_HIGH_ALERT_ASK = "💉 a missed high-alert dose: ask the vet before giving it late";
+
 /** The state's icon alone ("⏰"), for a line that names the state in its own words. */
 export const stateIcon = (state: OpenState): string => STATE_ICON[state];
 

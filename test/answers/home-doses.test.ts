@@ -69,13 +69,13 @@ it("given on time: N of M due; the late and missed doses named, missed first; Sl
   const line = `given on time: 1 of ${doses.length} due (${doses.length} of them from the words, plan not confirmed) · ❌ ${highAlert} missed · ⏰ ${late} late`;
   expect(slack).toContain(`*💊 Today's doses:* ${line}`);
   expect(slack).toContain(
-    "❌ missed: Zoë (Kennel 2) Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",
+    "❌ missed: Zoë (Kennel 2) 💉 Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",
   );
   expect(slack).toMatch(/⏰ late: [^"]+ · morning · window closes 10:00/);
   const text = todayText(today, { color: false, timezone: TZ, thisYear: "2026" });
   expect(text).toContain(`💊 Today's doses: ${line}`);
   expect(text).toContain(
-    "❌ missed: Zoë (Kennel 2) Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",
+    "❌ missed: Zoë (Kennel 2) 💉 Gabapentin 100 mg (plan not confirmed) · morning · window closed 08:30",
   );
   // 09:10: the other high-alert dose given after its window closed, by Jane alone; by 10:00 no one
   // has witnessed it. Home says so beside the figures (a fresh try saw only "given on time").

@@ -166,10 +166,17 @@ describe("what the morning round asked, read after the pet's medication left its
     expect(rows.at(-1)?.[col("kind")]).toBe("record_head");
     // The summary counts those rows by state, none counted as missed that is not (a fresh look found
     // the evening's items still to come counted among the "due").
-    const said = /(\d+) items? the rounds asked with nothing recorded \(([^)]*)\)/.exec(csv.stderr);
+    // The missed say which are doses and which meals, in brackets of their own: "5 missed (4 medication doses, 1 meal)".
+    const said = /(\d+) items? the rounds asked with nothing recorded \(((?:[^()]|\([^()]*\))*)\)/.exec(
+      csv.stderr,
+    );
     expect(said, csv.stderr).not.toBeNull();
     expect(Number(said?.[1])).toBe(rows.filter((r) => r[col("kind")] === "unrecorded").length);
-    expect(said?.[2]).toMatch(new RegExp(`^${missed.length} missed(, |$)`));
+    expect(said?.[2]).toMatch(
+      new RegExp(
+        `^${missed.length} missed \\(${doses.length} medication doses?, ${missed.length - doses.length} meals?\\)(, |$)`,
+      ),
+    );
 
     const json = JSON.parse((await exported("json")).stdout) as {
       unrecorded?: Array<{ item: string; item_text: string; outcome: string }>;

@@ -74,13 +74,13 @@ describe("a dose time's reply on the biggest day", () => {
       expect(named.size).toBe(150);
       expect(text).not.toMatch(/and \d+ more/);
       // The head counts what is still not recorded: each pet's high-alert drug was given since.
-      if (kind === "missed") expect(text).toMatch(/150 pets: 150 with doses not given(?! \()/);
+      if (kind === "missed") expect(text).toMatch(/150 pets: 150 with doses not recorded(?! \()/);
     });
   }
 });
 
 /**
- * The sandbox's biggest morning as the fresh try saw it: 171 pets, 23 with doses not given (two
+ * The sandbox's biggest morning as the fresh try saw it: 171 pets, 23 with doses not recorded (two
  * high-alert, one pet with one drug in two slots), the rest a meal only, in room order with the
  * cattery's meals first.
  */
@@ -119,7 +119,7 @@ describe("a missed reply with doses among many meals (a fresh try's biggest morn
     for (const m of messages) expect(limitViolations(m)).toEqual([]);
     const text = allText(messages);
     expect(text).toContain(
-      "171 pets: 23 with doses not given (💉 2 high-alert) · 171 with a meal not recorded",
+      "171 pets: 23 with doses not recorded (💉 2 high-alert) · 171 with a meal not recorded",
     );
     const lines = text.split("\n").filter((l) => l.startsWith("• "));
     const dogs = lines.filter((l) => /Dog\d+/.test(l));

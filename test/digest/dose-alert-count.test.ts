@@ -58,7 +58,7 @@ it("the header counts only the doses and meals still not recorded, settled ones 
   await keepObligation(store, DATE, [scout, bella] as never, "morning");
   await keepObligation(store, DATE, [scout] as never, "midday");
   const ts = await bench.post(missed);
-  expect(bench.text(ts)).toContain("3 pets: 2 with doses not given · 1 with a meal not recorded");
+  expect(bench.text(ts)).toContain("3 pets: 2 with doses not recorded · 1 with a meal not recorded");
   // 13:05: Jane gives Scout's Metacam at the midday round; the morning's reply is drawn again.
   bench.setNow(`${DATE}T13:05:00.000Z`);
   await store.record([entry(SCOUT, "midday", "med:3", METACAM, "t1")]);
@@ -67,7 +67,7 @@ it("the header counts only the doses and meals still not recorded, settled ones 
   // Scout has nothing left: the head counts the pets still open of the three it named; the heading
   // stays missed, Bella's dose and Rex's meal still not recorded.
   expect(bench.text(ts)).toContain(
-    "2 of 3 pets still open: 1 with a dose not given · 1 with a meal not recorded",
+    "2 of 3 pets still open: 1 with a dose not recorded · 1 with a meal not recorded",
   );
   expect(bench.text(ts)).toContain("*❌ Missed: nothing recorded in the window* · Morning round");
   // Bella's Rimadyl recorded late at the morning round: no dose left; Rex's meal still not recorded.
@@ -146,16 +146,16 @@ function twelve(recorded: number, mealsOnly = 0) {
 it("a late reply drawn again: its heading late while anything is still open, its head the pets still open of those it named, then all recorded", () => {
   const none = twelve(0);
   expect(none.text).toContain("⏰ Late: not recorded yet");
-  expect(none.text).toContain("12 pets: 12 with doses not given yet · 12 with a meal not recorded");
+  expect(none.text).toContain("12 pets: 12 with doses not recorded yet · 12 with a meal not recorded");
   // Nine pets recorded in full: three still open of the twelve, the heading still late.
   const part = twelve(9);
   expect(part.text).toContain("⏰ Late: not recorded yet");
   expect(part.text).toContain(
-    "3 of 12 pets still open: 3 with doses not given yet · 3 with a meal not recorded",
+    "3 of 12 pets still open: 3 with doses not recorded yet · 3 with a meal not recorded",
   );
   expect(part.text).toContain("18 of 24 recorded since");
   expect(part.fallback).toBe(
-    "⏰ Late: not recorded yet (Morning round, Mon 23 Nov): 3 of 12 pets still open: 3 with doses not given yet · 3 with a meal not recorded",
+    "⏰ Late: not recorded yet (Morning round, Mon 23 Nov): 3 of 12 pets still open: 3 with doses not recorded yet · 3 with a meal not recorded",
   );
   // Every dose recorded, two meals still not: the heading still late, never hiding what is owed.
   const meals = twelve(10, 2);

@@ -4,7 +4,8 @@
  * first, before any meal, its head counting them, and points at a round post only when it is in its
  * thread; the day's review names 15 and shows every one behind "📋 Show all N", whole; and no two
  * lines of one pet's round read alike on the replies, the review or Home (one drug in two slots says
- * which slot).
+ * which slot). Each missed reply says what to do (check the record and ask who was on the round; a
+ * high-alert dose, ask the vet first), and Home names every high-alert dose missed, whatever its cap.
  */
 import { describe, expect, it } from "vitest";
 import { roundDoses } from "../../src/answers/obligations.ts";
@@ -19,6 +20,7 @@ import { claimAlert } from "../../src/digest/dose-alert-records.ts";
 import { ROUNDS } from "../../src/domain/care.ts";
 import { alertsAt } from "../../src/domain/dose-alerts.ts";
 import { localDate } from "../../src/time.ts";
+import { MISSED_HIGH_ALERT_ASK, NOT_RECORDED_CHECK } from "../../src/words/doses.ts";
 import { TZ, useFullHouse } from "../answers/full-house.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -49,6 +51,7 @@ describe("the 150-pet day at 21:00, nothing recorded", () => {
     const day = house.day;
     const now = deps.clock.now().toISOString();
     let dosed = 0;
+    let highMissed = 0;
     for (const round of ROUNDS) {
       const doses = await roundDoses(deps, round, day, { keep: true });
       const alerts = alertsAt(day, round, doses, now, { today: day, localDate: (i) => localDate(i, TZ) });
@@ -63,12 +66,17 @@ describe("the 150-pet day at 21:00, nothing recorded", () => {
         dosed += dosePets.size;
         // The head counts them; every pet with a dose is named, each on a line before any meal.
         expect(lines.join("\n")).toMatch(
-          new RegExp(`pets?: ${dosePets.size} with (doses|a dose) not given|pets?: no dose missed`),
+          new RegExp(`pets?: ${dosePets.size} with (doses|a dose) not recorded|pets?: no dose missed`),
         );
         const firstMeal = pets.findIndex((l) => / meal$/.test(l) || /: meal\b/.test(l));
         const doseLines = firstMeal < 0 ? pets : pets.slice(0, firstMeal);
         expect(doseLines.length).toBe(dosePets.size);
         for (const d of withDose) expect(doseLines.some((l) => l.startsWith(`• ${d.petName}`))).toBe(true);
+        // What to do, in the kennel's words: check the record and ask who was on; a high-alert one, the vet.
+        const highHere = withDose.filter((d) => d.due.highAlert).length;
+        highMissed += highHere;
+        expect(lines.includes(NOT_RECORDED_CHECK)).toBe(withDose.length > 0);
+        expect(lines.includes(MISSED_HIGH_ALERT_ASK)).toBe(highHere > 0);
         // High-alert first.
         const high = doseLines.map((l) => l.includes("💉"));
         expect(high.indexOf(false) < 0 || high.lastIndexOf(true) < high.indexOf(false)).toBe(true);
@@ -103,6 +111,9 @@ describe("the 150-pet day at 21:00, nothing recorded", () => {
       /missed:/.test(l),
     );
     expect(homeLines.length).toBeGreaterThan(0);
+    // Every high-alert dose missed named on Home, whatever its cap: none behind "and N more".
+    expect(highMissed).toBeGreaterThan(0);
+    expect(homeLines.filter((l) => l.includes("💉"))).toHaveLength(highMissed);
     expect(twice(homeLines)).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ describe("the dose times' replies: one document, two serializers", () => {
     expect(lines[0]).toMatch(
       /^⏰ Late: not recorded yet · Evening round, \w{3} \d+ \w{3} · due 18:00 · window closes 20:00$/,
     );
-    expect(lines[1]).toMatch(/^\d+ pets?: (\d+ with (a dose|doses) not given yet|no dose late)/);
+    expect(lines[1]).toMatch(/^\d+ pets?: (\d+ with (a dose|doses) not recorded yet|no dose late)/);
     const named = lines.filter((l) => l.startsWith("• "));
     // Every pet with a dose named; the meals as room allows.
     const dosed = new Set(view.doses.filter((d) => d.label !== "meal").map((d) => d.key)).size;

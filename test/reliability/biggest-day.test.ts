@@ -231,9 +231,20 @@ describe.each(HOUSES)("the biggest day, whole: $name", (house) => {
     }
     // Home and its lists, in the morning.
     at("09:00");
-    const home = homeBlocks(await todayOverview(deps), TZ);
+    const overview = await todayOverview(deps);
+    const home = homeBlocks(overview, TZ);
     // A view of up to 100 blocks: each block within its limits, its buttons' ids unique in it.
     expect(home.length).toBeLessThanOrEqual(100);
+    // Every high-alert dose late or missed named on Home, whole, never behind "and N more".
+    const urgent = (overview.record?.doses?.named ?? []).filter(
+      (o) => o.highAlert && (o.state === "late" || o.state === "missed"),
+    );
+    expect(urgent.length).toBeGreaterThan(0);
+    const homeView = seen([{ blocks: home }]);
+    const hidden = urgent.filter(
+      (o) => !homeView.includes(normal(`${o.petName}${o.room ? ` (${o.room})` : ""} 💉 ${o.label}`)),
+    );
+    expect(hidden.map((o) => `${o.petName}: ${o.label}`)).toEqual([]);
     add(
       "Home",
       home.map((b) => ({ text: "Home", blocks: [b] })),
