@@ -7,6 +7,7 @@
 import type { MedicineCustody, StayCustody } from "../answers/custody.ts";
 import type { HandBack, HeldMedicine, Stock } from "../answers/custody-stock.ts";
 import type { MedicineItem } from "../domain/custody.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import {
   balanceLine,
   medicineHead,
@@ -102,7 +103,7 @@ export function stockView(
 /** The morning post's medicines to act on, in as many messages as they need; none: nothing to post. */
 export function medicinesPostMessages(stock: Stock, timezone: string): Message[] {
   const doc = medicinesPostDoc(stock, timezone);
-  return doc ? docMessages(doc) : [];
+  return doc ? docMessages(channelDoc(doc)) : [];
 }
 
 /** A medicine's head and state in a form: "*💊 Tramadol 50mg* · counted in 28 tablets …". */
@@ -131,5 +132,5 @@ export function discrepancyText(m: MedicineCustody, countId: number, timezone: s
 /** The departures post's replies of medicines to hand back (as many as they need); none: none held. */
 export function handBackMessages(pets: HandBack[], date: string): Message[] {
   const doc = handBackDoc(pets, date);
-  return doc ? docMessages(doc) : [];
+  return doc ? docMessages(channelDoc(doc)) : [];
 }

@@ -3,8 +3,10 @@
  * message, each entry a section with its "Stay record" button beside it, paged by the domain so the
  * biggest day never breaks a Block Kit limit. Channel-safe: no phone, email or address ever appears.
  */
+
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { type DayDocOptions, dayDoc } from "../present/day.ts";
 import { dayTitle } from "../words/day.ts";
 import { dayPage } from "./buttons.ts";
@@ -32,5 +34,5 @@ export function dayListMessages(r: ChannelSafe<DayReport>, timezone: string): Me
       r.raw,
       `kennel-desk ${r.kind} ${r.date} --json`,
     );
-  return docMessages(dayDoc(r, slackDayOptions(r, timezone)));
+  return docMessages(channelDoc(dayDoc(r, slackDayOptions(r, timezone))));
 }

@@ -4,8 +4,10 @@
  * (src/present/day.ts), so the post says what /arrivals and /departures say (the going-home check
  * included). Channel-safe.
  */
+
 import type { DayReport } from "../answers/day.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { dayDoc } from "../present/day.ts";
 import { recordHeadLine } from "../present/record.ts";
 import type { ChainHead } from "../record/types.ts";
@@ -41,7 +43,7 @@ export function digestMessages(
     };
   }
   // The day's document, as /arrivals and /departures draw it: the same title, summary and entries.
-  const doc = dayDoc(r, { timezone, stayAction: stayRecordAction, requestId: true });
+  const doc = channelDoc(dayDoc(r, { timezone, stayAction: stayRecordAction, requestId: true }));
   const { head, items, foot } = docThread(doc);
   const summary = doc.parts.flatMap((p) => (p.kind === "summary" ? p.lines : []));
   const summaryWith = (more: string) => context(`${summary.map(lineMrkdwn).join(" · ")}${more}${late}`);

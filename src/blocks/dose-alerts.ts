@@ -5,6 +5,7 @@
  * on a late reply naming a high-alert drug. The ids were checked when the settings were read. A reply
  * too long for one message goes on in more (`blockMessages`): nothing is cut.
  */
+import { channelDoc } from "../present/channel-words.ts";
 import type { Doc } from "../present/doc.ts";
 import { blockMessages, docGroups } from "./doc.ts";
 import { LIMITS } from "./limits.ts";
@@ -22,7 +23,8 @@ function mentioned(words: string, first: Block[]): Block[] {
   return [section(words), ...first];
 }
 
-export function doseAlertMessages(doc: Doc, mentions: readonly (string | undefined)[] = []): Message[] {
+export function doseAlertMessages(drawn: Doc, mentions: readonly (string | undefined)[] = []): Message[] {
+  const doc = channelDoc(drawn);
   const ids = [...new Set(mentions.filter((m): m is string => Boolean(m)))];
   const [first = [], ...groups] = docGroups(doc.parts);
   const title = doc.parts.find((p) => p.kind === "title");

@@ -1,6 +1,8 @@
 /** /inhouse in Slack: the in-house document (src/present/house.ts) as its messages (one a page, unless its care passes one). Channel-safe. */
+
 import type { HouseReport } from "../answers/house.ts";
 import type { ChannelSafe } from "../domain/privacy.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { houseDoc } from "../present/house.ts";
 import { housePage } from "./buttons.ts";
 import { docMessages } from "./doc.ts";
@@ -15,5 +17,5 @@ export function houseMessages(r: ChannelSafe<HouseReport>, timezone: string, thi
       value: housePage.encode({ d: r.date, p }),
     }),
   });
-  return docMessages(doc);
+  return docMessages(channelDoc(doc));
 }

@@ -6,7 +6,9 @@
  * turns a person's choices into plan items; what may be written is checked against the plan's
  * current version (src/answers/plan-actions.ts), never taken from the form.
  */
+
 import { z } from "zod";
+import { channelDoc } from "../present/channel-words.ts";
 import { replyLabel } from "../present/parts.ts";
 import { type PlanView, planFormTitle, plansToConfirmDoc } from "../present/plan.ts";
 import { type PlanForm, planFormDoc } from "../present/plan-form.ts";
@@ -140,7 +142,7 @@ export const planAction = (v: PlanView) =>
 
 /** The plans post of a round: each pet's plan to confirm, with its button ("📋 Answer 2 questions…", "📋 Confirm…"). */
 export function plansMessages(heading: string, views: PlanView[], timezone: string): Threaded {
-  const doc = plansToConfirmDoc(heading, views, timezone, planAction);
+  const doc = channelDoc(plansToConfirmDoc(heading, views, timezone, planAction));
   const { head, items, foot } = docThread(doc);
   return threaded(doc.fallback, head, items, foot);
 }
@@ -234,7 +236,7 @@ export function plansPostMessage(
   timezone: string,
   all: PlanView[] = views,
 ): Message {
-  const doc = plansToConfirmDoc(post.h ?? "", views, timezone, planAction, all);
+  const doc = channelDoc(plansToConfirmDoc(post.h ?? "", views, timezone, planAction, all));
   if (post.h !== undefined) return { text: fallback(doc.fallback), blocks: docBlocks(doc.parts) };
   return {
     text: fallback(doc.fallback),

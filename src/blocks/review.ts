@@ -2,8 +2,10 @@
  * The manager's daily review in Slack (issue 50): the post (its document, src/present/review.ts),
  * its "✅ Reviewed…" button and the form it opens (a note), each defined once here.
  */
+
 import { z } from "zod";
 import type { DayReview } from "../answers/review.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { refuseContacts } from "../present/form-contacts.ts";
 import { reviewDoc, reviewExceptionsDoc, reviewFormLabel } from "../present/review.ts";
 import { defineButton } from "./buttons.ts";
@@ -41,11 +43,12 @@ export const reviewForm = defineForm("day_review_modal", reviewMeta, {
 export function reviewMessages(r: DayReview, timezone: string): Message[] {
   const action = { actionId: reviewButton.actionId(), value: reviewButton.encode({ d: r.date }) };
   const every = { actionId: reviewEveryButton.actionId(), value: reviewEveryButton.encode({ d: r.date }) };
-  return docMessages(reviewDoc(r, { timezone, action, every }));
+  return docMessages(channelDoc(reviewDoc(r, { timezone, action, every })));
 }
 
 /** Every dose the review counts, named whole: as many messages as it takes (src/present/review.ts). */
-export const reviewEveryMessages = (r: DayReview): Message[] => docMessages(reviewExceptionsDoc(r));
+export const reviewEveryMessages = (r: DayReview): Message[] =>
+  docMessages(channelDoc(reviewExceptionsDoc(r)));
 
 /**
  * "✅ Reviewed…": a note (what was looked into, what was done). With `asks` (the day's exceptions,

@@ -8,6 +8,7 @@
  */
 import type { SheetRecord } from "../answers/round-record.ts";
 import type { Sheet, SheetBody, SheetPet } from "../answers/sheets.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import type { Line, Part } from "../present/doc.ts";
 import { PAPER_BUTTON } from "../present/paper-form.ts";
 import { replyLabel } from "../present/parts.ts";
@@ -180,7 +181,8 @@ export function sheetMessage(
   record: SheetRecord,
   o: { problem?: string | undefined } = {},
 ): Message {
-  const doc = sheetMessageDoc(sheet, index, record, o);
+  // Posted in the channel: a contact detail kept before the checks is not shown (src/present/channel-words.ts).
+  const doc = channelDoc(sheetMessageDoc(sheet, index, record, o));
   const text = fallback(doc.fallback);
   const id = "id" in sheet ? sheet.id : 0;
   const whole = { text, blocks: draw(doc, id, false) };

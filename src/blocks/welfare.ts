@@ -6,9 +6,11 @@
  * A button carries only ids (the kept list, the booking, the pet); what it may record is read from
  * the kept list. Then a flag with its two buttons, the pets not checked, and the Home tab's flags.
  */
+
 import { z } from "zod";
 import type { WelfareBoard } from "../answers/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
+import { channelDoc } from "../present/channel-words.ts";
 import { type ActionOf, lineText, type Part } from "../present/doc.ts";
 import { uncheckedDoc, type WelfareDocOptions, welfareMessageDoc } from "../present/welfare.ts";
 import { flagDoc, flagsListDoc } from "../present/welfare-flag.ts";
@@ -100,7 +102,7 @@ export function welfareMessage(
   o: { timezone: string; lateAt?: string | undefined },
 ): Message {
   const draw = (compact: WelfareDocOptions["compact"]): Message => {
-    const doc = welfareMessageDoc(board, index, { ...o, compact });
+    const doc = channelDoc(welfareMessageDoc(board, index, { ...o, compact }));
     const blocks: Block[] = [];
     for (const p of doc.parts) blocks.push(...(p.kind === "item" ? petBlocks(p, board) : docBlocks([p])));
     return { text: fallback(doc.fallback), blocks };
@@ -123,7 +125,7 @@ export function welfareMessages(
 
 /** A flag as a message of its own (more when its words need them), with its buttons while it is open. */
 export const flagMessages = (f: WelfareFlag, timezone: string): Message[] =>
-  docMessages(flagDoc(f, { timezone, ...actions(false) }));
+  docMessages(channelDoc(flagDoc(f, { timezone, ...actions(false) })));
 
 /**
  * The Home tab's open flags, every one with its buttons, for the one who clicked (as many messages as
@@ -137,4 +139,4 @@ export const flagsListMessages = (
 
 /** The pets not checked by WELFARE_CHECK_BY, in the post's thread. */
 export const uncheckedMessages = (u: Parameters<typeof uncheckedDoc>[0]): Message[] =>
-  docMessages(uncheckedDoc(u));
+  docMessages(channelDoc(uncheckedDoc(u)));

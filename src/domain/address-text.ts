@@ -4,7 +4,10 @@
  * before a street's name and its kind ("12 Acacia Avenue", "Flat 3, 45 High Street"), a house's
  * name or a town beside a street named without one ("The Maltings, Mill Road", "Church Lane,
  * Ashby": namedStreetIn says the rule), or a house named by its kind and its town, no street at all
- * ("Rose Cottage, Ambridge": houseTownIn). Only clear address shapes: what a kennel writes is none
+ * ("Rose Cottage, Ambridge": houseTownIn). In small letters too, where a kennel's words are not
+ * mistaken for one: a house number before a street named with its kind in full ("12 acacia avenue":
+ * NAMED_AFTER says the rule), or a house named by its kind before a street ("rose cottage, church
+ * lane, ambridge": smallHouseStreetIn). Only clear address shapes: what a kennel writes is none
  * ("Kennel 12", "Run B3", "room 4A", "2 tablets", "1.5 ml", "08:30", "7am", "B12 5 mg", "give 1
  * with food", "walk around the block", a booking's reference, a microchip), nor a street named
  * alone ("lives on Main Street farm", "Church Lane walk is fine"), nor a practice named after its
@@ -85,6 +88,29 @@ const NOT_NAMES = new Set(
   ),
 );
 
+/**
+ * A street in small letters ("12 acacia avenue", "flat 3, 45 high street", "staying at 14 mill lane
+ * till friday") is read as one where a kennel's words in small letters are not: its kind (a full word,
+ * PLAIN_KINDS; the short forms "st", "rd" only with their capital) not followed by a word it names
+ * (NAMED_AFTER: "2 quiet lane walks", "1 high street walk", "no more than 2 road crossings", "give 2
+ * before road trip"), and no word of its name one that says a walk or an amount (SMALL_NOT_NAMES: "2
+ * side road", "15 min road walk", "2 leads lane"), as no street is named so. A town after the street
+ * is left to read as one ("12 acacia avenue leeds"): the words a kennel puts after "road" or "lane"
+ * are few, the towns many. What is still let by: "1 high street" alone is an address (a house on a
+ * high street), and a walk written as one ("3 back lane") too, the person writes it another way.
+ */
+const NAMED_AFTER = new Set(
+  `walk walks walked walking walkies loop loops lap laps trip trips crossing crossings visit visits stroll
+  strolls shop shops side sides verge verges route routes noise traffic safety sense rest work works end
+  ends edge training time times run runs field fields path paths outing outings sessions session`.split(
+    /\s+/,
+  ),
+);
+const SMALL_NOT_NAMES = new Set(
+  `quiet short long slow quick busy brisk gentle easy loose lead leads side sensory min mins before after
+  off big little small steady calm careful sniffy sniff`.split(/\s+/),
+);
+
 /** A number after one of these words is a room's, a pen's or a chip's, never a house's. */
 const ROOM_BEFORE =
   /\b(?:kennel|kennels|run|runs|room|cattery|suite|pen|block|bay|paddock|yard|cage|cabin|chalet)\s*$/i;
@@ -99,6 +125,11 @@ function isStreet(m: RegExpExecArray, text: string): boolean {
   if (names.some((w, i) => NOT_NAMES.has(w.toLowerCase()) && !(i === 0 && w === "The"))) return false;
   const named = names.every(capital);
   if (!PLAIN_KINDS.has(kind.toLowerCase()) && !(named && capital(kind))) return false;
+  if (!(named && capital(kind))) {
+    const after = /^\.?[ \t]+(\p{L}+)/u.exec(text.slice(m.index + m[0].length))?.[1] ?? "";
+    if (NAMED_AFTER.has(after.toLowerCase())) return false;
+    if (names.some((w) => SMALL_NOT_NAMES.has(w.toLowerCase()))) return false;
+  }
   if (/^[a-z]+$/i.test(kind) && kind.length <= 3 && !KINDS.split("|").includes(kind.toLowerCase())) {
     // A short form is a street's only as written ("St", "Rd"), with no name after it ("Dr Patel", "St Bernard").
     if (!SHORT.has(kind) || !named) return false;
@@ -227,6 +258,53 @@ function houseTownIn(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A house named by its kind, then a street, in small letters ("rose cottage, church lane", "the old
+ * vicarage, mill road, ambridge"): one to three words ending in a house's kind (HOUSE_KINDS), a comma,
+ * one to three words of a street's name and its kind (a full word: PLAIN_KINDS) ending the line (or a
+ * comma, stop or bracket after it), and the town after it when there is one. No little word in the
+ * house's or the street's name ("the" opening the house's, never the whole of it: "in the barn, side
+ * lane"), no walk's word in the street's, and no walk's word before the house ("walked past home
+ * farm, back lane", "walk to home farm, mill lane" are walks). Without a house's kind,
+ * a street in small letters with no number is none: "walks: mill road, church lane" and "church lane,
+ * monday" read as walks as often as "the maltings, mill road" reads as an address.
+ */
+const SMALL_HOUSE_STREET = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_'’\-])((?:\p{L}[\p{L}'’\-]*[ \t]+){1,3})(?:${HOUSE_KINDS}),[ \t]*((?:\p{L}[\p{L}'’\-]*[ \t]+){1,3})(?:${[...PLAIN_KINDS].join("|")})(?=[ \t]*(?:$|[,.;:!?()\n]))`,
+  "giu",
+);
+const SMALL_TOWN = /^,[ \t]*(\p{L}+(?:[ \t]+\p{L}+){0,2})(?=[ \t]*(?:$|[,.;:!?()\n]))/u;
+/** Words before a house that make it a place on a walk, not an address. */
+const WALK_BEFORE =
+  /\b(?:past|round|around|along|via|towards?|near|by|(?:walk|walks|walked|walking)(?:[ \t]+(?:to|from|at|on))?)[ \t]+$/i;
+
+function smallHouseStreetIn(text: string): string | undefined {
+  const re = new RegExp(SMALL_HOUSE_STREET.source, SMALL_HOUSE_STREET.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    re.lastIndex = m.index + 1;
+    const house = (m[1] ?? "")
+      .trim()
+      .split(/[ \t]+/)
+      .filter(Boolean);
+    const street = (m[2] ?? "").trim().split(/[ \t]+/);
+    // "The" opens a house's name ("the old vicarage"), never the whole of it ("the barn").
+    const the = house[0]?.toLowerCase() === "the" ? 1 : 0;
+    if (house.length === the || house.slice(the).some((w) => NOT_NAMES.has(w.toLowerCase()))) continue;
+    if (street.some((w) => NOT_NAMES.has(w.toLowerCase()) || SMALL_NOT_NAMES.has(w.toLowerCase()))) continue;
+    if (WALK_BEFORE.test(text.slice(0, m.index))) continue;
+    const end = m.index + m[0].length;
+    const town = SMALL_TOWN.exec(text.slice(end));
+    const last =
+      town?.[1]
+        ?.split(/[ \t]+/)
+        .at(-1)
+        ?.toLowerCase() ?? "";
+    const townEnd = town && !NOT_PLACE_ENDS.has(last) && !NOT_NAMES.has(last) ? end + town[0].length : end;
+    return text.slice(m.index, townEnd);
+  }
+  return undefined;
+}
+
 /** A street whose kind comes first, as abroad: "7 Rue de l'Église", "12 Avenue Foch", "3 Via Roma". */
 const STREET_ABROAD =
   /(?<![\p{L}\p{N}_.,:/-])\d{1,4}[a-z]?,?[ \t]+(?:Rue|Avenue|Boulevard|Chemin|Allée|Impasse|Quai|Calle|Via|Viale|Straße|Strasse)[ \t]+\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*){0,3}/u;
@@ -237,7 +315,7 @@ function streetIn(text: string): string | undefined {
     if (isStreet(m, text)) return m[0];
     re.lastIndex = m.index + 1;
   }
-  const named = namedStreetIn(text) ?? houseTownIn(text);
+  const named = namedStreetIn(text) ?? houseTownIn(text) ?? smallHouseStreetIn(text);
   if (named) return named;
   const abroad = STREET_ABROAD.exec(text);
   return abroad && !ROOM_BEFORE.test(text.slice(0, abroad.index)) ? abroad[0] : undefined;

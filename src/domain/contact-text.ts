@@ -188,6 +188,24 @@ export function contactIn(words: string): ContactFound | undefined {
   return addressIn(text);
 }
 
+/**
+ * The words with each contact detail in them (`contactIn`) put as `shown`, the words around it kept
+ * ("call owner on 07700 900123 if off food" → "call owner on (…) if off food"); the words as given
+ * when they hold none. For words kept before the checks, drawn where no contact may go.
+ */
+export function contactsReplaced(words: string, shown: string): string {
+  let text = plainer(words);
+  let found = contactIn(text);
+  if (!found) return words;
+  // Each replacement takes one contact out and puts none in: the loop ends (the bound is a guard).
+  for (let i = 0; found && i < 100; i++, found = contactIn(text)) {
+    const at = text.indexOf(found.text);
+    if (at < 0) return shown;
+    text = `${text.slice(0, at)}${shown}${text.slice(at + found.text.length)}`;
+  }
+  return found ? shown : text;
+}
+
 /** What was found, as the refusal names it. */
 const FOUND_WORDS: Record<ContactKind, string> = {
   phone: "A phone number",

@@ -23,7 +23,18 @@ import {
   registerLine,
   runwayPart,
 } from "./custody.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  kept,
+  type Line,
+  line,
+  type Part,
+  strong,
+  toned,
+  whole,
+} from "./doc.ts";
 
 /** The words of a page of the medicines view past one Slack form (src/blocks/custody-pages.ts). */
 export { medicinesPageWords, pageBackWords, pageOnWords } from "../words/custody.ts";
@@ -40,7 +51,8 @@ const notCountedInLine = (label: string): Line =>
 function heldLine(h: HeldMedicine): Line {
   const m = h.medicine;
   return dotted(
-    `💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`,
+    // The label as counted in, kept: a channel hides a contact in it (a pharmacy label's practice address).
+    kept(`💊 ${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`),
     runwayPart(h),
     h.pastDiscard ? discardPart(h) : undefined,
     m.open.length ? toned("alert", "⚠️ discrepancy open") : undefined,
@@ -149,7 +161,7 @@ export function petMedicinesDoc(
 export function sheetMedicineLines(c: SheetCustody | undefined): Line[] {
   if (!c) return [];
   const back = (c.handedBack ?? []).map((b) =>
-    line(toned("warn", handedBackSheetWords(whole(b.label), whole(b.to), b.date))),
+    line(kept(handedBackSheetWords(whole(b.label), whole(b.to), b.date), "warn")),
   );
   return [...c.held.map(heldLine), ...back, ...c.notCountedIn.map(notCountedInLine)];
 }

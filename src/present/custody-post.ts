@@ -10,7 +10,10 @@ import { plural } from "../domain/text.ts";
 import { balanceWords, discardByWords, runsOutWords } from "../words/custody.ts";
 import { dayHeading } from "../words/dates.ts";
 import { countDueWords, medicineStateLine, openDiscrepancyLines, petHead } from "./custody.ts";
-import { type Doc, dotted, type Line, line, type Part, strong, toned, whole } from "./doc.ts";
+import { type Doc, dotted, type Line, line, type Part, type Span, strong, toned, whole } from "./doc.ts";
+
+/** A medicine's label as counted in, kept: a channel hides a contact in it. */
+const labelSpan = (h: HeldMedicine): Span => ({ ...strong(whole(h.medicine.first.label)), kept: true });
 
 /** "⚠️ past its discard-by (Mon 30 Nov)", toned. */
 const pastDiscardLine = (h: HeldMedicine) =>
@@ -41,7 +44,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
     parts.push({
       kind: "item",
       lines: [
-        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
+        dotted(petHead(h.medicine), labelSpan(h)),
         line(pastDiscardLine(h), " · ask the owner or the vet before each dose"),
       ],
     });
@@ -49,7 +52,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
     parts.push({
       kind: "item",
       lines: [
-        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
+        dotted(petHead(h.medicine), labelSpan(h)),
         line(
           toned("alert", countDueWords(h.countDue as NonNullable<HeldMedicine["countDue"]>)),
           " · two people count it",
@@ -59,10 +62,7 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
   for (const h of open)
     parts.push({
       kind: "item",
-      lines: [
-        dotted(petHead(h.medicine), strong(whole(h.medicine.first.label))),
-        ...openDiscrepancyLines(h.medicine, timezone),
-      ],
+      lines: [dotted(petHead(h.medicine), labelSpan(h)), ...openDiscrepancyLines(h.medicine, timezone)],
     });
   return { fallback: title, parts };
 }
@@ -71,9 +71,10 @@ export function medicinesPostDoc(stock: Stock, timezone: string): Doc | undefine
 function handBackLine(medicines: MedicineCustody[]): Line | undefined {
   const held = medicines.filter((m) => !m.handedBack);
   if (held.length === 0) return undefined;
-  return line(
-    `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`).join("; ")}`,
-  );
+  return line({
+    kept: true,
+    text: `💊 to hand back: ${held.map((m) => `${whole(m.first.label)}: ${balanceWords(m.balance, m.unit, m.lines)}`).join("; ")}`,
+  });
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   type Action,
   type Doc,
   dotted,
+  kept,
   type Line,
   line,
   type Part,
@@ -59,7 +60,9 @@ export function medicineHead(m: MedicineCustody): Line {
 export function medicineStateLine(h: HeldMedicine): Line {
   const m = h.medicine;
   if (m.handedBack)
-    return line(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`);
+    return line(
+      kept(`handed back ${amountWords(m.handedBack.quantity, m.unit)} to ${whole(m.handedBack.to)}`),
+    );
   return dotted(
     toned(m.balance === undefined ? "warn" : undefined, balanceWords(m.balance, m.unit, m.lines)),
     runwayPart(h),
@@ -109,7 +112,7 @@ export function openDiscrepancyLines(m: MedicineCustody, timezone: string): Line
 /** Each dose taken after the medicine was handed back (the kennel held none), until corrected. */
 const noneHeldLines = (m: MedicineCustody, timezone: string): Line[] =>
   (m.givenNoneHeld ?? []).map((d) =>
-    line(toned("alert", noneHeldWords(doseWhat(d), dateTimeOf(d.at, timezone), whole(d.by)))),
+    line(kept(noneHeldWords(doseWhat(d), dateTimeOf(d.at, timezone), whole(d.by)), "alert")),
   );
 
 /** "given (evening)", "refused (morning)", "vomited": what a dose taken from the pack was. */
@@ -127,9 +130,9 @@ function discrepancyLine(m: MedicineCustody, c: MedicineCustody["open"][number],
     ),
     f?.since ? toned("alert", ` · ${whole(f.since)}`) : "",
     c.reason ? ` · ${REASON_WORDS[c.reason]}` : "",
-    c.note ? `: ${whole(c.note)}` : "",
-    ` · ${whole(c.by.userName)}`,
-    c.witness ? ` · witness ${whole(c.witness.userName)}` : "",
+    // The count's words and names as kept: a channel hides a contact in them.
+    kept(`${c.note ? `: ${whole(c.note)}` : ""} · ${whole(c.by.userName)}`),
+    c.witness ? kept(` · witness ${whole(c.witness.userName)}`) : "",
   );
 }
 

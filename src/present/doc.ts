@@ -49,6 +49,12 @@ export interface Span {
    * message"): a line of such spans only, which the view of the pet joined whole leaves out.
    */
   piece?: true;
+  /**
+   * Words kept in the care record as staff typed them (an entry's note or reason, a name typed on
+   * paper, a vet's name and advice, a custody count's words): a channel document shows a contact
+   * detail in them as words saying so (src/present/channel-words.ts); every other surface as kept.
+   */
+  kept?: true;
 }
 
 /** One visible line: spans side by side. */
@@ -180,6 +186,8 @@ export const strong = (text: string, tone?: Tone): Span =>
 export const em = (text: string): Span => ({ text, em: true });
 export const code = (text: string): Span => ({ text, code: true });
 export const toned = (tone: Tone | undefined, text: string): Span => (tone ? { text, tone } : { text });
+/** Words kept in the care record as typed (`Span.kept`), in a tone or none. */
+export const kept = (text: string, tone?: Tone): Span => ({ ...toned(tone, text), kept: true });
 
 /** A line of spans and strings, with empty ones dropped. */
 export function line(...spans: Array<Span | string | undefined | false | null>): Line {

@@ -168,7 +168,11 @@ function itemSpans(d: AlertDoseView, timezone: string, date: string, apart?: str
     const said = `☑️ ${outcomeAtWords(e, at, whole(e.userName))}, ${d.settledBy}`;
     return [{ text: label, struck: true }, toned("muted", ` (${said})`)];
   }
-  return [{ text: label, struck: true }, toned("muted", ` (${recordedWords(d, timezone, date)})`)];
+  // Who recorded it and why as kept (names typed on paper, the reason): a channel hides a contact in them.
+  return [
+    { text: label, struck: true },
+    { ...toned("muted", ` (${recordedWords(d, timezone, date)})`), kept: true },
+  ];
 }
 
 /** The same instant for every dose (its window's close, say): said once in the heading, else on each line. */

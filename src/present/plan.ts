@@ -25,7 +25,7 @@ import {
   sourceLineWords,
 } from "../words/plan.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, value, whole } from "./doc.ts";
+import { dotted, kept, line, strong, toned, value, whole } from "./doc.ts";
 import { sourceWords } from "./plan-edit.ts";
 
 export interface PlanView {
@@ -64,7 +64,8 @@ function planItemLines(i: PlanItem, items: PlanItem[]): Line[] {
               `the same dose written twice: given once, as ${i.sameDrugAs.map((k) => otherItemName(k, items)).join(", ")} says`,
             ),
           ]
-        : [toned(i.readBy === "person" ? "accent" : undefined, whole(readingWords(i)))];
+        : // Its reading as kept (a condition a person typed): a channel hides a contact in it.
+          [kept(whole(readingWords(i)), i.readBy === "person" ? "accent" : undefined)];
   const words = sourceWords(i).join(" · ");
   return [
     line(`${itemIcon(i)} `, strong(whole(itemName(i))), " · ", ...reading),

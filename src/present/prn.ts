@@ -31,7 +31,7 @@ import { itemKeyWords, planStateWords } from "../words/plan.ts";
 import { checkedCellWords } from "../words/prn-checked.ts";
 import { FROM_THE_WORDS } from "../words/unconfirmed.ts";
 import type { Action, ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, whole } from "./doc.ts";
+import { dotted, kept, line, strong, toned, whole } from "./doc.ts";
 
 export { prnGivenAt } from "../domain/prn.ts";
 export { REASON_MISSING_ABOVE, REASONS_ABOVE, reasonMissingWords } from "../words/record.ts";
@@ -72,9 +72,9 @@ export function wordsChangedWords(petName: string, changed: ChangedItem[]): stri
  * the day it is read on ("given yesterday 23:20" for last night's dose).
  */
 export function prnDoseLine(d: PrnDose, timezone: string, today?: string): Line {
+  // Its reason, who gave it and its effect's note as kept: a channel hides a contact in them.
   const text = whole(prnDoseWords(d, timezone, today));
-  if (d.effect?.effect === "worse") return [toned("alert", text)];
-  return [toned(d.effect ? undefined : "warn", text)];
+  return [kept(text, d.effect?.effect === "worse" ? "alert" : d.effect ? undefined : "warn")];
 }
 
 /** The give form's doses of the last 24 hours, each said against today ("given yesterday 23:20"). */

@@ -37,7 +37,7 @@ import { givenByOtherSaid } from "../words/giver.ts";
 import { notDueWords } from "../words/not-due.ts";
 import { inErrorWords, outcomeWords, ownCountWords, recordedOnlyWords, whyWords } from "../words/record.ts";
 import { doseName, FROM_THE_WORDS } from "../words/unconfirmed.ts";
-import { type Line, line, prose, type Span, toned, value, whole } from "./doc.ts";
+import { kept, type Line, line, prose, toned, value, whole } from "./doc.ts";
 
 import { notDueLines, type OpenDose, openLine, overdue, overdueLine } from "./dose-states.ts";
 
@@ -76,6 +76,7 @@ const WHOLE_IN = "the stay record";
  * time, with when it was recorded and by whom ("⚠️ Rimadyl not given (recorded 13:01 by Jane):
  * asleep as instructed"); struck through when corrected since. An entry of an item its round did not
  * ask (`notAsked`: recorded only if given) is never a late entry: "given 12:10, recorded 16:30".
+ * Who and why are kept words (a name typed on paper, the reason, the note; struck, the whole line).
  */
 export function entryLine(
   e: Entry,
@@ -83,7 +84,7 @@ export function entryLine(
   o: { struck?: boolean; offTime?: string | undefined; notAsked?: boolean } = {},
 ): Line {
   // Recorded in error: no outcome, never struck; the entry it put right is struck beside it.
-  if (e.outcome === "in_error") return [toned("warn", inErrorLine(e, timezone))];
+  if (e.outcome === "in_error") return [kept(inErrorLine(e, timezone), "warn")];
   const why = whyWords(e.reason && prose(e.reason, WHY_MAX, WHOLE_IN));
   const note = e.note?.trim() ? `${why ? " · " : ": "}${prose(e.note, WHY_MAX, WHOLE_IN)}` : "";
   const what = e.givenAt
@@ -93,11 +94,11 @@ export function entryLine(
     ? recordedOnlyWords(timeOnDay(e.recordedAt, timezone, e.date), whole(e.userName))
     : (givenByOtherSaid(e, timezone, { notAsked: o.notAsked, name: whole }) ??
       `${what}${e.paper ? whoJoin(e) : " "}${whole(e.userName)}`);
-  const text = `${ICONS[e.outcome]} ${whole(itemLabel(e))} ${said}${why}${note}`;
-  const span: Span = o.struck ? { text, tone: "muted" } : toned(TONES[e.outcome], text);
-  if (o.struck) return [{ ...span, struck: true }];
+  const t = o.struck ? "muted" : TONES[e.outcome];
+  const out = [toned(t, `${ICONS[e.outcome]} ${whole(itemLabel(e))} `), kept(`${said}${why}${note}`, t)];
+  if (o.struck) return [{ ...kept(out.map((s) => s.text).join(""), t), struck: true }];
   // A dose given off its time (a paper entry's, by its kept window): said beside it, as its record does.
-  return o.offTime ? [span, toned("warn", ` · ${o.offTime}`)] : [span];
+  return o.offTime ? [...out, toned("warn", ` · ${o.offTime}`)] : out;
 }
 
 /** "❎ Rimadyl recorded in error: wrong pet · Jane 13:05". */
@@ -121,7 +122,7 @@ function witnessLine(
   if (!needsWitness(e, highAlert)) return undefined;
   const s = witnessState(e, w.witnesses.get(e.id), w.now);
   if (s.state === "witnessed")
-    return line(`💉 ${witnessedWords(whole(s.by), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`);
+    return [kept(`💉 ${witnessedWords(whole(s.by), s.at, timezone, e.date)}${s.onPaper ? ON_PAPER : ""}`)];
   if (s.state === "awaiting") return [toned("warn", `💉 ${awaitingWitnessWords(s.until, timezone)}`)];
   return [toned("alert", `💉 ${unwitnessedWords(s)}`)];
 }

@@ -15,7 +15,18 @@ import { OFF_TIME, UNWITNESSED, unwitnessedCountWords } from "../words/doses.ts"
 import { GIVEN_TWICE_ICON, givenTwiceAsks, givenTwiceWords } from "../words/given-twice.ts";
 import { notAskedCountWords } from "../words/record.ts";
 import { missedInSlotsWords, twoSlotsMissedWords } from "../words/two-slots.ts";
-import { type Action, type Doc, dotted, type Line, line, type Part, toned, value, whole } from "./doc.ts";
+import {
+  type Action,
+  type Doc,
+  dotted,
+  kept,
+  type Line,
+  line,
+  type Part,
+  toned,
+  value,
+  whole,
+} from "./doc.ts";
 
 /** The most doses named on the post (the rest "and N more"; `record` lists each). */
 const NAMED_MAX = 15;
@@ -159,7 +170,9 @@ export function reviewDoc(r: DayReview, o: ReviewDocOptions): Doc {
   const twice = (r.givenTwice ?? []).map((g) => givenTwiceLine(g, o.timezone));
   const reviews = r.reviews.map((v) =>
     line(
-      `✅ Reviewed by ${whole(v.userName)} ${timeOnDay(v.at, o.timezone, r.date)}${v.note ? `: ${value(v.note, 1000)}` : ""}`,
+      `✅ Reviewed by ${whole(v.userName)} ${timeOnDay(v.at, o.timezone, r.date)}`,
+      // The review's note as kept: a channel hides a contact in it.
+      v.note ? kept(`: ${value(v.note, 1000)}`) : undefined,
     ),
   );
   const parts: Part[] = [

@@ -8,7 +8,7 @@ import type { WelfareFlag } from "../domain/welfare-flag.ts";
 import { dateTimeOf, dayHeading, timeOf } from "../words/dates.ts";
 import { flagCountWords, flagHeadWords, signWords } from "../words/welfare.ts";
 import type { ActionOf, Doc, Line, Part } from "./doc.ts";
-import { dotted, line, strong, toned, whole } from "./doc.ts";
+import { dotted, kept, line, strong, toned, whole } from "./doc.ts";
 
 /**
  * "🩺 vet advice: Riverside Vets", or "🩺 vet advice sought? not yet"; `advised`: with what the last
@@ -32,7 +32,8 @@ interface FlagLineOptions {
  */
 function flagLine(f: WelfareFlag, o: FlagLineOptions = {}): Line {
   const who = o.who ? ` (${whole(f.petName)})` : "";
-  return [{ ...toned("alert", `${flagHeadWords(f)}${who} · ${adviceShort(f, o.advised)}`), of: "welfare" }];
+  // The vet's name and advice as kept: a channel hides a contact in them.
+  return [{ ...kept(`${flagHeadWords(f)}${who} · ${adviceShort(f, o.advised)}`, "alert"), of: "welfare" }];
 }
 
 /** A pet's open flags, one line each (none: no line). */
@@ -117,13 +118,17 @@ export function flagParts(f: WelfareFlag, o: FlagDocOptions): Part[] {
   for (const a of f.advice)
     lines.push(
       line(
-        `🩺 Vet advice from ${whole(a.vet)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${whole(a.advice)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${whole(a.userName)})`,
+        kept(
+          `🩺 Vet advice from ${whole(a.vet)}, sought ${dateTimeOf(a.sought, o.timezone)}: ${whole(a.advice)} (recorded ${timeOf(a.recordedAt, o.timezone)} by ${whole(a.userName)})`,
+        ),
       ),
     );
   const r = f.resolved;
   if (r)
     lines.push(
-      line(`✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${whole(r.why)}`),
+      line(
+        kept(`✔️ Resolved ${dateTimeOf(r.recordedAt, o.timezone)} by ${whole(r.userName)}: ${whole(r.why)}`),
+      ),
     );
   const parts: Part[] = [{ kind: "text", lines }];
   if (!r) {

@@ -62,11 +62,12 @@ export function checkLine(
     o.noteMax === undefined ? whole(note) : prose(note, o.noteMax, "the stay record");
   const note = c.note ? `: ${words(c.note)}` : "";
   const text = `${normal ? "✅" : "⚠️"} ${valuesWords(c.values)}${o.meal === false ? "" : ` · ${mealWords(meal)}`} · ${checkedWhen(c, timezone)} ${whole(c.userName)}${note}`;
+  // The check's note as kept: a channel hides a contact in it.
   const span: Span = o.struck
-    ? { text, tone: "muted", struck: true }
+    ? { text, tone: "muted", struck: true, kept: true }
     : normal
-      ? { text }
-      : { text, tone: "warn" };
+      ? { text, kept: true }
+      : { text, tone: "warn", kept: true };
   return [span];
 }
 
