@@ -115,9 +115,19 @@ export interface Entry extends EntryInput {
   /**
    * Who gave the dose, when not who recorded it (the form's "Given by (if not you)"): their Slack
    * user id and name. Read from the entry's `given_by` record beside it (src/answers/given-by.ts);
-   * the store's own reads leave it out. Who recorded it stays `userId`/`userName`.
+   * the store's own reads leave it out. Who recorded it stays `userId`/`userName`. No `userId`: a
+   * giver named in words alone (the paper chart's, carried by a correction of its entry); `unnamed`:
+   * Slack has not named them yet (`name` is their id); `notStaff`: Slack said after the commit they
+   * are a guest, a bot or app, or not a member of the workspace (src/domain/giver.ts says so).
    */
-  givenBy?: { userId: string; name: string } | undefined;
+  givenBy?:
+    | {
+        userId?: string | undefined;
+        name: string;
+        unnamed?: true | undefined;
+        notStaff?: "guest" | "bot" | "other" | undefined;
+      }
+    | undefined;
 }
 
 /** Which item an entry is of: the round's date and name, the stay, the pet and the item's key. */
