@@ -9,7 +9,7 @@ import { timeOnDay } from "./dates.ts";
 /** The record forms' field: who gave the doses recorded given, when not the person recording them. */
 export const GIVEN_BY_FIELD = {
   label: "Given by (if not you)",
-  hint: "Who gave the doses you record as given on this form, when it was not you. You stay who recorded them.",
+  hint: "Who gave the round's doses you record as given on this form, when it was not you (a dose given if needed is kept as given by you). You stay who recorded them.",
 } as const;
 
 /** Why the person chosen cannot be a dose's giver (Slack says so of their account). */

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
+import { recordItems } from "../../src/answers/record-round.ts";
 import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { withStaffNames } from "../../src/answers/staff-names.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -125,6 +126,28 @@ describe("a correction keeps who gave the dose", () => {
     });
     expect(herself.givenBy).toBeUndefined();
     expect(giverOf(herself)).toBe("Kim");
+  });
+
+  it("a dose entered from the paper chart, corrected: the paper's giver, by name", async () => {
+    const { sheet, pet } = await miloMorning();
+    const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: GIVEN_AT }];
+    const mark = {
+      kind: "paper" as const,
+      date: DATE,
+      bookingId: pet.bookingId,
+      petId: pet.petId,
+      userId: jane.userId,
+      requestKey: "paper:view:P1",
+      body: { v: 2 as const, request: "view:P1", items: [{ item: "med:1" as const, by: "JD" }] },
+    };
+    expect((await recordItems(deps(), sheet, pet, writes, jane, "view:P1", [mark])).status).toBe("recorded");
+    const [entry] = await markedEntries(deps(), { date: DATE, round: "morning" });
+    expect(giverOf(entry as Entry)).toBe("JD");
+    const now = await corrected({ sheet, pet, entry: entry as Entry });
+    expect(now.paper).toBeUndefined();
+    expect(now.givenBy).toEqual({ name: "JD" });
+    expect(giverOf(now)).toBe("JD");
+    expect(await store.verify()).toMatchObject({ ok: true });
   });
 
   it("a correction to not given names no giver", async () => {

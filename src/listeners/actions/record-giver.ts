@@ -16,7 +16,7 @@ import { type GiverRefusal, giverNotStaffWords, giverRefusedWords } from "../../
 import type { BotDeps } from "../bot-deps.ts";
 
 /** Slack's later word on a giver never seen: not one of the kennel's staff (why, and their name as Slack gave it). */
-export type NotStaff = { why: GiverRefusal; name: string };
+type NotStaff = { why: GiverRefusal; name: string };
 
 export type GiverRead =
   | {
