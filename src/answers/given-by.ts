@@ -7,6 +7,7 @@
  * Slack gives after the ack is a `staff_name` record naming the entries (src/answers/staff-names.ts),
  * read here in its place.
  */
+import { carriedGiver } from "../domain/giver.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { CareRecordStore, Entry, EntryInput, ItemKey, LogInput } from "../record/types.ts";
 
@@ -16,60 +17,106 @@ export interface Giver {
   name?: string | undefined;
 }
 
-/** The request key of a submission's `given_by` record. */
-const givenByKey = (request: string) => `given_by:${request}`;
+/** A giver kept beside entries: the form's (by id, their name when known), or a paper giver carried by name. */
+export type KeptGiver = { userId?: string | undefined; name?: string | undefined };
+
+/** The request key of a submission's `given_by` record: the first `given_by:<request>`, then `:<n>`. */
+const givenByKey = (request: string, n: number) => `given_by:${request}${n ? `:${n}` : ""}`;
+
+const sameGiver = (a: KeptGiver, b: KeptGiver) =>
+  a.userId !== undefined ? a.userId === b.userId : b.userId === undefined && a.name === b.name;
 
 /**
- * The `given_by` record for a submission's entries: the doses it records given, by `giver`; none
- * when it records no dose given, or the giver is who records them.
+ * The `given_by` records for a submission's entries: the doses it records given, each by the giver
+ * `giverFor` names for it (the form's, or the one a correction carries), one record per giver; none
+ * for a dose given by who records it, or a submission that records no dose given.
  */
 export function givenByBeside(
   inputs: readonly EntryInput[],
-  giver: Giver | undefined,
+  giverFor: Giver | undefined | ((input: EntryInput) => KeptGiver | undefined),
 ): LogInput<"given_by">[] {
   const first = inputs[0];
-  if (!giver || !first || giver.userId === first.userId) return [];
-  const items = inputs
-    .filter((i) => i.outcome === "given" && isMedicationItem(i.item))
-    .map((i) => i.item as Exclude<ItemKey, "meal">);
-  if (!items.length) return [];
-  return [
-    {
-      kind: "given_by",
-      date: first.date,
-      bookingId: first.bookingId,
-      petId: first.petId,
-      userId: first.userId,
-      requestKey: givenByKey(first.requestKey),
-      body: {
-        v: 1,
-        request: first.requestKey,
-        userId: giver.userId,
-        ...(giver.name ? { name: giver.name } : {}),
-        items,
-      },
+  if (!first) return [];
+  const of = typeof giverFor === "function" ? giverFor : () => giverFor;
+  const groups: { giver: KeptGiver; items: Exclude<ItemKey, "meal">[] }[] = [];
+  for (const i of inputs) {
+    const giver = of(i);
+    if (!giver || i.outcome !== "given" || !isMedicationItem(i.item) || giver.userId === i.userId) continue;
+    const group = groups.find((g) => sameGiver(g.giver, giver));
+    if (group) group.items.push(i.item as Exclude<ItemKey, "meal">);
+    else groups.push({ giver, items: [i.item as Exclude<ItemKey, "meal">] });
+  }
+  return groups.map(({ giver, items }, n) => ({
+    kind: "given_by",
+    date: first.date,
+    bookingId: first.bookingId,
+    petId: first.petId,
+    userId: first.userId,
+    requestKey: givenByKey(first.requestKey, n),
+    body: {
+      v: 1,
+      request: first.requestKey,
+      ...(giver.userId ? { userId: giver.userId } : {}),
+      ...(giver.name ? { name: giver.name } : {}),
+      items,
     },
-  ];
+  }));
+}
+
+/**
+ * The giver each correction carries (issue: a correction made someone else the giver). A correction
+ * of an entry that stays "given", with no giver chosen on its form, carries the corrected entry's
+ * giver (`carriedGiver`: the one its form named, its paper giver, or who recorded it); a giver
+ * chosen on the form wins (choosing oneself included: the person correcting says they gave it). A
+ * correction to not given, refused or recorded in error names no giver (givenByBeside keeps givers
+ * of doses given only). `old`: the entries the writes correct, read with their givers.
+ */
+export function giversOfCorrections(
+  chosen: Giver | undefined,
+  old: readonly Entry[],
+): (input: EntryInput) => KeptGiver | undefined {
+  if (chosen) return () => chosen;
+  const byId = new Map(old.map((e) => [e.id, e]));
+  return (input) => {
+    const was = input.supersedes !== undefined ? byId.get(input.supersedes) : undefined;
+    return was ? carriedGiver(was) : undefined;
+  };
 }
 
 const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
   `${request}|${bookingId}|${petId}|${item}`;
 
+type Later = { name: string; notStaff?: "guest" | "bot" | "other" | undefined };
+
 /** The names Slack gave after the commit, by user id and entry id (the `staff_name` follow-ups). */
 async function namedLater(
   store: Pick<CareRecordStore, "log">,
   range: { from: string; to: string },
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+): Promise<Map<string, Later>> {
+  const out = new Map<string, Later>();
   for (const l of await store.log({ kind: "staff_name", ...range }))
-    for (const id of l.body.entryIds) out.set(`${l.body.userId}|${id}`, l.body.name);
+    for (const id of l.body.entryIds)
+      out.set(`${l.body.userId}|${id}`, { name: l.body.name, notStaff: l.body.notStaff });
   return out;
+}
+
+/** An entry's giver from its mark and what Slack said after the commit: "unnamed" while it said no name. */
+function giverFrom(mark: KeptGiver, later: Later | undefined): NonNullable<Entry["givenBy"]> {
+  const { userId } = mark;
+  const name = mark.name ?? (later && later.name !== userId ? later.name : undefined);
+  const notStaff = later?.notStaff;
+  return {
+    ...(userId ? { userId } : {}),
+    name: name ?? userId ?? "",
+    ...(name ? {} : { unnamed: true as const }),
+    ...(notStaff ? { notStaff } : {}),
+  };
 }
 
 /**
  * Sets `givenBy` on each entry a `given_by` record names (the same objects). One read of the
- * records over the entries' days (`range`), and of the names given after the commit only when a
- * giver was kept by id alone.
+ * records over the entries' days (`range`), and of the names (and a giver not staff) Slack gave
+ * after the commit only when a giver was kept by id alone.
  */
 export async function withGivers(
   store: Pick<CareRecordStore, "log">,
@@ -78,7 +125,7 @@ export async function withGivers(
 ): Promise<void> {
   const marks = await store.log({ kind: "given_by", ...range });
   if (marks.length === 0) return;
-  const by = new Map<string, { userId: string; name: string | undefined }>();
+  const by = new Map<string, KeptGiver>();
   for (const m of marks)
     for (const item of m.body.items)
       by.set(keyOf(m.body.request, m.bookingId, m.petId, item), { userId: m.body.userId, name: m.body.name });
@@ -87,8 +134,6 @@ export async function withGivers(
   const later = marks.some((m) => !m.body.name) ? await namedLater(store, days) : undefined;
   for (const e of entries) {
     const mark = by.get(keyOf(e.requestKey, e.bookingId, e.petId, e.item));
-    if (!mark) continue;
-    const name = mark.name ?? later?.get(`${mark.userId}|${e.id}`) ?? mark.userId;
-    e.givenBy = { userId: mark.userId, name };
+    if (mark) e.givenBy = giverFrom(mark, later?.get(`${mark.userId}|${e.id}`));
   }
 }

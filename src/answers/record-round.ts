@@ -20,7 +20,7 @@ import type {
 } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-import { type Giver, givenByBeside } from "./given-by.ts";
+import { type Giver, givenByBeside, giversOfCorrections } from "./given-by.ts";
 import { itemsAdded } from "./obligation-added.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
@@ -167,6 +167,22 @@ function inputs(
 }
 
 /**
+ * The entries the writes correct that stay "given", read with their givers (their paper's, their
+ * form's), when no giver was chosen on the form: each correction carries its entry's giver
+ * (src/answers/given-by.ts giversOfCorrections). None read otherwise.
+ */
+async function corrected(
+  deps: Pick<Deps, "record">,
+  sheet: Sheet,
+  pet: SheetPet,
+  writes: readonly ItemWrite[],
+  who: Who,
+): Promise<Entry[]> {
+  if (who.giver || !writes.some((w) => w.supersedes !== undefined && w.outcome === "given")) return [];
+  return (await petStatus(deps, sheet, pet)).entries;
+}
+
+/**
  * Writes the items, each one the sheet listed for the pet: due, or printed not due by its days' words
  * (`byDays`: recorded if given, never added to the kept round as owed); `beside`: records committed
  * with them (the paper chart's mark, issue 50), only when they are.
@@ -197,7 +213,10 @@ export async function recordItems(
   );
   // Two kinds beside one write: the store's generic takes their union (each body checked by its kind).
   const entries = inputs(sheet, pet, writes, who, requestKey);
-  const given = givenByBeside(entries, who.giver);
+  const given = givenByBeside(
+    entries,
+    giversOfCorrections(who.giver, await corrected(deps, sheet, pet, writes, who)),
+  );
   const more = [...added, ...beside, ...given] as LogInput<"obligation_change" | "paper" | "given_by">[];
   const result = await store.record(entries, more);
   deps.log.info(

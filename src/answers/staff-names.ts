@@ -7,7 +7,9 @@
  * the entries themselves are never rewritten, and every surface can show both.
  *
  * The same goes for the giver a form named ("Given by (if not you)", src/answers/given-by.ts) whose
- * name was not known at the commit: kept by id, the name Slack gives after the ack names the entries.
+ * name was not known at the commit: kept by id, the name Slack gives after the ack names the entries,
+ * and when Slack says they are a guest, a bot or app, or not a member, the follow-up says that too
+ * (`notStaff`): every surface then says "given by Sam (not staff: a guest)", the entries unchanged.
  *
  * `withStaffNames` puts this round the store the listeners write through, so every tap and form is
  * covered, whatever listener commits it.
@@ -21,7 +23,11 @@ const STAFF_NAME_KIND: LogInput["kind"] = "staff_name";
 export interface NameSource {
   /** The user's name once any look-up in flight has ended. */
   settledName(userId: string): Promise<string | undefined>;
+  /** Once any look-up in flight has ended: why Slack says the user is not staff (none: a member, or not known). */
+  settledStanding?(userId: string): Promise<NotStaff | undefined>;
 }
+
+type NotStaff = "guest" | "bot" | "other";
 
 /** Writes the follow-up when Slack's name differs from the one committed (in the background: never throws). */
 async function followUp(
@@ -40,14 +46,17 @@ async function followUp(
 ): Promise<void> {
   try {
     const name = await names.settledName(done.userId);
-    if (!name || name === done.committedAs) return;
+    // A giver a form named whom Slack says is not staff: said so after the commit, the entries as written.
+    const notStaff = done.giver ? await names.settledStanding?.(done.userId) : undefined;
+    if (!notStaff && (!name || name === done.committedAs)) return;
     const first = done.entries[0] ?? done.records[0];
     const body = {
       userId: done.userId,
-      name,
+      name: name ?? done.committedAs,
       committedAs: done.committedAs,
       entryIds: done.entries,
       recordIds: done.records,
+      ...(notStaff ? { notStaff } : {}),
     };
     await store.append({
       kind: STAFF_NAME_KIND,

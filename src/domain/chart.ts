@@ -11,7 +11,7 @@ import type { Entry, ItemKey, NotGivenReason } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import type { Round } from "./care.ts";
 import { type DoseState, keepsNoTime, type OpenState, type Timeliness } from "./doses.ts";
-import { givenByOther, giverOf } from "./giver.ts";
+import { givenByOther, giverNameOf, giverWords } from "./giver.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { WitnessState } from "./witness.ts";
 
@@ -65,7 +65,7 @@ const wasOf = (e: Entry): ChartWas => ({
   code: chartCode(e),
   // Recorded in error: no outcome, never "given"; its why is its reason.
   ...(e.outcome === "in_error" ? { inError: true as const } : {}),
-  initials: initialsOf(giverOf(e)),
+  initials: initialsOf(giverNameOf(e)),
   at: e.givenAt ?? e.recordedAt,
   ...(e.givenAt ? { recordedAt: e.recordedAt } : {}),
   ...(keepsNoTime(e) ? { untimed: true as const } : {}),
@@ -297,7 +297,7 @@ export function chartCell(
   }
   // Entered from the paper: the initials are the giver's, as the paper names them, not the enterer's.
   const common = {
-    initials: initialsOf(giverOf(entry)),
+    initials: initialsOf(giverNameOf(entry)),
     givenAt: state.givenAt,
     lateEntry: state.lateEntry,
     recordedAt: state.recordedAt,
@@ -322,7 +322,7 @@ export function chartCell(
     ...common,
     // Given by someone other than who recorded it: both, beneath the grid.
     ...(entry.givenBy && givenByOther(entry)
-      ? { givenBy: { by: entry.givenBy.name, recordedBy: entry.userName } }
+      ? { givenBy: { by: giverWords(entry.givenBy), recordedBy: entry.userName } }
       : {}),
     ...(entry.note ? { note: entry.note } : {}),
     timeliness: state.timeliness,

@@ -240,6 +240,13 @@ export class Access {
     return known && { refusal: known.refusal, name: known.name };
   }
 
+  /** Once a look-up of the user in flight has ended: why they are not staff (a dose's giver said so after the commit). */
+  async settledStanding(userId: string): Promise<"guest" | "bot" | "other" | undefined> {
+    await this.#asking.get(userId)?.catch(() => undefined);
+    const refusal = this.#known.get(userId)?.refusal;
+    return refusal === "guest" || refusal === "bot" ? refusal : refusal ? "other" : undefined;
+  }
+
   /** The name once a look-up of the user in flight (after the answer) has ended: what a follow-up compares. */
   async settledName(userId: string): Promise<string | undefined> {
     await this.#asking.get(userId)?.catch(() => undefined);

@@ -113,11 +113,14 @@ export interface Entry extends EntryInput {
    */
   paper?: { by: string; witness?: string | undefined } | undefined;
   /**
-   * Who gave the dose, when not who recorded it (the form's "Given by (if not you)"): their Slack
-   * user id and name. Read from the entry's `given_by` record beside it (src/answers/given-by.ts);
-   * the store's own reads leave it out. Who recorded it stays `userId`/`userName`.
+   * Who gave the dose, when not who recorded it (the form's "Given by (if not you)"), read from its
+   * `given_by` record (src/answers/given-by.ts; the store's own reads leave it out); who recorded it
+   * stays `userId`/`userName`. No `userId`: a paper giver a correction carried, in words; `unnamed`:
+   * Slack has not named them (`name` is their id); `notStaff`: Slack said so after the commit.
    */
-  givenBy?: { userId: string; name: string } | undefined;
+  givenBy?:
+    | { userId?: string; name: string; unnamed?: true; notStaff?: "guest" | "bot" | "other" }
+    | undefined;
 }
 
 /** Which item an entry is of: the round's date and name, the stay, the pet and the item's key. */

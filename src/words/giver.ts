@@ -2,14 +2,14 @@
  * The words of who gave a dose when it is not who recorded it (the record forms' "Given by (if not
  * you)", src/answers/given-by.ts): the field, its refusals, and a dose said with both people.
  */
-import { givenByOther } from "../domain/giver.ts";
+import { givenByOther, giverWords } from "../domain/giver.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 
 /** The record forms' field: who gave the doses recorded given, when not the person recording them. */
 export const GIVEN_BY_FIELD = {
   label: "Given by (if not you)",
-  hint: "Who gave the doses you record as given on this form, when it was not you. You stay who recorded them.",
+  hint: "Who gave the round's doses you record as given on this form, when it was not you (a dose given if needed is kept as given by you). You stay who recorded them.",
 } as const;
 
 /** Why the person chosen cannot be a dose's giver (Slack says so of their account). */
@@ -25,7 +25,7 @@ export function giverRefusedWords(why: GiverRefusal): string {
 }
 
 type GivenByOther = Pick<Entry, "givenAt" | "recordedAt" | "date" | "userName"> & {
-  givenBy: { name: string };
+  givenBy: NonNullable<Entry["givenBy"]>;
 };
 
 /**
@@ -41,7 +41,7 @@ export function givenByOtherParts(
   const recorded = timeOnDay(e.recordedAt, timezone, e.date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, e.date) : recorded;
   const late = e.givenAt && !notAsked ? "late entry: " : "";
-  return [`${late}given ${given} by `, e.givenBy.name, ` · recorded ${recorded} by `, e.userName];
+  return [`${late}given ${given} by `, giverWords(e.givenBy), ` · recorded ${recorded} by `, e.userName];
 }
 
 /**
@@ -71,3 +71,17 @@ export function givenByOtherSaid(
   if (!e.givenBy || e.outcome !== "given" || !givenByOther(e)) return undefined;
   return givenByOtherWords({ ...e, givenBy: e.givenBy }, timezone, o);
 }
+
+const NOT_STAFF_IS: Record<GiverRefusal, string> = {
+  guest: "is a guest in this workspace",
+  bot: "is a bot or app, not a person",
+  other: "is not a member of this workspace",
+};
+
+/**
+ * Told privately to who recorded doses naming a giver Slack then said is not staff: the record keeps
+ * the entry as written ("Sam is a guest in this workspace: the record keeps your entry, naming Sam as
+ * the giver with that said; correct it if someone else gave it."). `name` as the surface shows it.
+ */
+export const giverNotStaffWords = (name: string, why: GiverRefusal): string =>
+  `⚠️ ${name} ${NOT_STAFF_IS[why]}: the record keeps your entry, naming ${name} as the giver with that said; correct it if someone else gave it.`;

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { GIVEN_BY } from "../../src/blocks/record-modal.ts";
 import { witnessProblem } from "../../src/domain/witness.ts";
-import { readGiver } from "../../src/listeners/actions/record-giver.ts";
+import { readGiver, tellIfNotStaff } from "../../src/listeners/actions/record-giver.ts";
 import type { BotDeps } from "../../src/listeners/bot-deps.ts";
 import { silentLogger } from "../../src/log.ts";
 
@@ -66,10 +66,49 @@ describe("the forms' Given by (if not you)", () => {
       ok: true,
       giver: { userId: "U0SAM", name: "Sam" },
     });
-    expect(readGiver(d, client, "U0JANE", chose("U0JANE"))).toEqual({ ok: true });
+    // Oneself: kept as chosen (no giver of another; a correction then carries none).
+    expect(readGiver(d, client, "U0JANE", chose("U0JANE"))).toEqual({
+      ok: true,
+      giver: { userId: "U0JANE" },
+    });
     expect(readGiver(d, client, "U0JANE", {})).toEqual({ ok: true });
     expect(check).not.toHaveBeenCalled();
-    expect(readGiver(d, client, "U0JANE", chose("U0NIA"))).toEqual({ ok: true, giver: { userId: "U0NIA" } });
+    expect(readGiver(d, client, "U0JANE", chose("U0NIA"))).toEqual({
+      ok: true,
+      giver: { userId: "U0NIA" },
+      notStaff: expect.any(Promise),
+    });
     expect(check).toHaveBeenCalledWith(client, "U0NIA", undefined, { home: true });
+  });
+});
+
+describe("a giver never seen whom Slack then says is not staff", () => {
+  it("the person recording is told privately once the entries are written, never before", async () => {
+    const access = {
+      knownAs: (id: string) => (id === "U0NIA" ? { refusal: "guest", name: "Nia Obi" } : undefined),
+      check: vi.fn(async () => ({ ok: false as const, message: "guest" })),
+    } as unknown as BotDeps["access"];
+    const d = { access, log: silentLogger() };
+    // Never seen when read (knownAs answers only once the check has run).
+    let seen = false;
+    const read = readGiver(
+      {
+        ...d,
+        access: { ...access, knownAs: (id: string) => (seen ? access.knownAs(id) : undefined) } as never,
+      },
+      client,
+      "U0JANE",
+      chose("U0NIA"),
+    );
+    seen = true;
+    const told: string[] = [];
+    const tell = async (t: string) => void told.push(t);
+    tellIfNotStaff(d, read, false, tell);
+    tellIfNotStaff(d, read, true, tell);
+    await (read.ok ? read.notStaff : undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(told).toEqual([
+      "⚠️ Nia Obi is a guest in this workspace: the record keeps your entry, naming Nia Obi as the giver with that said; correct it if someone else gave it.",
+    ]);
   });
 });

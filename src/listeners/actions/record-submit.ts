@@ -37,7 +37,7 @@ import {
   TAMPERED,
   whoRecorded,
 } from "../tapper-words.ts";
-import { readGiver } from "./record-giver.ts";
+import { readGiver, tellIfNotStaff } from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -120,6 +120,7 @@ async function each(
   }));
   const who = { ...f.who, giver: giver.giver };
   const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, who, f.requestKey);
+  tellIfNotStaff(deps, giver, done.status !== "fields" && done.result?.status === "recorded", f.tell);
   if (done.status === "fields") return void (await f.atFields(done.errors));
   if (done.doses.length) deps.prnFollowUps?.changed();
   if (done.status === "partly") {
@@ -179,5 +180,10 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const giver = readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
-  return recordAllDue(deps, sheet, pet, who, f.requestKey, { givenAt: checked.givenAt, status });
+  const result = await recordAllDue(deps, sheet, pet, who, f.requestKey, {
+    givenAt: checked.givenAt,
+    status,
+  });
+  tellIfNotStaff(deps, giver, result.status === "recorded", f.tell);
+  return result;
 }
