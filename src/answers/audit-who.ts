@@ -64,10 +64,14 @@ export interface UnwitnessedDose {
   id: number;
 }
 
-/** A person's entries in the days, by kind: each entry counted once (a correction among corrections). */
+/**
+ * A person's entries in the days, by kind: each entry counted once (a correction among corrections);
+ * an entry later put right as recorded in error (`inError`) counted apart, never as a dose given.
+ */
 export interface PersonCounts {
   name: string;
   given: number;
+  inError: number;
   notGiven: number;
   refused: number;
   meals: number;
@@ -133,6 +137,7 @@ export function correctionsOf(entries: readonly Entry[]): Latest<AuditCorrection
 const nobody = (name: string): PersonCounts => ({
   name,
   given: 0,
+  inError: 0,
   notGiven: 0,
   refused: 0,
   meals: 0,
@@ -150,6 +155,18 @@ export class PeopleCount {
     const p = this.#by.get(key) ?? nobody(key);
     this.#by.set(key, p);
     return p;
+  }
+
+  /**
+   * Each of a part's entries (every entry of its days, corrected ones included): one struck by an
+   * entry saying it was recorded in error is counted as that, whatever it said (nothing was done by it).
+   */
+  entries(all: readonly Pick<Entry, "id" | "userName" | "outcome" | "supersedes">[]): void {
+    const struck = new Set(all.flatMap((e) => (e.outcome === "in_error" ? [e.supersedes] : [])));
+    for (const e of all) {
+      if (struck.has(e.id)) this.#of(e.userName).inError++;
+      else this.entry(e);
+    }
   }
 
   entry(e: Pick<Entry, "userName" | "outcome" | "supersedes">): void {

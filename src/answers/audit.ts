@@ -150,7 +150,7 @@ async function auditPart(
     }
   }
   const people = new PeopleCount();
-  for (const e of entries) people.entry(e);
+  people.entries(entries);
   for (const w of [...witnesses.entries.values(), ...witnesses.prn.values()]) people.witness(w);
   const { highAlert, unwitnessed } = await highAlertPart(
     deps,

@@ -21,6 +21,7 @@ import {
 } from "../words/dates.ts";
 import { type NotAskedTime, notAskedWhyWords } from "../words/record.ts";
 import { doseSettings } from "./doses.ts";
+import { keptTime } from "./kept-time.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
 /** A medication of a pet's round whose window has closed. */
@@ -29,6 +30,8 @@ export interface ClosedDose {
   window: DoseWindow;
   /** Recorded already ("✏️ Record each…" may change it): its time is asked only if the form does. */
   recorded?: true | undefined;
+  /** Recorded given or refused: when its entry says it happened (its given time, else when recorded). */
+  keptAt?: string | undefined;
   /**
    * No round asked it (printed not due, recorded only if given: `ByDaysItem`): why, in words. Never
    * late: its time is asked plainly, as when it was given, never as after a window that closed.
@@ -244,6 +247,11 @@ export interface TimeQuestion {
   timezone: string;
   /** A day the time may fall on whose clocks go back: its hour that came twice (asked which). */
   repeated?: { date: string; from: string; to: string } | undefined;
+  /**
+   * Every dose asked recorded already, given or refused at one time: that time, shown first on
+   * "Record each…", so a change that keeps the outcome (a note) keeps the time without re-typing it.
+   */
+  kept?: { date: string; time: string } | undefined;
 }
 
 /** The booking's check-in and check-out are looked up for at most this long before the form is answered. */
@@ -271,6 +279,7 @@ export function timeQuestion(
     ...givenDefault(deps, sheet),
     timezone: deps.config.timezone,
     ...(repeated ? { repeated } : {}),
+    ...keptTime(closed, deps.config.timezone),
   };
 }
 

@@ -64,9 +64,13 @@ export async function tapAsks(
   const { status, entries } = await petStatus(deps, sheet, pet);
   const only = kind === "all" ? status.missing.map((d) => d.item) : undefined;
   // A dose recorded already is asked of only if the form changes it (src/answers/late-entry.ts checkGiven).
-  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only).map((c) =>
-    status.current.has(c.item.item) ? { ...c, recorded: true as const } : c,
-  );
+  const closed = closedDoses(deps, sheet, pet, deps.clock.now(), only).map((c) => {
+    const e = status.current.get(c.item.item);
+    if (!e) return c;
+    // Recorded given or refused: its time, shown first when it is the form's one time (timeQuestion).
+    const timed = e.outcome === "given" || e.outcome === "refused";
+    return { ...c, recorded: true as const, ...(timed ? { keptAt: e.givenAt ?? e.recordedAt } : {}) };
+  });
   const current = [...status.current.values()].map(
     (e): [string, number, string] | [string, number, string, string] =>
       e.reasonCode ? [e.item, e.id, e.outcome, e.reasonCode] : [e.item, e.id, e.outcome],

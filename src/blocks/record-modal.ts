@@ -152,7 +152,7 @@ function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
       block_id: GIVEN_ON,
       ...maybe,
       label: plain(optional ? LATE_FIELDS.on : "Given on", 2000),
-      element: { type: "datepicker", action_id: "date", initial_date: q.date },
+      element: { type: "datepicker", action_id: "date", initial_date: q.kept?.date ?? q.date },
     },
     {
       type: "input",
@@ -162,13 +162,14 @@ function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
         optional ? LATE_FIELDS.at(q.timezone) : `Given at (the kennel's time, ${q.timezone})`,
         2000,
       ),
-      ...(optional ? { hint: plain(LATE_FIELDS.hint, 2000) } : {}),
+      ...(optional ? { hint: plain(q.kept ? LATE_FIELDS.kept : LATE_FIELDS.hint, 2000) } : {}),
       // "Record each…" shows no time first: it is said for a dose given or refused, and a dose not
-      // given keeps none (a time shown first would be kept as when it happened).
+      // given keeps none (a time shown first would be kept as when it happened); but every dose it
+      // asks recorded at one time shows that time, so a note added keeps it.
       element: {
         type: "timepicker",
         action_id: "time",
-        ...(optional ? {} : { initial_time: q.time }),
+        ...(optional ? (q.kept ? { initial_time: q.kept.time } : {}) : { initial_time: q.time }),
         timezone: q.timezone,
       },
     },

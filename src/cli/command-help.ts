@@ -177,7 +177,7 @@ export const COMMAND_HELP: Record<string, CommandUsage> = {
       JSON_OPTION,
       [
         "export --from DATE --to DATE",
-        "every entry of the range, one row each with every field, then each item the rounds asked with nothing recorded (missed, still open, or not due: gone home), on standard output",
+        "every entry of the range, one row each with every field, then each item the rounds asked with nothing recorded (missed, still open, or not due: gone home), on standard output; supersedes and superseded_by name a row of the same record (a round's entry another round's entry: their ids are numbered apart from the other rows')",
       ],
       [
         "--format csv|json|html",

@@ -25,6 +25,8 @@ export interface Counts {
   upcoming: number;
   /** Not due in the end (the pet went home, or came after). */
   notDue: number;
+  /** Rows naming another in `supersedes` or `superseded_by` (a correction, a plan's later version). */
+  linked: number;
 }
 
 export const newCounts = (): Counts => ({
@@ -39,7 +41,23 @@ export const newCounts = (): Counts => ({
   open: 0,
   upcoming: 0,
   notDue: 0,
+  linked: 0,
 });
+
+/** A page's rows that name another row by its id (a correction, or one corrected), counted. */
+export function countLinked(
+  c: Counts,
+  page: ReadonlyArray<{ supersedes?: unknown; supersededBy?: unknown }>,
+): void {
+  c.linked += page.filter((r) => r.supersedes != null || r.supersededBy != null).length;
+}
+
+/**
+ * How `supersedes` and `superseded_by` are read (said when a row has one): ids are numbered apart for
+ * a round's entries and for the record's other rows, so one id can be two rows of the file.
+ */
+export const LINKED_IDS =
+  "A row's supersedes and superseded_by name the id of a row of the same record: a round's entry (kind round or round_not_asked) another round's entry, a care plan version (item care_plan) another version, a welfare record another welfare record; a round's entries are numbered apart from the other rows, so look an id up among the rows of its own record (seq is the one number no two rows share).";
 
 /** A page of care plan versions, counted, those dated before `from` (the range's first day) apart. */
 export function countPlans(c: Counts, page: ReadonlyArray<{ date: string }>, from: string | undefined): void {
@@ -99,5 +117,6 @@ export function summaryWords(counts: Counts, which: string, zone: string): strin
     .filter(Boolean)
     .map((w) => ` and ${w}`)
     .join("");
-  return `${counts.entries} ${counts.entries === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).`;
+  const linked = counts.linked ? ` ${LINKED_IDS}` : "";
+  return `${counts.entries} ${counts.entries === 1 ? "entry" : "entries"}${more} ${which} (times in ${zone}).${linked}`;
 }

@@ -27,7 +27,14 @@ import { stayHtml } from "../text/stay-html.ts";
 import { welfareExportRow } from "../text/welfare-record.ts";
 import { type CliContext, dayOption, HELP_HINT, petOption, readOptions } from "./context.ts";
 import { bookingIdOf, petKnownElsewhere } from "./record-booking.ts";
-import { type Counts, countPlans, countUnrecorded, newCounts, summaryWords } from "./record-export-counts.ts";
+import {
+  type Counts,
+  countLinked,
+  countPlans,
+  countUnrecorded,
+  newCounts,
+  summaryWords,
+} from "./record-export-counts.ts";
 import { checkOutFolder, stayPages, writePages } from "./record-pages.ts";
 import { refuseOtherBusiness, requireStore } from "./record-store.ts";
 
@@ -106,18 +113,21 @@ function exportSources(rows: ExportRows, days: Days, counts: Counts) {
     async *entries() {
       for await (const { entries, facts } of rows.entries()) {
         counts.entries += entries.length;
+        countLinked(counts, entries);
         yield entries.map((e) => ours(exportRow(e, zone, facts)));
       }
     },
     async *welfare() {
       for await (const page of rows.welfare()) {
         counts.welfare += page.length;
+        countLinked(counts, page);
         yield page.map((w) => ours(welfareExportRow(w, zone)));
       }
     },
     async *plans(json: boolean) {
       for await (const page of rows.plans()) {
         countPlans(counts, page, days.from);
+        countLinked(counts, page);
         yield page.map((v) =>
           ours({ ...planExportRow(v, zone), ...(json && { plan: v.plan, changed: v.changed }) }),
         );

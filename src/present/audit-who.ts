@@ -48,6 +48,9 @@ function saidWords(s: EntrySaid, tz: string, date: string): string {
   return `${outcomeWords(s.outcome)}${reason}${at}`;
 }
 
+/** A slot's entry after the one put right as recorded in error: what it is, in the corrections' list. */
+const RECORDED_AGAIN = "recorded again after it was put right as in error";
+
 function correctionLine(c: AuditCorrection, tz: string): Line {
   const was = c.was
     ? `${saidWords(c.was, tz, c.date)} by ${whole(c.was.userName)} (recorded ${timeOnDay(c.was.recordedAt, tz, c.date)})`
@@ -56,8 +59,19 @@ function correctionLine(c: AuditCorrection, tz: string): Line {
     `✏️ ${whenWords(c.date, c.round)}`,
     `${petWords(c.petName)} · ${itemWords(c.item, c.itemText)}: ${was} → ${saidWords(c.now, tz, c.date)}`,
     `corrected by ${whole(c.now.userName)} ${timeOnDay(c.now.recordedAt, tz, c.date)}`,
-    c.why ? `why: ${whole(c.why)}` : [toned("warn", "why: not written")],
+    ...whyWords(c),
   );
+}
+
+/**
+ * Why a correction was made, as its person wrote it; "not written" when none. A slot recorded again
+ * after its entry was put right as recorded in error is no change of mind: it says so, and its own
+ * words (a reason, a note of the dose) are said as its words, never as why.
+ */
+function whyWords(c: AuditCorrection): Array<string | Line> {
+  if (c.was?.outcome === "in_error")
+    return [RECORDED_AGAIN, ...(c.why ? [`its words: ${whole(c.why)}`] : [])];
+  return [c.why ? `why: ${whole(c.why)}` : [toned("warn", "why: not written")]];
 }
 
 /** Each correction of the days, the latest named. */
@@ -98,10 +112,11 @@ export function unwitnessedLines(all: Latest<UnwitnessedDose>, tz: string): Line
 /** The most people named: a kennel's staff are fewer; the export names each entry's person. */
 const PEOPLE_SHOWN = 40;
 
-/** "Jane: given 12 · not given 1 · refused 0 · corrections 2 · witnessed 3 · meals 8". */
+/** "Jane: given 12 · recorded in error 1 (when any) · not given 1 · refused 0 · corrections 2 · witnessed 3 · meals 8". */
 function personLine(p: PersonCounts): Line {
   return dotted(
     `👤 ${whole(p.name)}: given ${p.given}`,
+    p.inError ? `recorded in error ${p.inError}` : undefined,
     `not given ${p.notGiven}`,
     `refused ${p.refused}`,
     `corrections ${p.corrections}`,
@@ -117,7 +132,7 @@ export function peopleLines(people: readonly PersonCounts[]): Line[] {
   const more = people.length - shown.length;
   return [
     line(
-      `👤 Who recorded what: ${plural(people.length, "person", "people")} (the round entries each wrote in these days, a correction counted as a correction, corrected ones included; the doses each witnessed)`,
+      `👤 Who recorded what: ${plural(people.length, "person", "people")} (the round entries each wrote in these days, a correction counted as a correction, corrected ones included, one later put right as recorded in error counted apart, never as given; the doses each witnessed)`,
     ),
     ...shown.map(personLine),
     ...(more > 0

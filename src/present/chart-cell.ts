@@ -70,6 +70,7 @@ export type KeyUsed = Set<ChartKeyMark>;
 /** The marks a recorded cell shows that its page's key explains only where they are. */
 export function markUsed(cell: ChartCell, used: KeyUsed): void {
   if (cell.kind === "if_needed" && cell.given.length) used.add("ifNeeded");
+  if (cell.kind === "open" && cell.inError) used.add("inError");
   if (cell.kind !== "given" && cell.kind !== "not_given") return;
   if (cell.lateEntry) used.add("lateEntry");
   if (cell.was?.length) used.add("corrected");

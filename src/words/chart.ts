@@ -159,7 +159,8 @@ export const arrivedAfterWords = (came: string, asked = false) =>
  * it (a blank chart for tomorrow keeps a short key). `unread`: a round not read ("not read");
  * `past`: a past round never posted ("not posted"); `offTime`: a dose given early, late or after its
  * window; `lateEntry`: one recorded after its window closed; `notAsked`: one no round asked (+); `ifNeeded`: a dose given if needed;
- * `corrected`: an entry a correction replaced, struck; `onArrival`: a dose due on the pet's arrival
+ * `corrected`: an entry a correction replaced, struck; `inError`: an entry put right as recorded in
+ * error, struck, its slot then as if nothing was recorded; `onArrival`: a dose due on the pet's arrival
  * after the round's time; `arrivesAfter`: a dose whose window closed before the pet arrived;
  * `arrivedAfter`: a day the pet came after its last round.
  */
@@ -171,6 +172,7 @@ export type ChartKeyMark =
   | "notAsked"
   | "ifNeeded"
   | "corrected"
+  | "inError"
   | "onArrival"
   | "arrivesAfter"
   | "arrivedAfter";
@@ -188,6 +190,10 @@ const KEY_MARKS: ReadonlyArray<[ChartKeyMark, string]> = [
   ],
   ["ifNeeded", "initials, time and (why): a dose given if needed, and why"],
   ["corrected", "struck through before another: the entry a correction replaced (the correction beneath)"],
+  [
+    "inError",
+    "struck, then in error: an entry put right as recorded in error (the wrong pet or the wrong dose): nothing was done by it, and the slot is as if nothing was recorded, blank to sign or missed (who put it right, when and why beneath)",
+  ],
   [
     "onArrival",
     `${CHART_CELL.dueOnArrival} and a time: the pet arrives then, after this round's time, the dose's window still open (the round sheet: "due on arrival: ask the owner whether this dose was given, record it")`,

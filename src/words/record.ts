@@ -193,6 +193,8 @@ export const LATE_FIELDS = {
   on: "Given or refused on",
   at: (timezone: string) => `When given, or offered and refused (the kennel's time, ${timezone})`,
   hint: `Only for a dose given or refused. ${NO_TIME}`,
+  /** Shown first: the time recorded, kept for a change of note; changed, the dose is kept at the new time. */
+  kept: "The time recorded is shown: leave it to keep it (a note added), or change it if it was wrong.",
 } as const;
 
 /**

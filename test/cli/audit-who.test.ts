@@ -192,7 +192,7 @@ it("record audit names each correction, the unwitnessed high-alert dose and who 
   });
   expect(json.people.map((p: { name: string }) => p.name)).toEqual(["Jane", "Sam", "Tom"]);
   expect(json.people[1]).toEqual({
-    ...{ name: "Sam", given: 1, notGiven: 1, refused: 0, meals: 0, asNeeded: 0 },
+    ...{ name: "Sam", given: 1, inError: 0, notGiven: 1, refused: 0, meals: 0, asNeeded: 0 },
     ...{ corrections: 1, witnessed: 0 },
   });
 });

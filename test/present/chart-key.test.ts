@@ -32,6 +32,7 @@ const notGiven = (over: Partial<Sample<"not_given">>): Sample<"not_given"> => ({
   ...over,
 });
 const WAS = [{ code: undefined, initials: "S", at: at("07:30") }];
+const WAS_J = [{ code: undefined, initials: "J", at: at("08:10") }];
 
 /** Every kind of cell, each in every way it can be printed: a kind without a sample fails the types check. */
 const SAMPLES: { [K in ChartCell["kind"]]: ChartCell[] } = {
@@ -50,6 +51,9 @@ const SAMPLES: { [K in ChartCell["kind"]]: ChartCell[] } = {
     { kind: "open", state: "due" },
     { kind: "open", state: "upcoming" },
     { kind: "open", state: "missed" },
+    // Put right as recorded in error (a fresh try: "J 08:10 (struck) in error missed" with no key line).
+    { kind: "open", state: "missed", inError: { was: WAS_J, why: "wrong pet", by: "Sam", at: at("13:05") } },
+    { kind: "open", state: "due", inError: { was: WAS_J, why: "wrong dose", by: "Sam", at: at("07:50") } },
   ],
   given: [
     given({}),
@@ -141,6 +145,10 @@ const T = "(?:[A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2} )?\\d{2}:\\d{2}";
  */
 const MARKS: Array<{ term: string; cell: RegExp }> = [
   { term: "+ before initials and a time: ", cell: /\+ /g },
+  {
+    term: "struck, then in error: ",
+    cell: new RegExp(`(?:~(?:in error )?(?:[RVWNA] )?${I} (?:rec\\. )?${T}~ )*in error `, "g"),
+  },
   { term: "struck through before another: ", cell: new RegExp(`~(?:[RVWNA] )?${I} (?:rec\\. )?${T}~ `, "g") },
   { term: 'code, initials, "rec." and a time: ', cell: new RegExp(`\\b[RVWNA] ${I} (?:rec\\. )?${T}`, "g") },
   { term: "initials, time and (why): ", cell: new RegExp(`${I} ${T} \\([^)]*\\)(?:; )?`, "g") },
