@@ -183,9 +183,11 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const giver = readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
+  // A dose given past the booking's check-out of a pet still here: its note says so.
   const result = await recordAllDue(deps, sheet, pet, who, f.requestKey, {
     givenAt: checked.givenAt,
     status,
+    note: checked.pastCheckOut,
   });
   tellIfNotStaff(deps, giver, result.status === "recorded", f.tell);
   return result;
