@@ -23,6 +23,7 @@ import { type NotAskedTime, notAskedWhyWords } from "../words/record.ts";
 import { doseSettings } from "./doses.ts";
 import { keptTime } from "./kept-time.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
+import { pastCheckOutNote, type StayTimes, stayTimesSoon, wentHomeAt } from "./stay-times.ts";
 
 /** A medication of a pet's round whose window has closed. */
 export interface ClosedDose {
@@ -153,53 +154,6 @@ function repeatedHourOf(
   return clocksGoBack(daysFrom(addDays(localDate(opens, tz), -1), localDate(deps.clock.now(), tz)), tz);
 }
 
-/** When the pet arrived and went home, as far as Kennel Desk knows. */
-export interface StayTimes {
-  arrival?: string | undefined;
-  departure?: string | undefined;
-}
-
-const instantOr = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? iso : undefined);
-
-/**
- * When the pet arrived and went home, as far as Kennel Desk knows: the kept sheet's arrival (a pet
- * not checked in when the sheet was made), else the booking's check-in, and its check-out, from the
- * kennel API; what cannot be had is left out (the check is then left to the other rules, and the
- * failure logged).
- */
-async function stayTimesOf(
-  deps: Pick<Deps, "kennel" | "log">,
-  pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
-): Promise<StayTimes> {
-  try {
-    const { data } = await deps.kennel.getBooking(pet.bookingId);
-    return { arrival: pet.arrivesAt ?? instantOr(data.checkInDate), departure: instantOr(data.checkOutDate) };
-  } catch (error) {
-    deps.log.warn(
-      { bookingId: pet.bookingId, err: String((error as Error)?.message ?? error) },
-      "the booking's check-in and check-out could not be read to check a late entry's time",
-    );
-    return { arrival: pet.arrivesAt };
-  }
-}
-
-/**
- * The pet's stay times for a form's check, within STAY_WAIT_MS (Slack's deadline comes first): past
- * it, the kept sheet's arrival alone, and the other rules check the time.
- */
-export async function stayTimesSoon(
-  deps: Pick<Deps, "kennel" | "log">,
-  pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
-): Promise<StayTimes> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    stayTimesOf(deps, pet),
-    new Promise<StayTimes>((resolve) => {
-      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Why the time said cannot be when these doses were given, in words for the form's field; undefined
  * when it can. `now`: the server's clock.
@@ -217,7 +171,8 @@ export function givenAtRefusal(
 ): string | undefined {
   const now = o.now.toISOString();
   for (const { window, notAsked } of o.closed) {
-    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: o.departure, window });
+    // A pet still here past its check-out has not gone home: a time after it stands (said on its entry).
+    const problem = givenAtProblem(givenAt, { now, arrival: o.arrival, departure: wentHomeAt(o), window });
     if (problem === "future")
       return `${laterThanNowWords(givenAt, now, o.timezone, o.roundDate)}: say when it was given.`;
     if (problem === "before_arrival")
@@ -253,9 +208,6 @@ export interface TimeQuestion {
    */
   kept?: { date: string; time: string } | undefined;
 }
-
-/** The booking's check-in and check-out are looked up for at most this long before the form is answered. */
-const STAY_WAIT_MS = 1_200;
 
 /** The question for these closed doses, or none when no window has closed. */
 export function timeQuestion(
@@ -300,7 +252,8 @@ export async function checkGiven(
   given: { date?: string | undefined; time: string; which?: Which | undefined } | "missing" | undefined,
   writes: Array<{ item: ItemKey; outcome: Outcome }>,
 ): Promise<
-  { ok: true; givenAt: Map<ItemKey, string> } | { ok: false; field: "time" | "which"; error: string }
+  | { ok: true; givenAt: Map<ItemKey, string>; pastCheckOut?: string | undefined }
+  | { ok: false; field: "time" | "which"; error: string }
 > {
   const givenAt = new Map<ItemKey, string>();
   if (!given) return { ok: true, givenAt };
@@ -331,7 +284,7 @@ export async function checkGiven(
   });
   if (refusal) return { ok: false, field: "time", error: offered(refusal) };
   for (const c of closed) givenAt.set(c.item.item, read.at);
-  return { ok: true, givenAt };
+  return { ok: true, givenAt, pastCheckOut: pastCheckOutNote(read.at, stay, deps.config.timezone) };
 }
 
 /**

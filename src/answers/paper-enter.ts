@@ -34,11 +34,12 @@ import type { Entry, ItemKey, LogInput } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { paperAlreadyWords, paperNoMarkWords, paperNothingWords } from "../words/paper.ts";
 import { doseSettings } from "./doses.ts";
-import { givenAtRefusal, givenInstant, HH_MM, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { givenAtRefusal, givenInstant, HH_MM } from "./late-entry.ts";
 import { type OwedRound, owedRound } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
 import { type ItemWrite, petStatus, recordItems, type Who } from "./record-round.ts";
 import { loadSheet, type Sheet, type SheetPet } from "./sheets.ts";
+import { type StayTimes, stayTimesSoon } from "./stay-times.ts";
 
 /** One cell of the paper, as the person entering it read it. */
 export interface PaperCell {

@@ -22,11 +22,12 @@ import { localDate } from "../time.ts";
 import { dateTimeOf, laterThanNowWords, timeOf } from "../words/dates.ts";
 import { prnProblemWords } from "../words/doses.ts";
 import { describeFailure } from "./failure.ts";
-import { givenDay, givenInstant, type StayTimes, stayTimesSoon } from "./late-entry.ts";
+import { givenDay, givenInstant } from "./late-entry.ts";
 import { doseOf, prnDoses } from "./prn.ts";
 import { keepPrn } from "./prn-give.ts";
 import { type ItemWrite, recordItems, type Who, type WriteResult } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
+import { type StayTimes, stayTimesSoon, wentHomeAt } from "./stay-times.ts";
 
 /** The kennel's time now, shown in the form (an as-needed dose's "given at"). */
 export const formClock = (deps: Pick<Deps, "clock" | "config">, sheet: Pick<Sheet, "date">) => {
@@ -120,7 +121,8 @@ async function checkIfNeeded(
   const tz = deps.config.timezone;
   const now = deps.clock.now().toISOString();
   const earlier = given.length ? await prnDoses(deps, { bookingId: pet.bookingId, petId: pet.petId }) : [];
-  // Never after the pet went home (issue 46, item 11): its booking's check-out, as the kennel API has it.
+  // Never after the pet went home (issue 46, item 11): its booking's check-out, as the kennel API has it
+  // (a pet still checked in past it has not).
   const { kennel } = deps;
   const stay: StayTimes =
     given.length && kennel ? await stayTimesSoon({ kennel, log: deps.log }, pet) : { arrival: pet.arrivesAt };
@@ -137,7 +139,7 @@ async function checkIfNeeded(
     const refused = prnGivenAtProblem(Date.parse(at), {
       now,
       arrival: stay.arrival ?? pet.arrivesAt,
-      departure: stay.departure,
+      departure: wentHomeAt(stay),
     });
     if (refused) {
       errors[`at:${item.item}`] = atWords(refused, pet, { at, now, tz, roundDate: sheet.date }, stay);

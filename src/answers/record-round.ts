@@ -254,7 +254,13 @@ export async function recordAllDue(
   pet: SheetPet,
   who: Who,
   requestKey: string,
-  options: { oneTap?: boolean; givenAt?: Map<ItemKey, string>; status?: PetRoundStatus } = {},
+  options: {
+    oneTap?: boolean;
+    givenAt?: Map<ItemKey, string>;
+    status?: PetRoundStatus;
+    /** Said on each entry given at a time said (a pet still here past its check-out: src/answers/stay-times.ts). */
+    note?: string | undefined;
+  } = {},
 ): Promise<WriteResult> {
   if (options.oneTap !== false && !pet.oneTap) return { status: "no_one_tap" };
   const status = options.status ?? (await petStatus(deps, sheet, pet)).status;
@@ -271,7 +277,13 @@ export async function recordAllDue(
     pet,
     todo.map((t) => {
       const givenAt = options.givenAt?.get(t.item.item);
-      return { item: t.item.item, outcome: t.outcome, ...(givenAt ? { givenAt } : {}) };
+      const note = givenAt && options.note;
+      return {
+        item: t.item.item,
+        outcome: t.outcome,
+        ...(givenAt ? { givenAt } : {}),
+        ...(note ? { note } : {}),
+      };
     }),
     who,
     requestKey,

@@ -9,7 +9,7 @@ import type { Round } from "../domain/care.ts";
 import type { EntryCare } from "../domain/day.ts";
 import type { OwedDose, OwedRound } from "../domain/obligations.ts";
 import type { PrnDose } from "../domain/prn.ts";
-import { type PetStayRecord, petStayRecord, type StayRecordView } from "../domain/stay.ts";
+import { type PetStayRecord, petStayRecord, type StayRecordView, withGivenTwice } from "../domain/stay.ts";
 import { withDoseTimes } from "../domain/stay-doses.ts";
 import { stayWelfareDays, type WelfareCheck } from "../domain/welfare.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
@@ -18,6 +18,7 @@ import type { Entry } from "../record/types.ts";
 import { zonedInstant } from "../time.ts";
 import { stayMedicines } from "./custody-stock.ts";
 import { describeFailure } from "./failure.ts";
+import { type GivenTwice, givenTwiceOf } from "./given-twice.ts";
 import { type NotAskedWhy, notAskedWhys } from "./not-asked.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { withPaperMarks } from "./paper-marks.ts";
@@ -57,6 +58,8 @@ export interface StayFacts {
   asNeeded?: PrnDose[] | undefined;
   /** The booking as its kept rounds said it (the reference, check-in and check-out), the latest. */
   booking?: SaidBooking;
+  /** Its drugs given twice on a day their confirmed plan gives them once (said beside the dose). */
+  givenTwice?: GivenTwice[] | undefined;
 }
 
 /** The pets of a stay: the kennel API's (when given), then each its rounds asked or recorded. */
@@ -116,7 +119,8 @@ export function stayOf(
     bookingId: booking.bookingId,
     pets: pets.map((p) => {
       const timed = facts.witnesses ? withDoseTimes(p, { witnesses: facts.witnesses, now }) : p;
-      return withWelfare(deps, booking, timed, facts.welfare, facts.recordSince);
+      const told = withGivenTwice(timed, facts.givenTwice ?? []);
+      return withWelfare(deps, booking, told, facts.welfare, facts.recordSince);
     }),
     problem: undefined,
   };
@@ -201,7 +205,9 @@ export async function stayFacts(
   const said = saidOf(rounds.flatMap((r) => r.pets.filter((p) => p.bookingId === bookingId)));
   // Each dose recorded where its round did not ask it: said so, and why, never counted as due.
   const notAsked = await notAskedWhys(deps, doses);
+  const twice = (await givenTwiceOf(deps, rounds, entries)).filter((g) => g.bookingId === bookingId);
   return {
+    ...(twice.length ? { givenTwice: twice } : {}),
     ...(said ? { booking: said } : {}),
     entries,
     doses,

@@ -19,6 +19,7 @@ import type { Round } from "./care.ts";
 import { ROUNDS } from "./care.ts";
 import type { MedicineCustody } from "./custody.ts";
 import type { DoseState, DoseWindow, NotDueState, Timeliness } from "./doses.ts";
+import type { GivenTwice } from "./given-twice.ts";
 import type { NotAskedWhy } from "./not-asked.ts";
 import type { OwedDose } from "./obligations.ts";
 import { planState } from "./plan/state.ts";
@@ -75,6 +76,11 @@ export interface StayItem {
    * round asked was missed too: maybe one dose, said so (src/domain/stay-exceptions.ts).
    */
   twoSlots?: true | undefined;
+  /**
+   * Given at two rounds of its day, its confirmed plan giving it at one alone (src/domain/given-twice.ts):
+   * said beside the dose, as the review and the audit say it.
+   */
+  givenTwice?: GivenTwice | undefined;
 }
 
 export interface PetStayRecord {
@@ -307,5 +313,22 @@ export function petStayRecord(input: StayInput): PetStayRecord {
     ),
     ...(input.unkept?.length ? { unkept: input.unkept } : {}),
     ...(input.recordBegan ? { recordBegan: input.recordBegan } : {}),
+  };
+}
+
+/** The pet's doses given twice on a day their plan gives them once, each said beside the dose given (`twice`: the stay's). */
+export function withGivenTwice(pet: PetStayRecord, twice: readonly GivenTwice[]): PetStayRecord {
+  const mine = twice.filter((g) => g.bookingId === pet.bookingId && g.petId === pet.petId);
+  if (mine.length === 0) return pet;
+  const of = (i: StayItem) =>
+    i.entry?.outcome === "given"
+      ? mine.find((g) => g.date === i.date && g.item === i.item && g.given.some((x) => x.round === i.round))
+      : undefined;
+  return {
+    ...pet,
+    items: pet.items.map((i) => {
+      const g = of(i);
+      return g ? { ...i, givenTwice: g } : i;
+    }),
   };
 }

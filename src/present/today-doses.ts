@@ -1,8 +1,9 @@
 /**
  * Home's "💊 Today's doses" (issue 35): every dose due counted, in the record's words and order, then
  * each high-alert (💉) dose late or missed named whatever the cap (an insulin missed at 18:30 is never
- * behind "and 32 more" of the morning's), then the refused, not given, missed and late ones up to the
- * cap, the latest round first (src/answers/home-record.ts orders them), the rest counted by state;
+ * behind "and 32 more" of the morning's), then each late or missed one with a double-dose warning
+ * ("☑️ given today at the morning round … its plan gives it once a day", two slots, the plan now),
+ * whatever the cap, then the refused, not given, missed and late ones up to the cap, the latest round first (src/answers/home-record.ts orders them), the rest counted by state;
  * and each high-alert dose given with no witness named ("💉 unwitnessed: Jess (Kennel 3)
  * Phenobarbital 30 mg · evening · given 18:50 by Jane"), the few past its cap counted. Lines are
  * whole: a long day's lines go on in more sections (src/blocks/doc.ts), never cut in a name or a drug.
@@ -117,11 +118,23 @@ function unwitnessedLines(all: Unwitnessed[], timezone: string): Line[] {
   return lines;
 }
 
-/** The doses Home names: every high-alert one late or missed, then the others up to the cap. */
+/**
+ * A dose late or missed that carries a double-dose warning: given today elsewhere when its plan gives
+ * it once a day (`onceGiven`), one drug in two slots (`twoSlots`), its plan now (`planNow`). Named
+ * whatever the cap, as a high-alert one is: giving it late from a count is how a second dose happens.
+ */
+const warned = (o: NamedDose) =>
+  (o.state === "late" || o.state === "missed") &&
+  "window" in o &&
+  Boolean(o.onceGiven || o.twoSlots || o.planNow);
+
+/** The doses Home names: every high-alert one late or missed, every one warned, then the others up to the cap. */
 function namedOnHome(named: NamedDose[]): NamedDose[] {
   const high = named.filter(urgent);
-  const others = named.filter((o) => !urgent(o));
-  return [...high, ...others.slice(0, Math.max(NAMED_DOSES_MAX - high.length, REST_MIN))];
+  const told = named.filter((o) => !urgent(o) && warned(o));
+  const first = [...high, ...told];
+  const others = named.filter((o) => !first.includes(o));
+  return [...first, ...others.slice(0, Math.max(NAMED_DOSES_MAX - first.length, REST_MIN))];
 }
 
 /** Today's doses on Home: the figures, each dose named (`namedOnHome`), the rest counted, the unwitnessed named. */

@@ -15,10 +15,19 @@ const times = (n: number) => (n === 2 ? "twice" : `${n} times`);
 
 /** The line's words; `when`: the day's words after "given twice" ("that day"), none when the line names its day. */
 export function givenTwiceWords(g: GivenTwice, timeZone: string, when?: string): string {
-  const rounds = g.given.map((x) => `${x.round} ${timeOf(x.at, timeZone)} by ${x.userName}`).join(", ");
   const who = `${g.petName}${g.room ? ` (${g.room})` : ""}`;
-  return `${who} · ${g.label} given ${times(g.given.length)}${when ? ` ${when}` : ""} (${rounds}): its plan gives it once a day`;
+  return `${who} · ${g.label} ${givenTimesWords(g, timeZone, when)}`;
 }
+
+/** "given twice that day (morning 08:00 by Jane, evening 18:52 by Jane): its plan gives it once a day". */
+function givenTimesWords(g: GivenTwice, timeZone: string, when?: string): string {
+  const rounds = g.given.map((x) => `${x.round} ${timeOf(x.at, timeZone)} by ${x.userName}`).join(", ");
+  return `given ${times(g.given.length)}${when ? ` ${when}` : ""} (${rounds}): its plan gives it once a day`;
+}
+
+/** Beside the dose on the stay record's day: "🔁 given twice that day (…): its plan gives it once a day". */
+export const givenTwiceBeside = (g: GivenTwice, timeZone: string): string =>
+  `${GIVEN_TWICE_ICON} ${givenTimesWords(g, timeZone, "that day")}`;
 
 /** What the review asks its reviewer about them: "1 once-a-day drug given twice". */
 export const givenTwiceAsks = (n: number): string =>

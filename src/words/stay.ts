@@ -24,6 +24,7 @@ import {
   whoJoin,
   windowWords,
 } from "./doses.ts";
+import { givenTwiceBeside } from "./given-twice.ts";
 import { givenByOtherParts } from "./giver.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { notAskedWords, outcomeWords, recordedOnlyWords } from "./record.ts";
@@ -263,6 +264,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
         ...(verdict ? [` · ${verdict}`] : []),
         ...witnessWords(i, timezone),
         ...(i.planThen ? [` · ${planThenWords(i.planThen)}`] : []),
+        ...(i.givenTwice ? [" · ", { value: givenTwiceBeside(i.givenTwice, timezone) }] : []),
       ],
     },
   ];

@@ -12,6 +12,7 @@ import { expect, it } from "vitest";
 import { recordAudit } from "../../src/answers/audit.ts";
 import { keepPlan } from "../../src/answers/plans.ts";
 import { dayExceptions, dayReview } from "../../src/answers/review.ts";
+import { recordedStay } from "../../src/answers/stay.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { petCare } from "../../src/domain/day.ts";
@@ -20,8 +21,10 @@ import type { Pet } from "../../src/kennel/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
 import { auditDoc } from "../../src/present/audit.ts";
 import { reviewAsks, reviewDoc } from "../../src/present/review.ts";
+import { stayRecordDoc } from "../../src/present/stay.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
+import { docPage } from "../../src/text/html.ts";
 import { confirmedByTwo } from "../helpers/not-asked.ts";
 import { doseWindow, keepObligation } from "../helpers/obligations.ts";
 import { stayContext } from "../helpers/reader.ts";
@@ -160,5 +163,18 @@ it("a drug its confirmed plan gives once a day, given at two rounds: named on th
     "Mon 30 Nov 2026: Biscuit (Kennel 3) · Apoquel 16 mg given twice (morning 08:00 by Jane, evening 18:10 by Sam): its plan gives it once a day",
   );
   expect(text).not.toContain("Rex");
+  // The stay record says it beside each dose given, in its text and its printable page (HTML).
+  const BESIDE =
+    "🔁 given twice that day (morning 08:00 by Jane, evening 18:10 by Sam): its plan gives it once a day";
+  const stayOf = async (bookingId: number) => {
+    const { stay } = await recordedStay(deps(store), bookingId);
+    const doc = stayRecordDoc(stay, `HP-${bookingId}`, { timezone: "UTC" });
+    return { text: docText(doc, TEXT), html: docPage(doc, "") };
+  };
+  const b = await stayOf(biscuit.bookingId);
+  expect(b.text.split("\n").filter((l) => l.includes(BESIDE))).toHaveLength(2);
+  expect(b.html).toContain(BESIDE);
+  const r = await stayOf(rex.bookingId);
+  expect(r.text).not.toContain("given twice");
   await store.close();
 });

@@ -14,6 +14,7 @@ import { checkGiven } from "../../answers/late-entry.ts";
 import { givenHereAlone } from "../../answers/once-given.ts";
 import { recordEach } from "../../answers/record-each.ts";
 import { petStatus, recordAllDue, type WriteResult } from "../../answers/record-round.ts";
+import { notedPastCheckOut } from "../../answers/stay-times.ts";
 import { esc, plainOf } from "../../blocks/mrkdwn.ts";
 import {
   firstField,
@@ -113,11 +114,13 @@ async function each(
   const giver = readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
-  const writes = again.choices.map((c) => ({
-    ...c,
-    supersedes: cur.get(c.item),
-    givenAt: checked.givenAt.get(c.item),
-  }));
+  // A dose given past the booking's check-out of a pet still here: its note says so.
+  const noted = notedPastCheckOut(
+    again.choices.map((c) => ({ ...c, supersedes: cur.get(c.item), givenAt: checked.givenAt.get(c.item) })),
+    checked.pastCheckOut,
+  );
+  if (!noted.ok) return void (await f.atFields(noted.errors));
+  const { writes } = noted;
   const who = { ...f.who, giver: giver.giver };
   const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, who, f.requestKey);
   tellIfNotStaff(deps, giver, done.status !== "fields" && done.result?.status === "recorded", f.tell);
@@ -180,9 +183,11 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const giver = readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
+  // A dose given past the booking's check-out of a pet still here: its note says so.
   const result = await recordAllDue(deps, sheet, pet, who, f.requestKey, {
     givenAt: checked.givenAt,
     status,
+    note: checked.pastCheckOut,
   });
   tellIfNotStaff(deps, giver, result.status === "recorded", f.tell);
   return result;
