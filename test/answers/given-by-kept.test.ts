@@ -9,13 +9,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
-import { withStaffNames } from "../../src/answers/staff-names.ts";
 import { giverOf } from "../../src/domain/giver.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { exportRow } from "../../src/text/record.ts";
 import { BOOKING, DATE, miloDeps, miloMorning } from "../helpers/milo-morning.ts";
+import { namesLater } from "../helpers/names-later.ts";
 import { stayRecordRead } from "../helpers/not-asked.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
@@ -140,25 +140,11 @@ describe("a correction keeps who gave the dose", () => {
 
 describe("a giver never seen, then named by Slack", () => {
   async function namedLater(standing: "guest" | undefined) {
-    const work: Promise<void>[] = [];
-    let answer = () => {};
-    const answered = new Promise<void>((r) => {
-      answer = r;
-    });
-    const names = {
-      settledName: async (id: string) => (await answered, id === "U0NIA" ? "Nia Obi" : "Jane"),
-      settledStanding: async (id: string) => (await answered, id === "U0NIA" ? standing : undefined),
-    };
     const real = store;
-    store = withStaffNames(
-      real,
-      names,
-      (w) => void work.push(w),
-      () => {},
-    );
+    const later = namesLater(real, standing);
+    store = later.store;
     const { entry } = await recorded({ userId: "U0NIA" });
-    answer();
-    await Promise.all(work);
+    await later.answered();
     const [named] = await markedEntries({ record: real }, { date: DATE });
     return { entry, named: named as Entry, real };
   }

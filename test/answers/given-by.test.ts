@@ -8,7 +8,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
-import { withStaffNames } from "../../src/answers/staff-names.ts";
 import { confirmModal, GIVEN_BY } from "../../src/blocks/record-modal.ts";
 import type { Deps } from "../../src/deps.ts";
 import { giverOf } from "../../src/domain/giver.ts";
@@ -17,6 +16,7 @@ import { entryLine } from "../../src/present/record.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { exportRow } from "../../src/text/record.ts";
 import { BOOKING, DATE, miloDeps, miloMorning } from "../helpers/milo-morning.ts";
+import { namesLater } from "../helpers/names-later.ts";
 import { stayRecordRead } from "../helpers/not-asked.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { recordEachForm } from "../helpers/record-each-form.ts";
@@ -69,28 +69,15 @@ describe("a dose given by someone other than who records it", () => {
   });
 
   it("a giver whose name was not known is kept by id, and named once Slack says who they are", async () => {
-    const work: Promise<void>[] = [];
     // Slack answers after the commit (the look-up started, never waited on).
-    let answer = () => {};
-    const answered = new Promise<void>((r) => {
-      answer = r;
-    });
-    const names = {
-      settledName: async (id: string) => (await answered, id === "U0NIA" ? "Nia Obi" : "Jane"),
-    };
     const real = store;
-    store = withStaffNames(
-      real,
-      names,
-      (w) => void work.push(w),
-      () => {},
-    );
+    const later = namesLater(real);
+    store = later.store;
     const entry = await recordedForSam({ userId: "U0NIA" }, "view:G2");
     // Until Slack names them: their id, said as someone not yet named (src/domain/giver.ts).
     expect(entry.givenBy).toEqual({ userId: "U0NIA", name: "U0NIA", unnamed: true });
     expect(giverOf(entry)).toBe("someone not yet named (U0NIA)");
-    answer();
-    await Promise.all(work);
+    await later.answered();
     const [named] = await markedEntries({ record: real }, { date: DATE });
     expect(named?.givenBy).toEqual({ userId: "U0NIA", name: "Nia Obi" });
     expect(giverOf(named as Entry)).toBe("Nia Obi");
