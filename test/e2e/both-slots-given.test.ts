@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, useHarnessOn } from "../helpers/bot.ts";
-import { openPetForm, submitTicked } from "../helpers/pet-form.ts";
+import { openPetForm, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds, sandboxPet } from "../helpers/plan-slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
@@ -42,7 +42,7 @@ describe.each(useStoreEngines(clock))("both slots of one drug given on one form 
     openPetForm(h, store, { channel: CHANNEL, reference: "AW-SALT", name: "Salt & Pepper" });
   /** The form submitted with both slots given, its tick ticked or not: Slack's answer. */
   const submitBoth = (form: OpenedModal, tick: boolean) =>
-    submitTicked(h, form, {
+    submitForm(h, form, {
       choices: { "med:1": ["given", ""], "med:2": ["given", ""] },
       tick: ["both:med:2", "both"],
       ticked: tick,

@@ -22,7 +22,7 @@ import { silentLogger } from "../../src/log.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
-import { openPetForm, submitTicked } from "../helpers/pet-form.ts";
+import { openPetForm, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import { viewPayload } from "../helpers/record-slack.ts";
 import { postSigned } from "../helpers/slack.ts";
@@ -81,7 +81,7 @@ describe.each(useStoreEngines(clock))("a dose its plan gives once a day, given a
     openPetForm(h, store, { channel: CHANNEL, reference: "AW-SCOUT", name: "Scout", latest: true }, kind);
   /** The form submitted with the Apoquel given, its tick ticked or not: Slack's answer. */
   const submitGiven = (form: OpenedModal, tick: boolean) =>
-    submitTicked(h, form, {
+    submitForm(h, form, {
       choices: { "med:1": ["given", ""] },
       given: { time: "21:50" },
       tick: ["again:med:1", "again"],

@@ -1,6 +1,6 @@
 /**
  * A pet's record form in Slack, end to end: opened by a tap on its button on the round post, and
- * submitted with a checkbox ticked or not, as Slack sends them signed to the real Bolt app
+ * submitted (a checkbox ticked or not), as Slack sends them signed to the real Bolt app
  * (test/e2e/once-given-again.test.ts, both-slots-given.test.ts, given-by.test.ts, dose-record.test.ts).
  */
 import { expect } from "vitest";
@@ -54,25 +54,30 @@ export async function openPetForm(
 export type FormAnswer = { response_action?: string; errors?: Record<string, string>; view?: unknown };
 
 /**
- * `form` submitted by Jane with `choices` (as viewPayload takes them, `given` its pickers), its
- * checkbox `tick` ([block id, action id]) ticked or not (`ticked`): Slack's answer, HTTP 200.
+ * `form` submitted by `user` (Jane when none) with `choices` (as viewPayload takes them; `given`: its
+ * pickers, `givenBy`: "Given by (if not you)"), its checkbox `tick` ([block id, action id]) ticked or
+ * not (`ticked`) when it has one: Slack's answer, HTTP 200.
  */
-export async function submitTicked(
+export async function submitForm(
   h: Harness,
   form: OpenedModal,
   o: {
+    user?: string;
     choices: Parameters<typeof viewPayload>[2];
     given?: Parameters<typeof viewPayload>[4];
-    tick: [block: string, action: string];
-    ticked: boolean;
+    givenBy?: string;
+    tick?: [block: string, action: string];
+    ticked?: boolean;
   },
 ): Promise<FormAnswer> {
-  const body = viewPayload(form, "U0JANE", o.choices, undefined, o.given);
-  const values = (body.view as { state: { values: Record<string, unknown> } }).state.values;
-  const [block, action] = o.tick;
-  values[block] = {
-    [action]: { type: "checkboxes", selected_options: o.ticked ? [{ value: "checked" }] : [] },
-  };
+  const body = viewPayload(form, o.user ?? "U0JANE", o.choices, undefined, o.given, o.givenBy);
+  if (o.tick) {
+    const values = (body.view as { state: { values: Record<string, unknown> } }).state.values;
+    const [block, action] = o.tick;
+    values[block] = {
+      [action]: { type: "checkboxes", selected_options: o.ticked ? [{ value: "checked" }] : [] },
+    };
+  }
   const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
   expect(res.status).toBe(200);
   const { text } = res;
