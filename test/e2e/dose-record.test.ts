@@ -20,7 +20,7 @@ import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, homeOpened, nameStaff, useHarnessOn } from "../helpers/bot.ts";
 import { formOf, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import {
@@ -31,7 +31,7 @@ import {
   sectionOf,
   tapRecord,
 } from "../helpers/record-slack.ts";
-import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T20:30:00Z");
@@ -111,16 +111,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   }
 
   /** The stay record of a booking, as the "Stay record" button answers it. */
-  async function stayRecord(bookingId: number) {
-    const { form, id } = actionForm(h.slack, {
-      action_id: `stay_record:${bookingId}`,
-      value: JSON.stringify({ b: bookingId }),
-    });
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
-    await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-    return JSON.stringify(h.slack.responsesFor(id).find(isFinal)?.body);
-  }
+  const stayRecord = (bookingId: number) => stayRecordAnswer(h, bookingId);
 
   /** A pet here before today with a high-alert drug this evening, recorded in one tap (not Pip). */
   let highAlertPet: { bookingId: number; petId: number } | undefined;

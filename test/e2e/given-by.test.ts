@@ -12,11 +12,11 @@ import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, nameStaff, useHarnessOn } from "../helpers/bot.ts";
 import { type FormAnswer, formOf, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds } from "../helpers/plan-slack.ts";
 import { type Button, buttonsOf, postConfirmedRounds, tapRecord } from "../helpers/record-slack.ts";
-import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T22:00:00Z");
@@ -61,16 +61,7 @@ describe.each(useStoreEngines(clock))(
     }
 
     /** The stay record of a booking, as the "Stay record" button answers it. */
-    async function stayRecord(bookingId: number) {
-      const { form, id } = actionForm(h.slack, {
-        action_id: `stay_record:${bookingId}`,
-        value: JSON.stringify({ b: bookingId }),
-      });
-      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-      const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
-      await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-      return JSON.stringify(h.slack.responsesFor(id).find(isFinal)?.body);
-    }
+    const stayRecord = (bookingId: number) => stayRecordAnswer(h, bookingId);
 
     it.skipIf(skip)(
       "the giver named on the form: a guest refused at the field; Sam kept, then named",
