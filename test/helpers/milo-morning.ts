@@ -11,8 +11,8 @@ import type { CareRecordStore } from "../../src/record/types.ts";
 import { confirmedByTwo } from "./not-asked.ts";
 import { keepOnePetRound, onePetRound } from "./one-pet-round.ts";
 
-export const ARRIVAL = "2026-11-29T10:30:00Z";
-export const DEPARTURE = "2026-12-06T10:30:00Z";
+const ARRIVAL = "2026-11-29T10:30:00Z";
+const DEPARTURE = "2026-12-06T10:30:00Z";
 export const DATE = "2026-12-03";
 export const BOOKING = { bookingId: 31, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });

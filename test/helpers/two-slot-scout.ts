@@ -10,7 +10,7 @@ import { keepObligation } from "./obligations.ts";
 
 export const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
 export const OWN = "Owner's own Metacam 1.5ml";
-export const STOCK = "Kennel stock Metacam 1.5ml";
+const STOCK = "Kennel stock Metacam 1.5ml";
 /** Scout's morning sheet. */
 export const SHEET = { id: 1, date: DATE, round: "morning" } as Sheet;
 
