@@ -8,49 +8,25 @@
 import { expect, it } from "vitest";
 import { checkBothSlots } from "../../src/answers/both-slots.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
-import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { readBothTicks } from "../../src/blocks/record-form.ts";
 import type { ItemKey, Outcome } from "../../src/record/types.ts";
 import { BOTH_GIVEN_REFUSED } from "../../src/words/not-due.ts";
-import { alertBench, ALERT_DATE as DATE, alertWindow as window } from "../helpers/dose-alert-replies.ts";
-import { keepObligation } from "../helpers/obligations.ts";
+import { ALERT_DATE as DATE } from "../helpers/dose-alert-replies.ts";
+import { SHEET, twoSlotScout } from "../helpers/two-slot-scout.ts";
 
-const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
-const SHEET = { id: 1, date: DATE, round: "morning" } as Sheet;
 const JANE = { userId: "U0JANE", userName: "Jane" };
 const SAM = { userId: "U0SAM", userName: "Sam" };
 const TICKED = readBothTicks({ "both:med:2": { both: { selected_options: [{ value: "checked" }] } } });
 
 /** Scout's morning round kept asking both slots of one drug; both given, ticked by Jane. */
 async function bothGivenByJane() {
-  const b = alertBench(`${DATE}T08:20:00.000Z`);
-  const owed = (item: "med:1" | "med:2", label: string, other: "med:1" | "med:2") => ({
-    ...{ item, label, text: label, window, confirmed: false, sameDrugAs: [other] },
-  });
-  const items = [
-    owed("med:1", "Owner's own Metacam 1.5ml", "med:2"),
-    owed("med:2", "Kennel stock Metacam 1.5ml", "med:1"),
-  ];
-  await keepObligation(
-    b.store,
-    DATE,
-    [{ ...SCOUT, name: "Scout", room: "Kennel 2", items }] as never,
-    "morning",
-  );
-  const due = items.map((i) => ({
-    item: i.item,
-    label: i.label,
-    text: i.text,
-    unconfirmed: true,
-    twoSlots: true,
-  }));
-  const pet = { ...SCOUT, name: "Scout", due, oneTap: false, message: 0 } as unknown as SheetPet;
+  const b = await twoSlotScout();
   const both = (["med:1", "med:2"] as const).map((item) => ({ item, outcome: "given" as const }));
-  const checked = await checkBothSlots(b.deps, SHEET, pet, { choices: both, ticked: TICKED }, JANE);
+  const checked = await checkBothSlots(b.deps, SHEET, b.pet, { choices: both, ticked: TICKED }, JANE);
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  await recordItems(b.deps, SHEET, pet, checked.choices, JANE, "k-both");
+  await recordItems(b.deps, SHEET, b.pet, checked.choices, JANE, "k-both");
   const ids = new Map((await b.store.entries({ date: DATE })).map((e) => [e.item, e.id]));
-  return { ...b, pet, ids };
+  return { ...b, ids };
 }
 
 /** Sam's correction of medication 1 as ✏️ Record each… sends it: checked, then written superseding it. */

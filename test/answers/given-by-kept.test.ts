@@ -9,50 +9,28 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
-import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
-import { withStaffNames } from "../../src/answers/staff-names.ts";
-import { loadConfig } from "../../src/config.ts";
 import { giverOf } from "../../src/domain/giver.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { silentLogger } from "../../src/log.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { exportRow } from "../../src/text/record.ts";
-import { confirmedByTwo, stayRecordRead } from "../helpers/not-asked.ts";
-import { keepOnePetRound, onePetRound } from "../helpers/one-pet-round.ts";
+import { BOOKING, DATE, miloDeps, miloMorning } from "../helpers/milo-morning.ts";
+import { namesLater } from "../helpers/names-later.ts";
+import { stayRecordRead } from "../helpers/not-asked.ts";
 import { scratchRecord } from "../helpers/record.ts";
 
-const ARRIVAL = "2026-11-29T10:30:00Z";
-const DEPARTURE = "2026-12-06T10:30:00Z";
-const DATE = "2026-12-03";
-const BOOKING = { bookingId: 31, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 let at = Date.parse(`${DATE}T13:00:00Z`);
 const clock = { now: () => new Date(at) };
-const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });
 const jane = { userId: "U0JANE", userName: "Jane" };
 const kim = { userId: "U0KIM", userName: "Kim" };
 let store: CareRecordStore;
-const deps = () => ({ record: store, config, clock, log: silentLogger() });
-
-async function miloMorning(): Promise<{ sheet: Sheet; pet: SheetPet }> {
-  const round = onePetRound({
-    fields: { petId: 81, name: "Milo", medication: "Rimadyl 50 mg 1 tab AM with food" },
-    booking: { bookingId: 31, roomName: "Kennel 31", reference: "MILO" },
-    stay: { arrival: ARRIVAL, departure: DEPARTURE },
-    date: DATE,
-    round: "morning",
-    plan: (drafted: Plan) => confirmedByTwo(drafted),
-    totals: { fed: 0, noDiet: 1, nothing: 1 },
-  });
-  return keepOnePetRound(deps(), round);
-}
+const deps = () => miloDeps(store, clock);
 
 const GIVEN_AT = `${DATE}T08:20:00.000Z`;
 
 /** Milo's Rimadyl given at 08:20, recorded at 13:00 by Jane, naming `giver` when one. */
 async function recorded(giver?: { userId: string; name?: string }) {
-  const { sheet, pet } = await miloMorning();
+  const { sheet, pet } = await miloMorning(deps());
   const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: GIVEN_AT }];
   const done = await recordEach(deps(), sheet, pet, { writes, ifNeeded: [] }, { ...jane, giver }, "view:J1");
   expect(done.status).toBe("done");
@@ -129,7 +107,7 @@ describe("a correction keeps who gave the dose", () => {
   });
 
   it("a dose entered from the paper chart, corrected: the paper's giver, by name", async () => {
-    const { sheet, pet } = await miloMorning();
+    const { sheet, pet } = await miloMorning(deps());
     const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: GIVEN_AT }];
     const mark = {
       kind: "paper" as const,
@@ -162,25 +140,11 @@ describe("a correction keeps who gave the dose", () => {
 
 describe("a giver never seen, then named by Slack", () => {
   async function namedLater(standing: "guest" | undefined) {
-    const work: Promise<void>[] = [];
-    let answer = () => {};
-    const answered = new Promise<void>((r) => {
-      answer = r;
-    });
-    const names = {
-      settledName: async (id: string) => (await answered, id === "U0NIA" ? "Nia Obi" : "Jane"),
-      settledStanding: async (id: string) => (await answered, id === "U0NIA" ? standing : undefined),
-    };
     const real = store;
-    store = withStaffNames(
-      real,
-      names,
-      (w) => void work.push(w),
-      () => {},
-    );
+    const later = namesLater(real, standing);
+    store = later.store;
     const { entry } = await recorded({ userId: "U0NIA" });
-    answer();
-    await Promise.all(work);
+    await later.answered();
     const [named] = await markedEntries({ record: real }, { date: DATE });
     return { entry, named: named as Entry, real };
   }

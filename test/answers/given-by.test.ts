@@ -8,51 +8,28 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
-import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
-import { withStaffNames } from "../../src/answers/staff-names.ts";
 import { confirmModal, GIVEN_BY } from "../../src/blocks/record-modal.ts";
-import { loadConfig } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { giverOf } from "../../src/domain/giver.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { silentLogger } from "../../src/log.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
 import { exportRow } from "../../src/text/record.ts";
-import { confirmedByTwo, stayRecordRead } from "../helpers/not-asked.ts";
-import { keepOnePetRound, onePetRound } from "../helpers/one-pet-round.ts";
+import { BOOKING, DATE, miloDeps, miloMorning } from "../helpers/milo-morning.ts";
+import { namesLater } from "../helpers/names-later.ts";
+import { stayRecordRead } from "../helpers/not-asked.ts";
 import { scratchRecord } from "../helpers/record.ts";
 import { recordEachForm } from "../helpers/record-each-form.ts";
 
-// Sun 29 Nov to Sun 6 Dec 2026; the morning round of Thu 3 Dec.
-const ARRIVAL = "2026-11-29T10:30:00Z";
-const DEPARTURE = "2026-12-06T10:30:00Z";
-const DATE = "2026-12-03";
-const BOOKING = { bookingId: 31, checkInDate: ARRIVAL, checkOutDate: DEPARTURE };
 let at = Date.parse(`${DATE}T13:00:00Z`);
 const clock = { now: () => new Date(at) };
-const config = loadConfig({ KENNEL_TIMEZONE: "UTC" });
 const jane = { userId: "U0JANE", userName: "Jane" };
 let store: CareRecordStore;
-const deps = () => ({ record: store, config, clock, log: silentLogger() });
-
-async function miloMorning(): Promise<{ sheet: Sheet; pet: SheetPet }> {
-  const round = onePetRound({
-    fields: { petId: 81, name: "Milo", medication: "Rimadyl 50 mg 1 tab AM with food" },
-    booking: { bookingId: 31, roomName: "Kennel 31", reference: "MILO" },
-    stay: { arrival: ARRIVAL, departure: DEPARTURE },
-    date: DATE,
-    round: "morning",
-    plan: (drafted: Plan) => confirmedByTwo(drafted),
-    totals: { fed: 0, noDiet: 1, nothing: 1 },
-  });
-  return keepOnePetRound(deps(), round);
-}
+const deps = () => miloDeps(store, clock);
 
 /** Milo's Rimadyl given at 08:20, recorded now by Jane naming `giver` as who gave it. */
 async function recordedForSam(giver: { userId: string; name?: string }, request = "view:G1") {
-  const { sheet, pet } = await miloMorning();
+  const { sheet, pet } = await miloMorning(deps());
   expect(pet.due.map((d) => d.item)).toContain("med:1");
   const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: `${DATE}T08:20:00.000Z` }];
   const done = await recordEach(deps(), sheet, pet, { writes, ifNeeded: [] }, { ...jane, giver }, request);
@@ -92,28 +69,15 @@ describe("a dose given by someone other than who records it", () => {
   });
 
   it("a giver whose name was not known is kept by id, and named once Slack says who they are", async () => {
-    const work: Promise<void>[] = [];
     // Slack answers after the commit (the look-up started, never waited on).
-    let answer = () => {};
-    const answered = new Promise<void>((r) => {
-      answer = r;
-    });
-    const names = {
-      settledName: async (id: string) => (await answered, id === "U0NIA" ? "Nia Obi" : "Jane"),
-    };
     const real = store;
-    store = withStaffNames(
-      real,
-      names,
-      (w) => void work.push(w),
-      () => {},
-    );
+    const later = namesLater(real);
+    store = later.store;
     const entry = await recordedForSam({ userId: "U0NIA" }, "view:G2");
     // Until Slack names them: their id, said as someone not yet named (src/domain/giver.ts).
     expect(entry.givenBy).toEqual({ userId: "U0NIA", name: "U0NIA", unnamed: true });
     expect(giverOf(entry)).toBe("someone not yet named (U0NIA)");
-    answer();
-    await Promise.all(work);
+    await later.answered();
     const [named] = await markedEntries({ record: real }, { date: DATE });
     expect(named?.givenBy).toEqual({ userId: "U0NIA", name: "Nia Obi" });
     expect(giverOf(named as Entry)).toBe("Nia Obi");
@@ -130,7 +94,7 @@ describe("a dose given by someone other than who records it", () => {
   });
 
   it("both forms ask it once, a Slack person, optional", async () => {
-    const { sheet, pet } = await miloMorning();
+    const { sheet, pet } = await miloMorning(deps());
     const each = await recordEachForm(
       { ...deps(), kennel: undefined as unknown as Deps["kennel"] },
       sheet,

@@ -13,40 +13,28 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { checkGivenAgain } from "../../src/answers/given-again.ts";
 import { roundDoses } from "../../src/answers/obligations.ts";
-import { currentPlan, keepPlan } from "../../src/answers/plans.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
 import { tapAsks } from "../../src/answers/record-tap.ts";
 import { latestSheet, petOf, type Sheet, type SheetPet } from "../../src/answers/sheets.ts";
 import { todayOverview } from "../../src/answers/today.ts";
 import { readAgainTicks } from "../../src/blocks/record-form.ts";
-import type { Deps } from "../../src/deps.ts";
 import { DoseAlertEditor, firstDrawing } from "../../src/digest/dose-alert-editor.ts";
 import { claimAlert, recordPosted } from "../../src/digest/dose-alert-records.ts";
 import { prepareRoundPost } from "../../src/digest/round-post.ts";
 import type { DigestSlack } from "../../src/digest/slack.ts";
 import type { Round } from "../../src/domain/care.ts";
 import { alertsAt } from "../../src/domain/dose-alerts.ts";
-import type { Plan } from "../../src/domain/plan/types.ts";
-import { MEDICATION_FIELDS } from "../../src/kennel/record-schemas.ts";
-import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { todayText } from "../../src/text/house.ts";
 import { localDate, zonedInstant } from "../../src/time.ts";
 import { GIVEN_AGAIN_TICK } from "../../src/words/not-due.ts";
-import { scratchRecord } from "../helpers/record.ts";
-import { sandboxDeps } from "../helpers/sandbox-deps.ts";
+import { APOQUEL, apoquelDay, DAY, type PetRef, TZ } from "../helpers/apoquel-day.ts";
 
-const TZ = "Europe/London";
-const DAY = "2026-11-24";
-const APOQUEL = "Apoquel 16 mg, one tablet";
 const SAYS =
   "☑️ given today at the morning round by Jane 08:00 — its plan gives it once a day: check before giving it again";
 const SAM = { userId: "U0SAM", userName: "Sam" };
-type PetRef = { bookingId: number; petId: number };
-let sandbox: Sandbox;
-let store: CareRecordStore;
-let now = zonedInstant(DAY, "07:00", TZ);
+const day = apoquelDay();
+const { depsAt } = day;
 let once: PetRef | undefined;
 let twice: PetRef | undefined;
 /** What the evening form of each pet offered, opened at 18:05 (before the morning's entry). */
@@ -55,46 +43,7 @@ const opened = new Map<string, Awaited<ReturnType<typeof tapAsks>>>();
 const slackText = new Map<string, string>();
 let replyTs = "";
 
-function depsAt(hhmm: string): Deps & { record: CareRecordStore } {
-  now = zonedInstant(DAY, hhmm, TZ);
-  const clock = { now: () => now };
-  const env = { KENNEL_TIMEZONE: TZ, KENNEL_CACHE_TTL_S: "0", ROUNDS_TIMES: "08:00,12:00,18:00" };
-  return { ...sandboxDeps(sandbox, clock, { env, retryDelayMs: 0 }), record: store };
-}
-
 const key = (p: PetRef) => `${p.bookingId}-${p.petId}`;
-
-/** Jane's confirmation of the pet's plan at 12:10: every item set by her, Apoquel at `rounds` only. */
-async function confirmAt(p: PetRef, rounds: Round[]): Promise<void> {
-  const v = await currentPlan(depsAt("12:10"), p.bookingId, p.petId);
-  if (!v) throw new Error("no plan kept");
-  const plan: Plan = {
-    ...v.plan,
-    items: v.plan.items.map((i) => ({
-      ...i,
-      readBy: "person" as const,
-      doubts: [],
-      ...(i.key === "med:5"
-        ? {
-            kind: { kind: "routine" as const },
-            when: {
-              rounds: rounds.map((round) => ({ round, why: "set by Jane" })),
-              days: { every: "day" },
-              steps: [],
-            },
-          }
-        : {}),
-    })) as Plan["items"],
-    confirmations: [{ userId: "U0JANE", userName: "Jane", at: zonedInstant(DAY, "12:10", TZ).toISOString() }],
-  };
-  await keepPlan(depsAt("12:10"), {
-    plan,
-    date: DAY,
-    supersedes: v.id,
-    userId: "U0JANE",
-    petName: v.petName,
-  });
-}
 
 /** The pet on the round's kept sheet. */
 async function onSheet(hhmm: string, round: Round, p: PetRef): Promise<{ sheet: Sheet; pet: SheetPet }> {
@@ -116,11 +65,11 @@ async function postEveningReply(): Promise<void> {
     (a) => a.kind !== "nudge" && a.doses.some(names(once as PetRef)) && a.doses.some(names(twice as PetRef)),
   );
   if (!alert) throw new Error("no late or missed evening reply names both pets' Apoquel");
-  const { claim } = await claimAlert(store, alert, 1, at);
+  const { claim } = await claimAlert(day.store(), alert, 1, at);
   const { messages } = await firstDrawing(deps, claim, DAY, Promise.resolve(undefined));
   replyTs = "1795400001.000100";
   slackText.set(replyTs, JSON.stringify(messages[0]));
-  await recordPosted(store, alert, { attempt: 1, channel: "C0ROUNDS", ts: replyTs });
+  await recordPosted(day.store(), alert, { attempt: 1, channel: "C0ROUNDS", ts: replyTs });
 }
 
 /** The morning's Apoquel late-entered by Jane at 21:00, given at 08:00. */
@@ -134,28 +83,11 @@ async function morningGiven(p: PetRef): Promise<void> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, customers: 60, today: DAY, timezone: TZ });
-  store = scratchRecord({ now: () => now });
-  // Pets in all day with their fifth slot free: Apoquel with no time, due from the words at each round.
-  const free = [...sandbox.main.petById.values()].filter(
-    (p) => !MEDICATION_FIELDS[4].some((f) => (p as Record<string, unknown>)[f]),
-  );
-  for (const p of free) (p as Record<string, unknown>).medication5 = APOQUEL;
-  const post = await prepareRoundPost(depsAt("08:00"), "morning", DAY);
-  if (!post.payload) throw new Error("the morning round was not kept");
-  const sheet = await latestSheet(depsAt("08:00"), DAY, "morning");
-  const found: PetRef[] = [];
-  for (const p of sheet?.pets ?? []) {
-    const due = p.due.find((d) => d.item === "med:5");
-    const plan = await currentPlan(depsAt("08:00"), p.bookingId, p.petId);
-    if (!due?.unconfirmed || !plan || plan.plan.items.some((i) => i.highAlert)) continue;
-    found.push({ bookingId: p.bookingId, petId: p.petId });
-    if (found.length === 2) break;
-  }
+  const found = await day.start(2);
   [once, twice] = found;
   if (!once || !twice) throw new Error("no two pets on the morning sheet with Apoquel due from its words");
-  await confirmAt(once, ["evening"]);
-  await confirmAt(twice, ["morning", "evening"]);
+  await day.confirm(once, ["evening"]);
+  await day.confirm(twice, ["morning", "evening"]);
   await prepareRoundPost(depsAt("18:00"), "evening", DAY);
   // 18:05: each pet's evening ✏️ Record each… opened, the morning's dose not entered yet.
   for (const p of [once, twice]) {
@@ -167,10 +99,7 @@ beforeAll(async () => {
   await morningGiven(twice);
 }, 120_000);
 
-afterAll(async () => {
-  await store?.close();
-  await sandbox?.close();
-});
+afterAll(day.close);
 
 it("the evening's late or missed reply, drawn again when the morning's entry comes, and Home say it beside the dose", async () => {
   const line = `${APOQUEL} (${SAYS})`;
@@ -217,7 +146,7 @@ it("a form opened before the morning's entry, submitted after: refused at the do
   expect(words.startsWith(`${SAYS}. Not recorded.`)).toBe(true);
   expect(words).toContain(`tick “${GIVEN_AGAIN_TICK}” below`);
   expect(
-    await store.entries({ date: DAY, round: "evening", bookingId: p.bookingId, petId: p.petId }),
+    await day.store().entries({ date: DAY, round: "evening", bookingId: p.bookingId, petId: p.petId }),
   ).toEqual([]);
   // A form with no tick for it (one opened before its tick was offered) says to open it again.
   const none = await checkGivenAgain(deps, sheet, pet, { choices, ...readAgainTicks({}) }, SAM);
@@ -228,7 +157,7 @@ it("a form opened before the morning's entry, submitted after: refused at the do
   if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
   const done = await recordEach(deps, sheet, pet, { writes: ok.choices, ifNeeded: [] }, SAM, "pm-once");
   expect(done.status).toBe("done");
-  const entries = await store.entries({
+  const entries = await day.store().entries({
     date: DAY,
     round: "evening",
     bookingId: p.bookingId,

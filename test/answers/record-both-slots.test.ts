@@ -10,53 +10,14 @@ import { expect, it } from "vitest";
 import { checkBothSlots } from "../../src/answers/both-slots.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
 import { petDay } from "../../src/answers/record-tap.ts";
-import type { Sheet, SheetPet } from "../../src/answers/sheets.ts";
 import { readBothTicks } from "../../src/blocks/record-form.ts";
 import { recordModal } from "../../src/blocks/record-modal.ts";
 import { recordFormItems } from "../../src/present/record-form.ts";
 import { BOTH_GIVEN_REFUSED, TWO_SLOTS_ASK } from "../../src/words/not-due.ts";
-import {
-  alertBench,
-  ALERT_DATE as DATE,
-  janeEntry,
-  alertWindow as window,
-} from "../helpers/dose-alert-replies.ts";
-import { keepObligation } from "../helpers/obligations.ts";
+import { ALERT_DATE as DATE, janeEntry } from "../helpers/dose-alert-replies.ts";
+import { OWN, SCOUT, SHEET, twoSlotScout } from "../helpers/two-slot-scout.ts";
 
-const SCOUT = { bookingId: 100, petId: 200, petName: "Scout" };
-const OWN = "Owner's own Metacam 1.5ml";
-const STOCK = "Kennel stock Metacam 1.5ml";
-const SHEET = { id: 1, date: DATE, round: "morning" } as Sheet;
 const JANE = { userId: "U0JANE", userName: "Jane" };
-
-/** Scout's morning round kept asking both slots of one drug, "one dose or two?" not answered. */
-async function bench() {
-  const b = alertBench(`${DATE}T08:20:00.000Z`);
-  const owed = (item: "med:1" | "med:2", label: string, other: "med:1" | "med:2") => ({
-    item,
-    label,
-    text: label,
-    window,
-    confirmed: false,
-    sameDrugAs: [other],
-  });
-  const items = [owed("med:1", OWN, "med:2"), owed("med:2", STOCK, "med:1")];
-  await keepObligation(
-    b.store,
-    DATE,
-    [{ ...SCOUT, name: "Scout", room: "Kennel 2", items }] as never,
-    "morning",
-  );
-  const due = items.map((i) => ({
-    item: i.item,
-    label: i.label,
-    text: i.text,
-    unconfirmed: true,
-    twoSlots: true,
-  }));
-  const pet = { ...SCOUT, name: "Scout", due, oneTap: false, message: 0 } as unknown as SheetPet;
-  return { ...b, pet };
-}
 
 const OWN_GIVEN = { item: "med:1" as const, outcome: "given" as const, reason: undefined };
 const bothGiven = [
@@ -65,7 +26,7 @@ const bothGiven = [
 ];
 
 it("both slots given on one form, no tick: refused at the second slot's field, nothing written", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   const checked = await checkBothSlots(deps, SHEET, pet, { choices: bothGiven, ticked: new Set() }, JANE);
   expect(checked).toEqual({ ok: false, errors: { "it:med:2": BOTH_GIVEN_REFUSED } });
   expect(BOTH_GIVEN_REFUSED).toContain("its care plan does not say one dose or two");
@@ -75,7 +36,7 @@ it("both slots given on one form, no tick: refused at the second slot's field, n
 });
 
 it("both given with the tick: both written, each entry saying who checked", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   const ticked = readBothTicks({ "both:med:2": { both: { selected_options: [{ value: "checked" }] } } });
   const checked = await checkBothSlots(deps, SHEET, pet, { choices: bothGiven, ticked }, JANE);
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
@@ -90,7 +51,7 @@ it("both given with the tick: both written, each entry saying who checked", asyn
 });
 
 it("one slot recorded given earlier, its twin given on a later form: asked the same, at the twin's field", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   const twin = [{ item: "med:2" as const, outcome: "given" as const, reason: undefined }];
   const later = { choices: twin, ticked: new Set<string>(), recordedGiven: new Set(["med:1" as const]) };
   expect(await checkBothSlots(deps, SHEET, pet, later, JANE)).toEqual({
@@ -111,7 +72,7 @@ it("one slot recorded given earlier, its twin given on a later form: asked the s
 });
 
 it("one slot given and the other not: as ever, no tick asked and no words added", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   const one = [OWN_GIVEN, { item: "med:2" as const, outcome: "not_given" as const, reason: "one dose" }];
   expect(await checkBothSlots(deps, SHEET, pet, { choices: one, ticked: new Set() }, JANE)).toEqual({
     ok: true,
@@ -121,7 +82,7 @@ it("one slot given and the other not: as ever, no tick asked and no words added"
 });
 
 it("the form offers the tick once, after the pair's second slot", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   const day = await petDay(deps, SHEET, pet);
   expect(day?.pairs).toEqual([["med:1", "med:2"]]);
   const meta = { s: 1, b: 100, p: 200, c: "C1", t: "1.1", cur: [] };
@@ -134,7 +95,7 @@ it("the form offers the tick once, after the pair's second slot", async () => {
 });
 
 it("one slot recorded: the hint is on neither; its twin says to record it only if a second dose is given", async () => {
-  const { store, deps, pet } = await bench();
+  const { store, deps, pet } = await twoSlotScout();
   await store.record([janeEntry(SCOUT, "morning", "med:1", OWN, "k-one")]);
   const current = new Map([["med:1", { outcome: "given" as const }]]);
   const day = await petDay(deps, SHEET, pet);

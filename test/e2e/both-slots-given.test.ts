@@ -6,13 +6,11 @@
  * app over HTTP, signed forms, the Slack stand-in and the awkward sandbox.
  */
 import { describe, expect, it } from "vitest";
-import { recordEach } from "../../src/blocks/buttons.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
-import { awkwardRounds, petIds, sandboxPet } from "../helpers/plan-slack.ts";
-import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
-import { blocksOf, postSigned } from "../helpers/slack.ts";
+import { type Harness, nameStaff, useHarnessOn } from "../helpers/bot.ts";
+import { openPetForm, submitForm } from "../helpers/pet-form.ts";
+import { awkwardRounds, sandboxPet } from "../helpers/plan-slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
@@ -40,38 +38,15 @@ describe.each(useStoreEngines(clock))("both slots of one drug given on one form 
   );
 
   /** Salt & Pepper's ✏️ Record each… opened by Jane on the morning post. */
-  async function openForm(): Promise<OpenedModal> {
-    const { bookingId, petId } = petIds(h, "AW-SALT", "Salt & Pepper");
-    const post = h.slack.timeline.find(
-      (x) =>
-        x.channel === CHANNEL &&
-        !x.ephemeral &&
-        blocksOf(x).some((b) => b.block_id === `kd_act:${bookingId}:${petId}`),
-    );
-    if (!post) throw new Error("no morning post for Salt & Pepper");
-    const actions = blocksOf(post).find((b) => b.block_id === `kd_act:${bookingId}:${petId}`);
-    const [button] = await buttonsOf(store, [{ elements: actions?.elements ?? [] }], recordEach);
-    if (!button) throw new Error("no Record each… for Salt & Pepper");
-    const { trigger } = actionPayload(h.slack, post.id, button, "U0JANE");
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(actionPayload(h.slack, post.id, button, "U0JANE", { trigger }).body),
-    });
-    await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
-    return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as OpenedModal;
-  }
-
+  const openForm = () =>
+    openPetForm(h, store, { channel: CHANNEL, reference: "AW-SALT", name: "Salt & Pepper" });
   /** The form submitted with both slots given, its tick ticked or not: Slack's answer. */
-  async function submitBoth(form: OpenedModal, tick: boolean) {
-    const body = viewPayload(form, "U0JANE", { "med:1": ["given", ""], "med:2": ["given", ""] });
-    const values = (body.view as { state: { values: Record<string, unknown> } }).state.values;
-    values["both:med:2"] = {
-      both: { type: "checkboxes", selected_options: tick ? [{ value: "checked" }] : [] },
-    };
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-    expect(res.status).toBe(200);
-    const { text } = res;
-    return (text ? JSON.parse(text) : {}) as { response_action?: string; errors?: Record<string, string> };
-  }
+  const submitBoth = (form: OpenedModal, tick: boolean) =>
+    submitForm(h, form, {
+      choices: { "med:1": ["given", ""], "med:2": ["given", ""] },
+      tick: ["both:med:2", "both"],
+      ticked: tick,
+    });
 
   it.skipIf(engine.skip)(
     "refused at the second slot without the tick; with it, both recorded saying who checked",

@@ -20,7 +20,8 @@ import { recordAll, recordEach } from "../../src/blocks/buttons.ts";
 import { WITNESS_SELF } from "../../src/listeners/actions/record-witness.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, homeOpened, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, homeOpened, nameStaff, useHarnessOn } from "../helpers/bot.ts";
+import { formOf, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import {
   type Button,
@@ -29,17 +30,14 @@ import {
   postRounds,
   sectionOf,
   tapRecord,
-  viewPayload,
 } from "../helpers/record-slack.ts";
-import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T20:30:00Z");
 const clock = { now: () => new Date(now) };
 const CHANNEL = "C0ROUNDS";
 const engines = useStoreEngines(clock);
-
-type Answer = { response_action?: string; errors?: Record<string, string> };
 
 describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   let h: Harness;
@@ -75,22 +73,12 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   async function tap(message: TimelineEntry, b: Button, user: string) {
     return tapRecord(h, message.id, b, user);
   }
-  async function formOf(trigger: string): Promise<OpenedModal> {
-    await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
-    return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as OpenedModal;
-  }
-  async function submit(
+  const submit = (
     modal: OpenedModal,
     user: string,
-    choices: Parameters<typeof viewPayload>[2],
+    choices: Parameters<typeof submitForm>[2]["choices"],
     given?: { date?: string; time?: string },
-  ): Promise<Answer> {
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(viewPayload(modal, user, choices, undefined, given)),
-    });
-    expect(res.status).toBe(200);
-    return res.text ? (JSON.parse(res.text) as Answer) : {};
-  }
+  ) => submitForm(h, modal, { user, choices, given });
   async function toldPrivately(responseId: string) {
     await h.slack.waitFor(() => h.slack.responsesFor(responseId).length > 0, 10_000);
     return String(h.slack.responsesFor(responseId)[0]?.body.text ?? "");
@@ -123,16 +111,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
   }
 
   /** The stay record of a booking, as the "Stay record" button answers it. */
-  async function stayRecord(bookingId: number) {
-    const { form, id } = actionForm(h.slack, {
-      action_id: `stay_record:${bookingId}`,
-      value: JSON.stringify({ b: bookingId }),
-    });
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-    const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
-    await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-    return JSON.stringify(h.slack.responsesFor(id).find(isFinal)?.body);
-  }
+  const stayRecord = (bookingId: number) => stayRecordAnswer(h, bookingId);
 
   /** A pet here before today with a high-alert drug this evening, recorded in one tap (not Pip). */
   let highAlertPet: { bookingId: number; petId: number } | undefined;
@@ -185,7 +164,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
       const { message, b } = await pipOn(await rounds("evening"));
       const pipEntries = () => store.entries({ date: "2026-11-22", petId: b.state.p });
       const { trigger } = await tap(message, b, "U0JANE");
-      const form = await formOf(trigger);
+      const form = await formOf(h, trigger);
       expect(form.view.callback_id).toBe("rec_late");
       expect(JSON.stringify(form.view)).toMatch(
         /The window for Caninsulin[^"]* closed at 20:00: when was it given\?/,
@@ -300,7 +279,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
       const [x, y] = candidates;
       if (!x || !y) throw new Error("the sandbox has no two pets on medication here before 22 Nov");
 
-      const form = await formOf((await tap(x.message, x.b, "U0JANE")).trigger);
+      const form = await formOf(h, (await tap(x.message, x.b, "U0JANE")).trigger);
       expect(form.view.callback_id).toBe("rec_modal");
       const raw = JSON.stringify(form.view);
       expect(raw).toContain(`"block_id":"code:${x.med}"`);
@@ -335,7 +314,7 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
 
       // A late entry through the form: both times kept, the sheet says so.
       const before = updatesOf(y.message.ts);
-      const yForm = await formOf((await tap(y.message, y.b, "U0TOM")).trigger);
+      const yForm = await formOf(h, (await tap(y.message, y.b, "U0TOM")).trigger);
       await submit(yForm, "U0TOM", { [y.med]: ["given", ""] }, { date: "2026-11-22", time: "21:05" });
       expect((await entriesOf(y.b.state.p)).find((e) => e.item === y.med)).toMatchObject({
         givenAt: "2026-11-22T21:05:00.000Z",

@@ -12,24 +12,17 @@ import { loadSheet } from "../../src/answers/sheets.ts";
 import { recordEach } from "../../src/blocks/buttons.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { type Harness, nameStaff, useHarnessOn } from "../helpers/bot.ts";
+import { type FormAnswer, formOf, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds } from "../helpers/plan-slack.ts";
-import {
-  type Button,
-  buttonsOf,
-  postConfirmedRounds,
-  tapRecord,
-  viewPayload,
-} from "../helpers/record-slack.ts";
-import { actionForm, postSigned, type Recorded } from "../helpers/slack.ts";
+import { type Button, buttonsOf, postConfirmedRounds, tapRecord } from "../helpers/record-slack.ts";
+import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T22:00:00Z");
 const clock = { now: () => new Date(now) };
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
-
-type Answer = { response_action?: string; errors?: Record<string, string> };
 
 describe.each(useStoreEngines(clock))(
   "a dose given by someone other than who records it ($name)",
@@ -46,25 +39,12 @@ describe.each(useStoreEngines(clock))(
       },
     );
 
-    async function formOf(trigger: string): Promise<OpenedModal> {
-      await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
-      return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as OpenedModal;
-    }
-    async function submit(modal: OpenedModal, med: string, givenBy: string): Promise<Answer> {
-      const body = viewPayload(
-        modal,
-        "U0JANE",
-        { [med]: ["given", ""] },
-        undefined,
-        { date: DATE, time: "21:05" },
+    const submit = (modal: OpenedModal, med: string, givenBy: string): Promise<FormAnswer> =>
+      submitForm(h, modal, {
+        choices: { [med]: ["given", ""] },
+        given: { date: DATE, time: "21:05" },
         givenBy,
-      );
-      const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-        payload: JSON.stringify(body),
       });
-      expect(res.status).toBe(200);
-      return res.text ? (JSON.parse(res.text) as Answer) : {};
-    }
 
     /** A pet here since before today with a medication that is not high-alert, nothing recorded yet. */
     async function candidate(messages: TimelineEntry[]) {
@@ -81,16 +61,7 @@ describe.each(useStoreEngines(clock))(
     }
 
     /** The stay record of a booking, as the "Stay record" button answers it. */
-    async function stayRecord(bookingId: number) {
-      const { form, id } = actionForm(h.slack, {
-        action_id: `stay_record:${bookingId}`,
-        value: JSON.stringify({ b: bookingId }),
-      });
-      await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, form);
-      const isFinal = (r: Recorded) => !String(r.body.text ?? "").includes("Looking up");
-      await h.slack.waitFor(() => h.slack.responsesFor(id).some(isFinal), 15_000);
-      return JSON.stringify(h.slack.responsesFor(id).find(isFinal)?.body);
-    }
+    const stayRecord = (bookingId: number) => stayRecordAnswer(h, bookingId);
 
     it.skipIf(skip)(
       "the giver named on the form: a guest refused at the field; Sam kept, then named",
@@ -100,7 +71,7 @@ describe.each(useStoreEngines(clock))(
         const x = await candidate(messages);
         // A guest who once tapped (refused) is known as one.
         await tapRecord(h, x.message.id, x.b, "U0GUEST");
-        const form = await formOf((await tapRecord(h, x.message.id, x.b, "U0JANE")).trigger);
+        const form = await formOf(h, (await tapRecord(h, x.message.id, x.b, "U0JANE")).trigger);
         expect(JSON.stringify(form.view).split('"block_id":"given_by"')).toHaveLength(2);
 
         const guest = await submit(form, x.med, "U0GUEST");

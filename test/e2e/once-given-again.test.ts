@@ -14,7 +14,6 @@ import { latestSheet, petOf } from "../../src/answers/sheets.ts";
 import {
   type ButtonKind,
   recordAll,
-  recordEach,
   type SheetPetButton,
   type SheetPetIds,
 } from "../../src/blocks/buttons.ts";
@@ -23,9 +22,10 @@ import { silentLogger } from "../../src/log.ts";
 import type { OpenedModal } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, SIGNING_SECRET, useHarnessOn } from "../helpers/bot.ts";
+import { openPetForm, submitForm } from "../helpers/pet-form.ts";
 import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
-import { actionPayload, buttonsOf, viewPayload } from "../helpers/record-slack.ts";
-import { blocksOf, postSigned } from "../helpers/slack.ts";
+import { viewPayload } from "../helpers/record-slack.ts";
+import { postSigned } from "../helpers/slack.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 const CHANNEL = "C0ROUNDS";
@@ -77,42 +77,16 @@ describe.each(useStoreEngines(clock))("a dose its plan gives once a day, given a
   );
 
   /** Scout's ✏️ Record each… (or the confirmation a one tap opens) opened by Jane on the evening post. */
-  async function openForm(kind: ButtonKind<SheetPetButton, SheetPetIds> = recordEach): Promise<OpenedModal> {
-    const { bookingId, petId } = petIds(h, "AW-SCOUT", "Scout");
-    const post = h.slack.timeline.findLast(
-      (x) =>
-        x.channel === CHANNEL &&
-        !x.ephemeral &&
-        blocksOf(x).some((b) => b.block_id === `kd_act:${bookingId}:${petId}`),
-    );
-    if (!post) throw new Error("no evening post for Scout");
-    const actions = blocksOf(post).find((b) => b.block_id === `kd_act:${bookingId}:${petId}`);
-    const [button] = await buttonsOf(store, [{ elements: actions?.elements ?? [] }], kind);
-    if (!button) throw new Error("no such button for Scout");
-    const { trigger } = actionPayload(h.slack, post.id, button, "U0JANE");
-    await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, {
-      payload: JSON.stringify(actionPayload(h.slack, post.id, button, "U0JANE", { trigger }).body),
-    });
-    await h.slack.waitFor(() => [...h.slack.modals.values()].some((m) => m.trigger_id === trigger), 10_000);
-    return [...h.slack.modals.values()].find((m) => m.trigger_id === trigger) as OpenedModal;
-  }
-
+  const openForm = (kind?: ButtonKind<SheetPetButton, SheetPetIds>) =>
+    openPetForm(h, store, { channel: CHANNEL, reference: "AW-SCOUT", name: "Scout", latest: true }, kind);
   /** The form submitted with the Apoquel given, its tick ticked or not: Slack's answer. */
-  async function submitGiven(form: OpenedModal, tick: boolean) {
-    const body = viewPayload(form, "U0JANE", { "med:1": ["given", ""] }, undefined, { time: "21:50" });
-    const values = (body.view as { state: { values: Record<string, unknown> } }).state.values;
-    values["again:med:1"] = {
-      again: { type: "checkboxes", selected_options: tick ? [{ value: "checked" }] : [] },
-    };
-    const res = await postSigned(`${h.url}/slack/events`, SIGNING_SECRET, { payload: JSON.stringify(body) });
-    expect(res.status).toBe(200);
-    const { text } = res;
-    return (text ? JSON.parse(text) : {}) as {
-      response_action?: string;
-      errors?: Record<string, string>;
-      view?: unknown;
-    };
-  }
+  const submitGiven = (form: OpenedModal, tick: boolean) =>
+    submitForm(h, form, {
+      choices: { "med:1": ["given", ""] },
+      given: { time: "21:50" },
+      tick: ["again:med:1", "again"],
+      ticked: tick,
+    });
 
   /** The morning's Apoquel late-entered by Jane, given at 07:40. */
   async function morningGiven() {

@@ -3,7 +3,7 @@
  * which every pet in all day with its fifth slot free takes "Apoquel 16 mg, one tablet", with no
  * time: due from the words at each round, its plan not confirmed; the morning round kept. Real
  * loopback HTTP to the sandbox and a real SQLite record (test/answers/once-given.test.ts,
- * plan-now-open.test.ts, plan-now-reads.test.ts).
+ * once-given-late.test.ts, plan-now-open.test.ts, plan-now-reads.test.ts).
  */
 import { currentPlan, keepPlan } from "../../src/answers/plans.ts";
 import { latestSheet } from "../../src/answers/sheets.ts";
