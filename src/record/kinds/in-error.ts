@@ -4,7 +4,7 @@
  * struck entry (src/record/in-error.ts): that entry is stored as a dose not given for "other"
  * reasons, its reason "recorded in error: <why>", so a Kennel Desk before this kind reads it as it
  * read the same fact before; this record says it is no outcome at all. Its request key is
- * `in_error:<the entry's request key>`; its body names the entry (`entryId`), the entry it strikes
+ * `in_error:<the entry's id>`; its body names the entry (`entryId`), the entry it strikes
  * (`corrects`) and why, in the words of whoever put it right.
  */
 import { z } from "zod";
