@@ -7,6 +7,7 @@
  * people their counts, so a year's audit holds no more than a week's.
  */
 import type { Round } from "../domain/care.ts";
+import { giverOf } from "../domain/giver.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { ItemKey } from "../record/items.ts";
 import type { Entry, NotGivenReason, Outcome } from "../record/types.ts";
@@ -27,6 +28,8 @@ export interface EntrySaid {
   reasonCode?: NotGivenReason | undefined;
   reason?: string | undefined;
   givenAt?: string | undefined;
+  /** Given by someone other than who recorded it (src/domain/giver.ts): the giver, as every surface names them. */
+  givenBy?: string | undefined;
   userName: string;
   recordedAt: string;
 }
@@ -110,6 +113,7 @@ const said = (e: Entry): EntrySaid => ({
   ...(e.reasonCode ? { reasonCode: e.reasonCode } : {}),
   ...(e.reason?.trim() ? { reason: e.reason.trim() } : {}),
   ...(e.givenAt ? { givenAt: e.givenAt } : {}),
+  ...(e.outcome === "given" && giverOf(e) !== e.userName ? { givenBy: giverOf(e) } : {}),
   userName: e.userName,
   recordedAt: e.recordedAt,
 });

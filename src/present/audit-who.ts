@@ -52,12 +52,14 @@ function saidWords(s: EntrySaid, tz: string, date: string): string {
 const RECORDED_AGAIN = "recorded again after it was put right as in error";
 
 function correctionLine(c: AuditCorrection, tz: string): Line {
+  // Given by someone other than who recorded it: the giver named, then who recorded it, as every surface says it.
   const was = c.was
-    ? `${saidWords(c.was, tz, c.date)} by ${whole(c.was.userName)} (recorded ${timeOnDay(c.was.recordedAt, tz, c.date)})`
+    ? `${saidWords(c.was, tz, c.date)} by ${whole(c.was.givenBy ?? c.was.userName)} (recorded ${timeOnDay(c.was.recordedAt, tz, c.date)}${c.was.givenBy ? ` by ${whole(c.was.userName)}` : ""})`
     : `entry ${c.corrects} (no longer in the record)`;
+  const now = `${saidWords(c.now, tz, c.date)}${c.now.givenBy ? ` by ${whole(c.now.givenBy)}` : ""}`;
   return dotted(
     `✏️ ${whenWords(c.date, c.round)}`,
-    `${petWords(c.petName)} · ${itemWords(c.item, c.itemText)}: ${was} → ${saidWords(c.now, tz, c.date)}`,
+    `${petWords(c.petName)} · ${itemWords(c.item, c.itemText)}: ${was} → ${now}`,
     `corrected by ${whole(c.now.userName)} ${timeOnDay(c.now.recordedAt, tz, c.date)}`,
     ...whyWords(c),
   );

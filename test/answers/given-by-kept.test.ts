@@ -6,13 +6,16 @@
  * surface, the entry unchanged; until Slack names them, "someone not yet named (U…)". Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAudit } from "../../src/answers/audit.ts";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
 import { giverOf } from "../../src/domain/giver.ts";
+import { auditDoc } from "../../src/present/audit.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
 import type { CareRecordStore, Entry } from "../../src/record/types.ts";
+import { docText } from "../../src/text/doc.ts";
 import { exportRow } from "../../src/text/record.ts";
 import { BOOKING, DATE, miloDeps, miloMorning } from "../helpers/milo-morning.ts";
 import { namesLater } from "../helpers/names-later.ts";
@@ -27,6 +30,7 @@ let store: CareRecordStore;
 const deps = () => miloDeps(store, clock);
 
 const GIVEN_AT = `${DATE}T08:20:00.000Z`;
+const TEXT = { color: false, timezone: "UTC", thisYear: "2026" } as const;
 
 /** Milo's Rimadyl given at 08:20, recorded at 13:00 by Jane, naming `giver` when one. */
 async function recorded(giver?: { userId: string; name?: string }) {
@@ -83,6 +87,11 @@ describe("a correction keeps who gave the dose", () => {
     const { text } = await stayRecordRead(deps(), BOOKING);
     expect(text).toContain("late entry: given 08:20 by Sam · recorded Fri 4 Dec 09:00 by Kim");
     expect(text).toContain("corrected: ~late entry: given 08:20 by Sam · recorded 13:00 by Jane~");
+    // The audit's corrections name the giver too, never who recorded it as if they gave it.
+    const audit = docText(auditDoc(await recordAudit(deps(), 28, "here"), { timezone: "UTC" }), TEXT);
+    expect(audit).toContain(
+      "Rimadyl 50 mg 1 tab AM with food: given 08:20 by Sam (recorded 13:00 by Jane) → given 08:20 by Sam · corrected by Kim",
+    );
   });
 
   it("Jane's own dose corrected by Kim (the note only): Jane gave it, not Kim", async () => {
