@@ -66,7 +66,8 @@ export function givenByBeside(
 /**
  * The giver each correction carries (issue: a correction made someone else the giver). A correction
  * of an entry that stays "given", with no giver chosen on its form, carries the corrected entry's
- * giver (`carriedGiver`: the one its form named, its paper giver, or who recorded it); a giver
+ * giver (`carriedGiver`: the one its form named, its paper giver, or who recorded it) when that
+ * entry said given (a refusal corrected to given carries nothing: its recorder gave nothing); a giver
  * chosen on the form wins (choosing oneself included: the person correcting says they gave it). A
  * correction to not given, refused or recorded in error names no giver (givenByBeside keeps givers
  * of doses given only). `old`: the entries the writes correct, read with their givers.
@@ -79,7 +80,9 @@ export function giversOfCorrections(
   const byId = new Map(old.map((e) => [e.id, e]));
   return (input) => {
     const was = input.supersedes !== undefined ? byId.get(input.supersedes) : undefined;
-    return was ? carriedGiver(was) : undefined;
+    // Only a dose that stood given had a giver: a refusal or a dose not given, corrected to given,
+    // was given by whoever says so now (the person correcting, unless the form names another).
+    return was?.outcome === "given" ? carriedGiver(was) : undefined;
   };
 }
 
