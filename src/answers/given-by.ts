@@ -104,6 +104,23 @@ async function namedLater(
 }
 
 /** An entry's giver from its mark and what Slack said after the commit: "unnamed" while it said no name. */
+/**
+ * The entries just written, each given by the giver its `given_by` record names (`given`: those
+ * written beside them), so what answers the form (its private confirmation) names the giver as every
+ * later read of the record does.
+ */
+export function withGiversWritten(entries: Entry[], given: readonly LogInput<"given_by">[]): void {
+  for (const g of given)
+    for (const e of entries)
+      if (
+        e.requestKey === g.body.request &&
+        e.bookingId === g.bookingId &&
+        e.petId === g.petId &&
+        (g.body.items as readonly string[]).includes(e.item)
+      )
+        e.givenBy = giverFrom({ userId: g.body.userId, name: g.body.name }, undefined);
+}
+
 function giverFrom(mark: KeptGiver, later: Later | undefined): NonNullable<Entry["givenBy"]> {
   const { userId } = mark;
   const name = mark.name ?? (later && later.name !== userId ? later.name : undefined);

@@ -20,7 +20,7 @@ import type {
 } from "../record/types.ts";
 import { localDate, zonedInstant } from "../time.ts";
 import { timeOf } from "../words/dates.ts";
-import { type Giver, givenByBeside, giversOfCorrections } from "./given-by.ts";
+import { type Giver, givenByBeside, giversOfCorrections, withGiversWritten } from "./given-by.ts";
 import { itemsAdded } from "./obligation-added.ts";
 import { markedEntries } from "./paper-marks.ts";
 import { loadSheet, petOf, type Sheet, type SheetPet } from "./sheets.ts";
@@ -219,6 +219,7 @@ export async function recordItems(
   );
   const more = [...added, ...beside, ...given] as LogInput<"obligation_change" | "paper" | "given_by">[];
   const result = await store.record(entries, more);
+  if (result.status === "recorded") withGiversWritten(result.entries, given);
   deps.log.info(
     {
       date: sheet.date,

@@ -4,6 +4,7 @@
  */
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
+import { givenByOther, giverOf } from "../domain/giver.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -59,7 +60,9 @@ export function keptTimesWords(
     const at = e.givenAt as string;
     const day = localDate(at, o.timezone);
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
-    return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}`;
+    // Given by someone other than who recorded it: named, as the record names them.
+    const by = e.outcome === "given" && givenByOther(e) ? ` by ${esc(giverOf(e))}` : "";
+    return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}${by}`;
   });
   // A dose no round asked (recorded only if given) is never a late entry: it had no window.
   const late = timed.filter((e) => pet.due.some((d) => d.item === e.item)).length;

@@ -11,6 +11,7 @@ import { markedEntries } from "../../src/answers/paper-marks.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
 import { recordItems } from "../../src/answers/record-round.ts";
 import { giverOf } from "../../src/domain/giver.ts";
+import { keptTimesWords } from "../../src/listeners/tapper-words.ts";
 import { auditDoc } from "../../src/present/audit.ts";
 import { lineText } from "../../src/present/doc.ts";
 import { entryLine } from "../../src/present/record.ts";
@@ -144,6 +145,36 @@ describe("a correction keeps who gave the dose", () => {
     expect((await store.log({ kind: "given_by", date: DATE })).map((l) => l.requestKey)).toEqual([
       "given_by:view:J1",
     ]);
+  });
+});
+
+describe("the form's private confirmation", () => {
+  it("names who gave the dose when not who recorded it", async () => {
+    const { sheet, pet } = await miloMorning(deps());
+    const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: GIVEN_AT }];
+    const sam = { userId: "U0SAM", name: "Sam" };
+    const done = await recordEach(
+      deps(),
+      sheet,
+      pet,
+      { writes, ifNeeded: [] },
+      { ...jane, giver: sam },
+      "view:J9",
+    );
+    const entries = done.status === "done" && done.result?.status === "recorded" ? done.result.entries : [];
+    expect(keptTimesWords(sheet, pet, entries, { timezone: "UTC", now: clock.now() })).toMatch(
+      /recorded given at 08:20 by Sam \(/,
+    );
+  });
+
+  it("names nobody else when the recorder gave it", async () => {
+    const { sheet, pet } = await miloMorning(deps());
+    const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: GIVEN_AT }];
+    const done = await recordEach(deps(), sheet, pet, { writes, ifNeeded: [] }, jane, "view:J8");
+    const entries = done.status === "done" && done.result?.status === "recorded" ? done.result.entries : [];
+    expect(keptTimesWords(sheet, pet, entries, { timezone: "UTC", now: clock.now() })).toMatch(
+      /recorded given at 08:20 \(/,
+    );
   });
 });
 
