@@ -13,14 +13,12 @@ import { carriedChecks } from "../domain/both-carried.ts";
 import { sameDrugGroups } from "../domain/day-dose.ts";
 import { owedPetOf } from "../domain/obligations.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
+import { NOTE_MAX } from "../record/types.ts";
 import { BOTH_GIVEN_REFUSED, bothGivenWords } from "../words/not-due.ts";
 import { owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
-
-/** The longest note the record keeps (src/record/types.ts). */
-const NOTE_MAX = 500;
 
 /** The pet's groups of slots of one drug, "one dose or two?" not answered, as its round was kept. */
 async function keptGroups(

@@ -17,13 +17,11 @@
 import type { Deps } from "../deps.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
+import { NOTE_MAX } from "../record/types.ts";
 import { givenAgainRefused, givenAgainWords, onceGivenWords } from "../words/not-due.ts";
 import { onceGivenOfPet } from "./once-given.ts";
 import type { Who } from "./record-round.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
-
-/** The longest note the record keeps (src/record/types.ts). */
-const NOTE_MAX = 500;
 
 interface Choice {
   item: ItemKey;

@@ -8,6 +8,7 @@
 import type { Deps } from "../deps.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
 import type { ItemKey } from "../record/types.ts";
+import { NOTE_MAX } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { SheetPet } from "./sheets.ts";
@@ -82,9 +83,6 @@ export function pastCheckOutNote(givenAt: string, stay: StayTimes, timezone: str
   const when = `${dayHeading(localDate(stay.departure, timezone))} ${timeOf(stay.departure, timezone)}`;
   return `past the booking's check-out (${when}): still here`;
 }
-
-/** The longest note the record keeps (src/record/types.ts). */
-const NOTE_MAX = 500;
 
 /**
  * The writes given a time past the booking's check-out of a pet still here, each note saying so

@@ -23,6 +23,8 @@ import type { BodyIn, BodyOf, KindName } from "./kinds/index.ts";
 
 /** The longest reason the record keeps (an entry's, a dose given if needed's): every form's reason field is bound by it. */
 export const REASON_MAX = 500;
+/** The longest note the record keeps (an entry's): every form's note field, and the words a check adds to it, are bound by it. */
+export const NOTE_MAX = 500;
 
 export type MedicationOutcome = "given" | "refused" | "not_given";
 export type MealOutcome = "ate_all" | "ate_some" | "ate_none" | "not_offered";
