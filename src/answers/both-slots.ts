@@ -11,9 +11,9 @@
 import type { Deps } from "../deps.ts";
 import { carriedChecks } from "../domain/both-carried.ts";
 import { sameDrugGroups } from "../domain/day-dose.ts";
+import { noteAdded } from "../domain/note-added.ts";
 import { owedPetOf } from "../domain/obligations.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
-import { NOTE_MAX } from "../record/types.ts";
 import { BOTH_GIVEN_REFUSED, bothGivenWords } from "../words/not-due.ts";
 import { owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
@@ -63,10 +63,9 @@ function withWords<C extends Choice>(
   return choices.map((c) => {
     const add = words.get(c.item);
     if (!add || c.note?.includes(add)) return c;
-    const note = [c.note, add].filter(Boolean).join(" · ");
-    if (Array.from(note).length > NOTE_MAX)
-      errors[`note:${c.item}`] = `At most ${NOTE_MAX - add.length - 3} characters here, with “${add}” added.`;
-    return { ...c, note };
+    const added = noteAdded(c.note, add);
+    if (added.tooLong) errors[`note:${c.item}`] = added.tooLong;
+    return { ...c, note: added.note };
   });
 }
 

@@ -15,9 +15,9 @@
  * form with no tick for it is refused with words to open the form again (it then has the tick).
  */
 import type { Deps } from "../deps.ts";
+import { noteAdded } from "../domain/note-added.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { ItemKey, Outcome } from "../record/types.ts";
-import { NOTE_MAX } from "../record/types.ts";
 import { givenAgainRefused, givenAgainWords, onceGivenWords } from "../words/not-due.ts";
 import { onceGivenOfPet } from "./once-given.ts";
 import type { Who } from "./record-round.ts";
@@ -63,12 +63,11 @@ export async function checkGivenAgain<C extends Choice>(
       );
   }
   const words = givenAgainWords(who.userName);
-  const choices = form.choices.map((c) =>
-    checked.has(c.item) ? { ...c, note: [c.note, words].filter(Boolean).join(" · ") } : c,
-  );
-  for (const c of choices)
-    if (checked.has(c.item) && Array.from(c.note ?? "").length > NOTE_MAX)
-      errors[`note:${c.item}`] =
-        `At most ${NOTE_MAX - words.length - 3} characters here, with “${words}” added.`;
+  const choices = form.choices.map((c) => {
+    if (!checked.has(c.item)) return c;
+    const added = noteAdded(c.note, words);
+    if (added.tooLong) errors[`note:${c.item}`] = added.tooLong;
+    return { ...c, note: added.note };
+  });
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, choices };
 }

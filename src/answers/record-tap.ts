@@ -7,6 +7,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import { onceADay, sameDrugGroups } from "../domain/day-dose.ts";
+import type { OwedDose } from "../domain/obligations.ts";
 import { owedPetOf } from "../domain/obligations.ts";
 import { givenElsewhere, onceGivenKey } from "../domain/once-given.ts";
 import { isMedicationItem } from "../domain/record.ts";
@@ -14,13 +15,14 @@ import { planNowOnOpen } from "../present/plan-now-open.ts";
 import { sheetPetKey } from "../present/rounds.ts";
 import type { Entry, ItemKey } from "../record/types.ts";
 import { handedBackWords, pastDiscardWords } from "../words/custody.ts";
+import { MISSED_HIGH_ALERT_ASK } from "../words/doses.ts";
 import { givenTodayWords, onceADayFormWords, onceGivenWords, TWO_SLOTS_ASK } from "../words/not-due.ts";
 import { earlyWords } from "../words/record.ts";
 import { custodyAsksOf } from "./custody-sheet.ts";
 import { closedDoses, offTimeStates } from "./late-entry.ts";
 import { againOffered, givenHereAlone, onceGivenToday } from "./once-given.ts";
 import { type Ask, earlyReason, petStatus } from "./record-round.ts";
-import { dayNotDue, readDay } from "./round-record.ts";
+import { readDay, roundDoses } from "./round-record.ts";
 import { sheetPlansNow } from "./sheet-plans.ts";
 import type { Sheet, SheetPet } from "./sheets.ts";
 
@@ -95,8 +97,10 @@ export async function tapAsks(
  * morning round by Jane 08:10: record it here only if it is given again"), and a dose its confirmed
  * plan gives at this round alone given today at another round (src/answers/once-given.ts: "☑️ given
  * today at the morning round by Jane 08:00 — its plan gives it once a day: check before giving it
- * again"). The day read once, as the round's lines read it (src/answers/round-record.ts), only when
- * the pet has a dose due from the words or by its plan, or one recorded only if given.
+ * again"); before all, a high-alert dose missed ("💉 a missed high-alert dose: ask the vet before
+ * giving it late", as Home and the missed reply say; never a late one, nor a low-risk drug's). The
+ * day read once, as the round's lines read it (src/answers/round-record.ts), only when the pet has a
+ * dose due from the words or by its plan, or one recorded only if given.
  */
 export async function petDay(
   deps: Pick<Deps, "record" | "clock" | "config">,
@@ -112,7 +116,7 @@ export async function petDay(
   if (!deps.record || (!pet.due.some((d) => d.unconfirmed) && byDays.length === 0 && !byPlan))
     return undefined;
   const { rounds, entries } = await readDay(deps, sheet.date);
-  const day = dayNotDue(deps, rounds, entries, sheet.round, deps.clock.now());
+  const day = roundDoses(deps, rounds, entries, sheet.round, deps.clock.now());
   const kept = rounds.find((r) => r.round === sheet.round);
   const items = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
   const once = new Set(items.filter(onceADay).map((i) => i.item));
@@ -127,7 +131,7 @@ export async function petDay(
   const settled = new Map<ItemKey, string>();
   const { timezone } = deps.config;
   for (const d of pet.due) {
-    const s = day.get(`${pet.bookingId}|${pet.petId}|${d.item}`);
+    const s = day.get(`${pet.bookingId}|${pet.petId}|${d.item}`)?.state;
     if (s?.state === "not_due" && (s.why === "settled" || s.why === "later_round"))
       settled.set(d.item, onceADayFormWords(s, timezone));
     else if (twice.has(d.item)) settled.set(d.item, TWO_SLOTS_ASK);
@@ -145,8 +149,18 @@ export async function petDay(
   }
   // Its plan gives it here alone, and another round asked it today or gave it: the form's tick.
   const again = byPlan ? await againOffered(deps, rounds, kept, pet, given).catch(() => []) : [];
+  for (const d of pet.due)
+    if (missedHighAlert(day.get(`${pet.bookingId}|${pet.petId}|${d.item}`)))
+      settled.set(d.item, [MISSED_HIGH_ALERT_ASK, settled.get(d.item)].filter(Boolean).join(" · "));
   return { settled, once, pairs, again };
 }
+
+/**
+ * A high-alert dose missed (its window closed, nothing recorded, not settled otherwise), as Home and
+ * the missed reply read it: the form says first to ask the vet before giving it late.
+ */
+const missedHighAlert = (d: OwedDose | undefined) =>
+  d?.state.state === "missed" && d.due.highAlert === true && isMedicationItem(d.due.item);
 
 /** An entry of the pet at this round, not corrected since (nor recorded in error: no outcome). */
 const isCurrent = (e: Entry, pet: Pick<SheetPet, "bookingId" | "petId">, round: Round) =>

@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { DoseState } from "../domain/doses.ts";
 import type { LastGivenMap } from "../domain/last-given.ts";
-import type { OwedRound, SheetDoses } from "../domain/obligations.ts";
+import type { OwedDose, OwedRound, SheetDoses } from "../domain/obligations.ts";
 import type { OnceGiven } from "../domain/once-given.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { WelfareFlag } from "../domain/welfare-flag.ts";
@@ -70,17 +70,27 @@ export interface SheetRecord {
  */
 export type DayNotDue = ReadonlyMap<string, DoseState>;
 
-export function dayNotDue(
+/** Each dose of `round` not due in the end (above), read as `roundDoses` reads the day. */
+export function dayNotDue(...read: Parameters<typeof roundDoses>): Map<string, DoseState> {
+  const doses = [...roundDoses(...read)];
+  return new Map(doses.flatMap(([k, d]) => (d.state.state === "not_due" ? [[k, d.state] as const] : [])));
+}
+
+/**
+ * Each item `round` asked, by "bookingId|petId|item", with its state at `now` by its day's rounds and
+ * entries, as Home and the late and missed replies read it (not due, late, missed…).
+ */
+export function roundDoses(
   deps: Pick<Deps, "config">,
   rounds: readonly OwedRound[],
   dayEntries: Entry[],
   round: Round,
   now: Date,
-): Map<string, DoseState> {
+): Map<string, OwedDose> {
   return new Map(
     dosesOwed(deps, rounds, dayEntries, now)
-      .filter((d) => d.round === round && !d.unasked && d.state.state === "not_due")
-      .map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d.state]),
+      .filter((d) => d.round === round && !d.unasked)
+      .map((d) => [`${d.bookingId}|${d.petId}|${d.due.item}`, d]),
   );
 }
 

@@ -7,8 +7,8 @@
  */
 import type { Deps } from "../deps.ts";
 import { saysCheckedIn } from "../domain/bookings.ts";
+import { noteAdded } from "../domain/note-added.ts";
 import type { ItemKey } from "../record/types.ts";
-import { NOTE_MAX } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { SheetPet } from "./sheets.ts";
@@ -96,12 +96,11 @@ export function notedPastCheckOut<
 ): { ok: true; writes: W[] } | { ok: false; errors: Record<string, string> } {
   if (!words) return { ok: true, writes };
   const errors: Record<string, string> = {};
-  const out = writes.map((w) =>
-    w.givenAt ? { ...w, note: [w.note, words].filter(Boolean).join(" · ") } : w,
-  );
-  for (const w of out)
-    if (w.givenAt && Array.from(w.note ?? "").length > NOTE_MAX)
-      errors[`note:${w.item}`] =
-        `At most ${NOTE_MAX - words.length - 3} characters here, with “${words}” added.`;
+  const out = writes.map((w) => {
+    if (!w.givenAt) return w;
+    const added = noteAdded(w.note, words);
+    if (added.tooLong) errors[`note:${w.item}`] = added.tooLong;
+    return { ...w, note: added.note };
+  });
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, writes: out };
 }

@@ -28,7 +28,9 @@ export async function recordEachForm(
     cur: asks.current,
     ...(when ? { q: 1 as const } : {}),
   };
-  const drawn = { ...formClock(deps, sheet), states: asks.states };
+  // As the listener draws it (src/listeners/actions/record-tap.ts formClockOf): the words said first and the ticks.
+  const { states, settled, pairs, again } = asks;
+  const drawn = { ...formClock(deps, sheet), states, settled, pairs, again };
   const view = recordModal("sealed", meta, sheet, pet, asks.entries, drawn, asks.ask, when);
   return { meta, view, text: JSON.stringify(view) };
 }
