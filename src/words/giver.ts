@@ -3,13 +3,14 @@
  * you)", src/answers/given-by.ts): the field, its refusals, and a dose said with both people.
  */
 import { givenByOther, giverWords } from "../domain/giver.ts";
+import { type PrnDose, recordedLater } from "../domain/prn.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 
 /** The record forms' field: who gave the doses recorded given, when not the person recording them. */
 export const GIVEN_BY_FIELD = {
   label: "Given by (if not you)",
-  hint: "Who gave the round's doses you record as given on this form, when it was not you (a dose given if needed is kept as given by you). You stay who recorded them.",
+  hint: "Who gave the doses you record as given on this form, those given if needed too, when it was not you. You stay who recorded them.",
 } as const;
 
 /** Why the person chosen cannot be a dose's giver (Slack says so of their account). */
@@ -70,6 +71,20 @@ export function givenByOtherSaid(
 ): string | undefined {
   if (!e.givenBy || e.outcome !== "given" || !givenByOther(e)) return undefined;
   return givenByOtherWords({ ...e, givenBy: e.givenBy }, timezone, o);
+}
+
+/**
+ * A dose given if needed, who gave it and when, in its parts: "given 09:10 by ", "Jane" (", recorded
+ * 09:40" when recorded later); given by someone ✏️ Record each… named, both: "given 08:20 by ", "Sam",
+ * " · recorded 13:00 by ", "Jane" (never a late entry: no round asked it).
+ */
+export function prnGivenParts(
+  d: Pick<PrnDose, "givenAt" | "recordedAt" | "date" | "userId" | "userName" | "givenBy">,
+  timezone: string,
+): string[] {
+  if (d.givenBy && givenByOther(d)) return givenByOtherParts({ ...d, givenBy: d.givenBy }, timezone, true);
+  const late = recordedLater(d) ? `, recorded ${timeOnDay(d.recordedAt, timezone, d.date)}` : "";
+  return [`given ${timeOnDay(d.givenAt, timezone, d.date)}${late} by `, d.userName];
 }
 
 const NOT_STAFF_IS: Record<GiverRefusal, string> = {

@@ -123,7 +123,9 @@ async function each(
   const { writes } = noted;
   const who = { ...f.who, giver: giver.giver };
   const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, who, f.requestKey);
-  tellIfNotStaff(deps, giver, done.status !== "fields" && done.result?.status === "recorded", f.tell);
+  // Told of a giver not staff when the form wrote their doses: the round's, or only those given if needed.
+  const wrote = done.status !== "fields" && (done.result?.status === "recorded" || done.doses.length > 0);
+  tellIfNotStaff(deps, giver, wrote, f.tell);
   if (done.status === "fields") return void (await f.atFields(done.errors));
   if (done.doses.length) deps.prnFollowUps?.changed();
   if (done.status === "partly") {
