@@ -90,7 +90,7 @@ export function giversOfCorrections(
 const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
   `${request}|${bookingId}|${petId}|${item}`;
 
-type Later = { name: string; notStaff?: "guest" | "bot" | "other" | undefined };
+type Later = { name: string; notStaff?: "guest" | "bot" | "other" | "unknown" | undefined };
 
 /** The names Slack gave after the commit, by user id and entry id (the `staff_name` follow-ups). */
 async function namedLater(

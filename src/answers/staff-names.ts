@@ -28,7 +28,7 @@ export interface NameSource {
   settledStanding?(userId: string): Promise<NotStaff | undefined>;
 }
 
-type NotStaff = "guest" | "bot" | "other";
+type NotStaff = "guest" | "bot" | "other" | "unknown";
 
 /** Writes the follow-up when Slack's name differs from the one committed (in the background: never throws). */
 async function followUp(

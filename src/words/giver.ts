@@ -93,10 +93,19 @@ const NOT_STAFF_IS: Record<GiverRefusal, string> = {
   other: "is not a member of this workspace",
 };
 
+/** Why Slack said after the commit that a giver is not staff: a refusal's, or it knows no such person. */
+export type GiverNotStaff = GiverRefusal | "unknown";
+
+const KEPT = "the record keeps your entry, naming";
+const CORRECT = "as the giver with that said; correct it if someone else gave it.";
+
 /**
  * Told privately to who recorded doses naming a giver Slack then said is not staff: the record keeps
  * the entry as written ("Sam is a guest in this workspace: the record keeps your entry, naming Sam as
- * the giver with that said; correct it if someone else gave it."). `name` as the surface shows it.
+ * the giver with that said; correct it if someone else gave it."). `name` as the surface shows it:
+ * for one Slack does not know (a deleted account, or one never in the workspace), their id, never named.
  */
-export const giverNotStaffWords = (name: string, why: GiverRefusal): string =>
-  `⚠️ ${name} ${NOT_STAFF_IS[why]}: the record keeps your entry, naming ${name} as the giver with that said; correct it if someone else gave it.`;
+export const giverNotStaffWords = (name: string, why: GiverNotStaff): string =>
+  why === "unknown"
+    ? `⚠️ Slack does not know the person you chose as the giver (${name}: a deleted account, or one never in this workspace): ${KEPT} them ${CORRECT}`
+    : `⚠️ ${name} ${NOT_STAFF_IS[why]}: ${KEPT} ${name} ${CORRECT}`;

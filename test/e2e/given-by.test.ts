@@ -5,7 +5,8 @@
  * you)". A guest account chosen is refused at the field, nothing written. Sam, never seen by Kennel
  * Desk, is kept by id, asked of Slack after the ack, and named by the follow-up; the entry stays
  * Jane's, the stay record says both. The one "Given by" means every dose the form says given: Itchy's
- * Piriton given if needed on it is Tom's too.
+ * Piriton given if needed on it is Tom's too. A giver Slack does not know at all (users.info answers
+ * user_not_found) is said not staff, as a guest is, and Jane told privately.
  */
 import { describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
@@ -131,6 +132,41 @@ describe.each(useStoreEngines(clock))(
           /Piriton[^\n]* given 22:00 by Tom · recorded 22:00 by Jane/,
         );
         expect((await store.verify()).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      "a giver Slack does not know (users.info: user_not_found): said not staff, and Jane told privately",
+      async () => {
+        now = Date.parse("2026-11-22T22:10:00Z");
+        await postConfirmedRounds(h, CHANNEL, "evening", clock);
+        const form = await openPetForm(h, store, {
+          channel: CHANNEL,
+          reference: "AW-PRN",
+          name: "Itchy",
+          latest: true,
+        });
+        const { bookingId, petId } = petIds(h, "AW-PRN", "Itchy");
+        const med = JSON.stringify(form.view).match(/"block_id":"why:(med:\d+)"/)?.[1] as string;
+        const answer = await submitForm(h, form, {
+          choices: { [med]: ["given", "still scratching"] },
+          givenBy: "U0GONE",
+        });
+        expect(answer.errors).toBeUndefined();
+        const flagged = async () =>
+          (await store.log({ kind: "staff_name", date: DATE })).find((l) => l.body.userId === "U0GONE")?.body
+            .notStaff;
+        await expect.poll(flagged, { timeout: 10_000 }).toBe("unknown");
+        const told = () =>
+          h.slack.timeline.some((m) =>
+            String(m.text ?? "").includes("Slack does not know the person you chose"),
+          );
+        await expect.poll(told, { timeout: 10_000 }).toBe(true);
+        const doses = await store.log({ kind: "prn", date: DATE, petId });
+        expect(doses.at(-1)?.body).toMatchObject({ userName: "Jane", givenBy: { userId: "U0GONE" } });
+        expect(await stayRecord(bookingId)).toContain(
+          "by someone Slack never named (U0GONE) (not staff: Slack does not know them) · recorded 22:10 by Jane",
+        );
       },
     );
   },
