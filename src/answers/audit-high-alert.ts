@@ -59,7 +59,7 @@ async function prnNamed(deps: Pick<Deps, "record">, doses: PrnDose[]): Promise<U
     date: d.date,
     petName: d.petName,
     drug: d.label,
-    givenBy: d.userName,
+    givenBy: giverOf(d),
     at: d.givenAt,
     id: d.id,
   }));

@@ -14,6 +14,7 @@
 import type { Deps } from "../deps.ts";
 import { ROUNDS, type Round } from "../domain/care.ts";
 import { cellKey, inHouseAtRound, initialsOf } from "../domain/chart.ts";
+import { giverNameOf } from "../domain/giver.ts";
 import type { PrnDose } from "../domain/prn.ts";
 import type { Witness } from "../domain/witness.ts";
 import { addDays, localDate } from "../time.ts";
@@ -269,7 +270,7 @@ function addIfNeeded(
     if (!round) continue;
     const key = cellKey(date, round, d.item);
     const cell = pet.cells[key];
-    const given = { initials: initialsOf(d.userName), givenAt: d.givenAt, reason: d.reason };
+    const given = { initials: initialsOf(giverNameOf(d)), givenAt: d.givenAt, reason: d.reason };
     if (cell?.kind === "if_needed") cell.given.push(given);
     else if (!cell || cell.kind === "not_due") pet.cells[key] = { kind: "if_needed", given: [given] };
   }

@@ -142,7 +142,7 @@ function dosesOf(item: string, planItem: PlanItem | undefined, unit: Measure, s:
         outcome: "given",
         amount: amountIn(planItem?.what.amount, unit.unit, unit.reading),
         amountText: planItem?.what.amount,
-        by: d.userName,
+        by: giverOf(d),
         at: d.givenAt,
       }),
     );

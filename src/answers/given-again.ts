@@ -12,7 +12,9 @@
  * harm this guards against; and the submission cannot tell which form it is (the sealed metadata does
  * not say what the form showed), so one rule holds for both. The tick is on the form from the start
  * for each dose that may need it (src/blocks/record-items.ts againTick); a dose given elsewhere on a
- * form with no tick for it is refused with words to open the form again (it then has the tick).
+ * form with no tick for it (`untickable`: given there after the form was opened) is refused, and the
+ * form drawn again with the tick and what was typed (src/listeners/actions/record-submit.ts); past
+ * Slack's deadline, with words to open the form again.
  */
 import type { Deps } from "../deps.ts";
 import { noteAdded } from "../domain/note-added.ts";
@@ -34,6 +36,8 @@ interface Choice {
  * when its tick is not ticked (`ticked`; `offered`: the doses the form has the tick for); else the
  * choices, each such dose's note saying who checked (too long a note is refused at it). A dose
  * recorded given at this round already (`recordedGiven`: a note changed, a correction) is no new dose.
+ * `untickable`: each such dose the form has no tick for, with its refusal's words as the form drawn
+ * again with the tick says them.
  */
 export async function checkGivenAgain<C extends Choice>(
   deps: Pick<Deps, "record" | "config">,
@@ -46,21 +50,24 @@ export async function checkGivenAgain<C extends Choice>(
     recordedGiven?: ReadonlySet<ItemKey> | undefined;
   },
   who: Pick<Who, "userName">,
-): Promise<{ ok: true; choices: C[] } | { ok: false; errors: Record<string, string> }> {
+): Promise<
+  | { ok: true; choices: C[] }
+  | { ok: false; errors: Record<string, string>; untickable?: Map<ItemKey, string> | undefined }
+> {
   const given = form.choices
     .filter((c) => c.outcome === "given" && isMedicationItem(c.item) && !form.recordedGiven?.has(c.item))
     .map((c) => c.item);
   if (given.length === 0) return { ok: true, choices: form.choices };
   const elsewhere = await onceGivenOfPet(deps, sheet, pet, given);
   const errors: Record<string, string> = {};
+  const untickable = new Map<ItemKey, string>();
   const checked = new Set<ItemKey>();
   for (const [item, g] of elsewhere) {
+    const given = onceGivenWords(g, deps.config.timezone);
     if (form.ticked.has(item)) checked.add(item);
-    else
-      errors[`it:${item}`] = givenAgainRefused(
-        onceGivenWords(g, deps.config.timezone),
-        form.offered.has(item),
-      );
+    else errors[`it:${item}`] = givenAgainRefused(given, form.offered.has(item));
+    if (!form.ticked.has(item) && !form.offered.has(item))
+      untickable.set(item, givenAgainRefused(given, true));
   }
   const words = givenAgainWords(who.userName);
   const choices = form.choices.map((c) => {
@@ -69,5 +76,6 @@ export async function checkGivenAgain<C extends Choice>(
     if (added.tooLong) errors[`note:${c.item}`] = added.tooLong;
     return { ...c, note: added.note };
   });
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, choices };
+  if (!Object.keys(errors).length) return { ok: true, choices };
+  return { ok: false, errors, ...(untickable.size ? { untickable } : {}) };
 }

@@ -8,6 +8,7 @@
  * read here in its place.
  */
 import { carriedGiver } from "../domain/giver.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import type { CareRecordStore, Entry, EntryInput, ItemKey, LogInput } from "../record/types.ts";
 
@@ -89,7 +90,7 @@ export function giversOfCorrections(
 const keyOf = (request: string, bookingId: number | undefined, petId: number | undefined, item: string) =>
   `${request}|${bookingId}|${petId}|${item}`;
 
-type Later = { name: string; notStaff?: "guest" | "bot" | "other" | undefined };
+type Later = { name: string; notStaff?: "guest" | "bot" | "other" | "unknown" | undefined };
 
 /** The names Slack gave after the commit, by user id and entry id (the `staff_name` follow-ups). */
 async function namedLater(
@@ -97,13 +98,15 @@ async function namedLater(
   range: { from: string; to: string },
 ): Promise<Map<string, Later>> {
   const out = new Map<string, Later>();
-  for (const l of await store.log({ kind: "staff_name", ...range }))
-    for (const id of l.body.entryIds)
-      out.set(`${l.body.userId}|${id}`, { name: l.body.name, notStaff: l.body.notStaff });
+  for (const l of await store.log({ kind: "staff_name", ...range })) {
+    const later = { name: l.body.name, notStaff: l.body.notStaff };
+    for (const id of l.body.entryIds) out.set(`${l.body.userId}|${id}`, later);
+    // A dose given if needed is a record of the log (its ids apart from the entries').
+    for (const id of l.body.recordIds) out.set(`${l.body.userId}|r${id}`, later);
+  }
   return out;
 }
 
-/** An entry's giver from its mark and what Slack said after the commit: "unnamed" while it said no name. */
 /**
  * The entries just written, each given by the giver its `given_by` record names (`given`: those
  * written beside them), so what answers the form (its private confirmation) names the giver as every
@@ -121,6 +124,7 @@ export function withGiversWritten(entries: Entry[], given: readonly LogInput<"gi
         e.givenBy = giverFrom({ userId: g.body.userId, name: g.body.name }, undefined);
 }
 
+/** An entry's giver from its mark and what Slack said after the commit: "unnamed" while it said no name. */
 function giverFrom(mark: KeptGiver, later: Later | undefined): NonNullable<Entry["givenBy"]> {
   const { userId } = mark;
   const name = mark.name ?? (later && later.name !== userId ? later.name : undefined);
@@ -155,5 +159,26 @@ export async function withGivers(
   for (const e of entries) {
     const mark = by.get(keyOf(e.requestKey, e.bookingId, e.petId, e.item));
     if (mark) e.givenBy = giverFrom(mark, later?.get(`${mark.userId}|${e.id}`));
+  }
+}
+
+/** A dose given if needed's giver as its `prn` record keeps it (src/answers/prn.ts doseOf). */
+export const prnGiverOf = (kept: { userId: string; name?: string | undefined }) => giverFrom(kept, undefined);
+
+/**
+ * Names each dose given if needed whose giver the form named by id alone (`unnamed`) as Slack did
+ * after the commit, and says when Slack said they are not staff (the `staff_name` follow-up naming
+ * the dose's record): one read over those doses' days, none when every giver was named.
+ */
+export async function withPrnGivers(store: Pick<CareRecordStore, "log">, doses: PrnDose[]): Promise<void> {
+  const unnamed = doses.filter((d) => d.givenBy?.unnamed && d.givenBy.userId);
+  const days = unnamed.map((d) => d.date).sort();
+  const [from, to] = [days[0], days.at(-1)];
+  if (!from || !to) return;
+  const later = await namedLater(store, { from, to });
+  for (const d of unnamed) {
+    const userId = d.givenBy?.userId as string;
+    const said = later.get(`${userId}|r${d.id}`);
+    if (said) d.givenBy = giverFrom({ userId }, said);
   }
 }

@@ -131,6 +131,8 @@ export async function keepPrn(
 ): Promise<{ status: "recorded" | "duplicate"; dose: PrnDose }> {
   const store = deps.record;
   if (!store) throw new Error("This Kennel Desk keeps no care record.");
+  // Given by someone the form named, not who records it (✏️ Record each…'s "Given by (if not you)").
+  const giver = input.who.giver?.userId !== input.who.userId ? input.who.giver : undefined;
   const body = {
     item: input.item.key,
     label: input.item.label,
@@ -146,6 +148,7 @@ export async function keepPrn(
     ...(input.item.highAlert ? { highAlert: true as const } : {}),
     ...(input.item.unconfirmed ? { unconfirmed: true as const } : {}),
     ...(input.petName ? { petName: input.petName } : {}),
+    ...(giver ? { givenBy: { userId: giver.userId, ...(giver.name ? { name: giver.name } : {}) } } : {}),
   };
   const { status, entry } = await store.append(
     {
@@ -182,7 +185,13 @@ export async function witnessPrn(
   const witnesses = await allWitnessesOf(store, { date: dose.date, bookingId: dose.bookingId });
   const existing = witnesses.prn.get(prnId);
   const now = deps.clock.now().toISOString();
-  const given = { outcome: "given" as const, userId: dose.userId ?? "", recordedAt: dose.recordedAt };
+  // Its giver is who gave it (the form's "Given by"), else who recorded it: never its witness.
+  const given = {
+    outcome: "given" as const,
+    userId: dose.userId ?? "",
+    recordedAt: dose.recordedAt,
+    givenBy: dose.givenBy,
+  };
   const problem = witnessProblem(given, dose.highAlert, { userId: who.userId, now, existing });
   return keepWitness(deps, dose, { prnId }, problem, existing, who);
 }

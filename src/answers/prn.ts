@@ -8,7 +8,8 @@
  *
  * Bodies (zod-checked, the contract the audit reads):
  * - prn: {item, label, itemText, reason, givenAt, userName, ack?: {rule, words}, note?, highAlert?,
- *   petName?, unconfirmed?, checked?: {discardBy?, handedBack?: {to, date}}}: `checked`, its medicine
+ *   petName?, unconfirmed?, checked?: {discardBy?, handedBack?: {to, date}}, givenBy?: {userId, name?}}:
+ *   `givenBy`, who gave it when ✏️ Record each… named another than who recorded it; `checked`, its medicine
  *   past its discard-by or handed back, asked first and ticked (older doses have none); the date is
  *   the kennel's local date given. A dose is checked against the plan's limits and written in one
  *   transaction (the record's chain lock: PostgreSQL's advisory lock, SQLite's one writer), so
@@ -29,6 +30,7 @@ import { type Witness, witnessState } from "../domain/witness.ts";
 import type { LogEntry, LogQuery } from "../record/types.ts";
 import { addDays, localDate } from "../time.ts";
 import { codeOrder } from "../words/order.ts";
+import { prnGiverOf, withPrnGivers } from "./given-by.ts";
 import { currentPlan, type PlanVersion } from "./plans.ts";
 import type { Who } from "./record-round.ts";
 import { allWitnessesOf } from "./witness.ts";
@@ -58,6 +60,8 @@ export function doseOf(e: LogEntry<"prn">): PrnDose | undefined {
     kennel: e.kennel,
     ...(b.petName ? { petName: b.petName } : {}),
     ...(b.unconfirmed ? { unconfirmed: true } : {}),
+    // Given by the one ✏️ Record each… named, not who recorded it (src/answers/given-by.ts).
+    ...(b.givenBy ? { givenBy: prnGiverOf(b.givenBy) } : {}),
   };
 }
 
@@ -93,9 +97,9 @@ export async function prnDoses(
     allWitnessesOf(store, query),
   ]);
   const now = deps.clock?.now().toISOString();
-  return withEffects(doses, effects, witnesses.prn, now).sort(
-    (a, b) => codeOrder(a.givenAt, b.givenAt) || a.id - b.id,
-  );
+  const out = withEffects(doses, effects, witnesses.prn, now);
+  await withPrnGivers(store, out);
+  return out.sort((a, b) => codeOrder(a.givenAt, b.givenAt) || a.id - b.id);
 }
 
 /**
@@ -150,7 +154,9 @@ export async function* prnDosePages(
       store.log({ kind: "prn_effect", ...own }),
       now ? allWitnessesOf(store, own) : undefined,
     ]);
-    yield withEffects(page, effects, witnesses?.prn ?? new Map(), now);
+    const doses = withEffects(page, effects, witnesses?.prn ?? new Map(), now);
+    await withPrnGivers(store, doses);
+    yield doses;
   }
 }
 

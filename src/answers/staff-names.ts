@@ -9,7 +9,8 @@
  * The same goes for the giver a form named ("Given by (if not you)", src/answers/given-by.ts) whose
  * name was not known at the commit: kept by id, the name Slack gives after the ack names the entries,
  * and when Slack says they are a guest, a bot or app, or not a member, the follow-up says that too
- * (`notStaff`): every surface then says "given by Sam (not staff: a guest)", the entries unchanged.
+ * (`notStaff`); a dose given if needed on that form likewise (its `prn` record's `givenBy`, the
+ * follow-up naming the record: `staff_name:gr<id>`): every surface then says "given by Sam (not staff: a guest)", the entries unchanged.
  *
  * `withStaffNames` puts this round the store the listeners write through, so every tap and form is
  * covered, whatever listener commits it.
@@ -27,7 +28,7 @@ export interface NameSource {
   settledStanding?(userId: string): Promise<NotStaff | undefined>;
 }
 
-type NotStaff = "guest" | "bot" | "other";
+type NotStaff = "guest" | "bot" | "other" | "unknown";
 
 /** Writes the follow-up when Slack's name differs from the one committed (in the background: never throws). */
 async function followUp(
@@ -62,12 +63,26 @@ async function followUp(
       kind: STAFF_NAME_KIND,
       date: done.date,
       userId: done.userId,
-      requestKey: `${STAFF_NAME_KIND}:${done.giver ? "g" : done.entries.length ? "e" : "r"}${first}`,
+      requestKey: `${STAFF_NAME_KIND}:${followUpKey(done)}${first}`,
       body,
     });
   } catch (error) {
     onError(error);
   }
+}
+
+/** Whose follow-up and of what: a giver's of round entries (`g`) or of a dose given if needed (`gr`), else who recorded them. */
+const followUpKey = (done: { giver?: true; entries: readonly number[] }) =>
+  done.giver ? (done.entries.length ? "g" : "gr") : done.entries.length ? "e" : "r";
+
+/**
+ * A dose given if needed whose giver the form named by id alone (never seen: `givenBy` with no
+ * name): that giver, committed "as" their id, to be named after the commit as a round entry's is.
+ */
+function prnGiverByIdOnly(input: LogInput): string | undefined {
+  if (input.kind !== "prn") return undefined;
+  const g = (input.body as { givenBy?: { userId?: unknown; name?: unknown } }).givenBy;
+  return typeof g?.userId === "string" && g.name === undefined ? g.userId : undefined;
 }
 
 /**
@@ -85,6 +100,41 @@ function giversByIdOnly(
     const ids = entries.filter((e) => items.has(e.item) && e.requestKey === body.request).map((e) => e.id);
     return ids.length ? [{ userId: body.userId, committedAs: body.userId, entries: ids }] : [];
   });
+}
+
+/**
+ * The store's append, with a follow-up after each record committed under a name (its body's
+ * `userName`) Slack names otherwise, and one for the giver a dose given if needed names by id alone.
+ */
+function appendNamed(
+  store: CareRecordStore,
+  names: NameSource,
+  track: (work: Promise<void>) => void,
+  onError: (error: unknown) => void,
+): CareRecordStore["append"] {
+  return (async (input: LogInput, options?: { reuse?: boolean }) => {
+    const result = await store.append(input, options);
+    const committedAs = (input.body as { userName?: unknown } | undefined)?.userName;
+    if (
+      result.status === "recorded" &&
+      input.kind !== STAFF_NAME_KIND &&
+      input.userId &&
+      typeof committedAs === "string"
+    ) {
+      const done = {
+        userId: input.userId,
+        committedAs,
+        date: input.date,
+        entries: [],
+        records: [result.entry.id],
+      };
+      track(followUp(store, names, done, onError));
+      const giver = prnGiverByIdOnly(input);
+      if (giver)
+        track(followUp(store, names, { ...done, userId: giver, committedAs: giver, giver: true }, onError));
+    }
+    return result;
+  }) as CareRecordStore["append"];
 }
 
 /**
@@ -120,26 +170,7 @@ export function withStaffNames(
     }
     return result;
   };
-  const append = (async (input: LogInput, options?: { reuse?: boolean }) => {
-    const result = await store.append(input, options);
-    const committedAs = (input.body as { userName?: unknown } | undefined)?.userName;
-    if (
-      result.status === "recorded" &&
-      input.kind !== STAFF_NAME_KIND &&
-      input.userId &&
-      typeof committedAs === "string"
-    ) {
-      const done = {
-        userId: input.userId,
-        committedAs,
-        date: input.date,
-        entries: [],
-        records: [result.entry.id],
-      };
-      track(followUp(store, names, done, onError));
-    }
-    return result;
-  }) as CareRecordStore["append"];
+  const append = appendNamed(store, names, track, onError);
   return new Proxy(store, {
     get(target, name) {
       if (name === "record") return record;

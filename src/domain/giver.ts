@@ -7,7 +7,8 @@
  *
  * A giver the form named is said as the record knows them: "someone not yet named (U0NIA)" until
  * Slack names them (never their id alone, never a mention that pings), and "Sam (not staff: a
- * guest)" when Slack said after the commit that they are not one of the kennel's staff.
+ * guest)" when Slack said after the commit that they are not one of the kennel's staff ("(not
+ * staff: Slack does not know them)" when Slack answered it knows no such person).
  */
 import type { Entry } from "../record/types.ts";
 
@@ -18,11 +19,17 @@ const NOT_STAFF: Record<NonNullable<GivenBy["notStaff"]>, string> = {
   guest: "a guest",
   bot: "a bot or app",
   other: "not in the workspace",
+  unknown: "Slack does not know them",
 };
 
-/** A form's giver in words: their name, or "someone not yet named (U…)", and "(not staff: a guest)" when so. */
+/**
+ * A form's giver in words: their name, or "someone not yet named (U…)", and "(not staff: a guest)"
+ * when so; one Slack does not know will never be named: "someone Slack never named (U…) (not staff:
+ * Slack does not know them)".
+ */
 export function giverWords(g: GivenBy): string {
-  const name = g.unnamed ? `someone not yet named (${g.name})` : g.name;
+  const unnamed = g.notStaff === "unknown" ? "someone Slack never named" : "someone not yet named";
+  const name = g.unnamed ? `${unnamed} (${g.name})` : g.name;
   return g.notStaff ? `${name} (not staff: ${NOT_STAFF[g.notStaff]})` : name;
 }
 

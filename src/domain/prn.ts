@@ -8,6 +8,7 @@
  * the instants are passed in; instants are ISO 8601 UTC.
  */
 import type { ItemKey } from "../record/items.ts";
+import type { Entry } from "../record/types.ts";
 import { itemOnRound } from "./plan/schedule.ts";
 import type { Plan, PlanItem, PlanState } from "./plan/types.ts";
 import type { PrnEffect } from "./prn-effects.ts";
@@ -28,9 +29,14 @@ export interface PrnDose {
   date: string;
   bookingId: number;
   petId: number;
-  /** Who gave it: Slack user id (the follow-up goes to them) and name. */
+  /** Who recorded it (who gave it, unless `givenBy` says another): Slack user id (the follow-up goes to them) and name. */
   userId: string | undefined;
   userName: string;
+  /**
+   * Who gave it, when ✏️ Record each…'s "Given by (if not you)" named someone else (as a round
+   * entry's, src/domain/giver.ts giverOf): "unnamed" until Slack names them, "notStaff" when Slack said so.
+   */
+  givenBy?: Entry["givenBy"];
   item: ItemKey;
   /** The drug as the plan names it ("Piriton 4mg"). */
   label: string;

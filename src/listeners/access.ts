@@ -26,6 +26,9 @@ import type { Logger } from "../log.ts";
 import type { CareRecordStore, StaffMember } from "../record/types.ts";
 import type { InFlight } from "./in-flight.ts";
 
+/** An error's words for the log. */
+const errOf = (error: unknown): string => String((error as Error)?.message ?? error);
+
 /** `unconfirmed`: Slack did not answer (not a refusal of who the person is; asking later may admit). */
 export type AccessResult = { ok: true } | { ok: false; message: string; unconfirmed?: true };
 
@@ -59,6 +62,8 @@ export class Access {
   readonly #known = new Map<string, Known>();
   /** Look-ups in flight, by user: a second check of the same person waits for the first. */
   readonly #asking = new Map<string, Promise<Known>>();
+  /** Those Slack last answered it does not know (users.info's `user_not_found`: deleted, or never here). */
+  readonly #notFound = new Set<string>();
   #loaded: Promise<void> | undefined;
   #workspace: Workspace | undefined;
 
@@ -89,10 +94,7 @@ export class Access {
   load(): Promise<void> {
     this.#loaded ??= (async () => {
       const rows = await this.#directory?.staff().catch((error: unknown) => {
-        this.#log.warn(
-          { err: String((error as Error)?.message ?? error) },
-          "staff seen before not read: Slack is asked",
-        );
+        this.#log.warn({ err: errOf(error) }, "staff seen before not read: Slack is asked");
         return [];
       });
       const team = this.#workspace?.teamId ?? "";
@@ -119,6 +121,7 @@ export class Access {
     const known: Known = { refusal, at: this.#clock.now().getTime(), name: nameOf(user) };
     const had = this.#known.get(userId);
     this.#known.delete(userId);
+    this.#notFound.delete(userId);
     this.#known.set(userId, known);
     if (this.#known.size > MAX_KNOWN) this.#known.delete(this.#known.keys().next().value as string);
     // Kept in the store when it is news, or to say it was checked again (not at every look of a minute).
@@ -137,10 +140,7 @@ export class Access {
         checkedAt: new Date(known.at).toISOString(),
       })
       .catch((error: unknown) =>
-        this.#log.warn(
-          { userId, err: String((error as Error)?.message ?? error) },
-          "could not keep who a user is",
-        ),
+        this.#log.warn({ userId, err: errOf(error) }, "could not keep who a user is"),
       );
   }
 
@@ -179,10 +179,7 @@ export class Access {
       // A member seen before: admitted now; looked up again after this answer when it is time.
       if (age > REFRESH_MS && !this.#asking.has(userId))
         this.#ask(client, userId).catch((error: unknown) =>
-          this.#log.warn(
-            { userId, err: String((error as Error)?.message ?? error) },
-            "users.info failed (after the answer)",
-          ),
+          this.#log.warn({ userId, err: errOf(error) }, "users.info failed (after the answer)"),
         );
       return { ok: true };
     }
@@ -190,19 +187,13 @@ export class Access {
       try {
         known = await this.#ask(client, userId);
       } catch (error) {
-        this.#log.warn(
-          { userId, err: String((error as Error)?.message ?? error) },
-          "users.info failed; refusing",
-        );
-        return {
-          ok: false,
-          message:
-            "Kennel Desk could not confirm your account with Slack just now, so it shows nothing. Try again in a minute.",
-          // Slack's "no such user" is an answer (refused); any other failure leaves the person unconfirmed.
-          ...((error as { data?: { error?: unknown } })?.data?.error === "user_not_found"
-            ? {}
-            : { unconfirmed: true as const }),
-        };
+        this.#log.warn({ userId, err: errOf(error) }, "users.info failed; refusing");
+        // Slack's "no such user" is an answer (refused); any other failure leaves the person unconfirmed.
+        const notFound = (error as { data?: { error?: unknown } })?.data?.error === "user_not_found";
+        if (notFound && this.#notFound.add(userId).size > MAX_KNOWN) this.#notFound.clear();
+        const message =
+          "Kennel Desk could not confirm your account with Slack just now, so it shows nothing. Try again in a minute.";
+        return { ok: false, message, ...(notFound ? {} : { unconfirmed: true as const }) };
       }
     }
     return refusalWords(known.refusal);
@@ -241,8 +232,9 @@ export class Access {
   }
 
   /** Once a look-up of the user in flight has ended: why they are not staff (a dose's giver said so after the commit). */
-  async settledStanding(userId: string): Promise<"guest" | "bot" | "other" | undefined> {
+  async settledStanding(userId: string): Promise<"guest" | "bot" | "other" | "unknown" | undefined> {
     await this.#asking.get(userId)?.catch(() => undefined);
+    if (this.#notFound.has(userId)) return "unknown";
     const refusal = this.#known.get(userId)?.refusal;
     return refusal === "guest" || refusal === "bot" ? refusal : refusal ? "other" : undefined;
   }
@@ -269,11 +261,7 @@ export function staffAccess(
     base.record,
     access,
     (work) => void inflight.track(work),
-    (error) =>
-      base.log.warn(
-        { err: String((error as Error)?.message ?? error) },
-        "could not record a name Slack gave after the commit",
-      ),
+    (error) => base.log.warn({ err: errOf(error) }, "could not record a name Slack gave after the commit"),
   );
   return { access, record };
 }

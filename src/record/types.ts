@@ -118,10 +118,10 @@ export interface Entry extends EntryInput {
    * Who gave the dose, when not who recorded it (the form's "Given by (if not you)"), read from its
    * `given_by` record (src/answers/given-by.ts; the store's own reads leave it out); who recorded it
    * stays `userId`/`userName`. No `userId`: a paper giver a correction carried, in words; `unnamed`:
-   * Slack has not named them (`name` is their id); `notStaff`: Slack said so after the commit.
+   * Slack has not named them (`name` is their id); `notStaff`: Slack said so after the commit (`unknown`: no such user).
    */
   givenBy?:
-    | { userId?: string; name: string; unnamed?: true; notStaff?: "guest" | "bot" | "other" }
+    | { userId?: string; name: string; unnamed?: true; notStaff?: "guest" | "bot" | "other" | "unknown" }
     | undefined;
 }
 

@@ -233,7 +233,7 @@ export function prnExportRow(d: PrnDose, timeZone: string): ExportRow {
     past_plan_limit: d.ack ? text(`${d.ack.rule}: ${d.ack.words}`) : null,
     medicine_checked: text(checkedCell(d)),
     not_asked_why: null,
-    given_by: text(d.userName),
+    given_by: text(giverOf(d)),
     effect: text(effectCellWords(d, (iso) => localStamp(iso, timeZone))),
     from_words: prnFromWordsCell(d),
     timeliness: null,

@@ -8,12 +8,14 @@
 
 import { chartCode } from "../domain/chart.ts";
 import type { DoseState, OpenState, Timeliness } from "../domain/doses.ts";
-import { type PrnDose, type PrnProblem, recordedLater } from "../domain/prn.ts";
+import { giverOf } from "../domain/giver.ts";
+import type { PrnDose, PrnProblem } from "../domain/prn.ts";
 import type { PrnEffect } from "../domain/prn-effects.ts";
 import type { WitnessState } from "../domain/witness.ts";
 import type { NotGivenReason, Outcome } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { timeOf, timeOnDay } from "./dates.ts";
+import { prnGivenParts } from "./giver.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { markedWords } from "./paper.ts";
 import { prnCheckedWords } from "./prn-checked.ts";
@@ -307,7 +309,7 @@ export const witnessStateWords = (w: WitnessState | undefined, timeZone: string,
  */
 export function prnDoseWords(d: PrnDose, timeZone: string, today?: string): string {
   return [
-    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${d.userName} ${forReason(d.reason)}`,
+    `💊 ${d.label} given ${timeOf(d.givenAt, timeZone, today)} by ${giverOf(d)} ${forReason(d.reason)}`,
     d.ack ? "past the plan's limit, checked" : "",
     prnCheckedWords(d.checked),
     witnessStateWords(d.witness, timeZone, d.date),
@@ -331,12 +333,12 @@ function effectRecordWords(d: Pick<PrnDose, "effect" | "date">, timeZone: string
 /**
  * One as-needed dose in full, for `kennel-desk record` and the day's record: "Piriton 4mg given 09:10
  * by Jane for scratching · past the plan's limit, checked: the last at 07:10, 2 h ago: the plan says
- * at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)"; recorded late, when too.
+ * at least 4 h between · note: vet agreed · effect: helped (Jane 10:12)"; recorded late, when too;
+ * given by another than who recorded it, both ("given 08:20 by Sam · recorded 13:00 by Jane").
  */
 export function prnRecordWords(d: PrnDose, timeZone: string): string {
-  const late = recordedLater(d);
   return [
-    `${d.label} given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by ${d.userName} ${forReason(d.reason)}`,
+    `${d.label} ${prnGivenParts(d, timeZone).join("")} ${forReason(d.reason)}`,
     d.ack ? `past the plan's limit, checked: ${d.ack.words}` : "",
     prnCheckedWords(d.checked),
     witnessStateWords(d.witness, timeZone, d.date),

@@ -3,13 +3,14 @@
  * you)", src/answers/given-by.ts): the field, its refusals, and a dose said with both people.
  */
 import { givenByOther, giverWords } from "../domain/giver.ts";
+import { type PrnDose, recordedLater } from "../domain/prn.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
 
 /** The record forms' field: who gave the doses recorded given, when not the person recording them. */
 export const GIVEN_BY_FIELD = {
   label: "Given by (if not you)",
-  hint: "Who gave the round's doses you record as given on this form, when it was not you (a dose given if needed is kept as given by you). You stay who recorded them.",
+  hint: "Who gave the doses you record as given on this form, those given if needed too, when it was not you. You stay who recorded them.",
 } as const;
 
 /** Why the person chosen cannot be a dose's giver (Slack says so of their account). */
@@ -72,16 +73,39 @@ export function givenByOtherSaid(
   return givenByOtherWords({ ...e, givenBy: e.givenBy }, timezone, o);
 }
 
+/**
+ * A dose given if needed, who gave it and when, in its parts: "given 09:10 by ", "Jane" (", recorded
+ * 09:40" when recorded later); given by someone ✏️ Record each… named, both: "given 08:20 by ", "Sam",
+ * " · recorded 13:00 by ", "Jane" (never a late entry: no round asked it).
+ */
+export function prnGivenParts(
+  d: Pick<PrnDose, "givenAt" | "recordedAt" | "date" | "userId" | "userName" | "givenBy">,
+  timezone: string,
+): string[] {
+  if (d.givenBy && givenByOther(d)) return givenByOtherParts({ ...d, givenBy: d.givenBy }, timezone, true);
+  const late = recordedLater(d) ? `, recorded ${timeOnDay(d.recordedAt, timezone, d.date)}` : "";
+  return [`given ${timeOnDay(d.givenAt, timezone, d.date)}${late} by `, d.userName];
+}
+
 const NOT_STAFF_IS: Record<GiverRefusal, string> = {
   guest: "is a guest in this workspace",
   bot: "is a bot or app, not a person",
   other: "is not a member of this workspace",
 };
 
+/** Why Slack said after the commit that a giver is not staff: a refusal's, or it knows no such person. */
+export type GiverNotStaff = GiverRefusal | "unknown";
+
+const KEPT = "the record keeps your entry, naming";
+const CORRECT = "as the giver with that said; correct it if someone else gave it.";
+
 /**
  * Told privately to who recorded doses naming a giver Slack then said is not staff: the record keeps
  * the entry as written ("Sam is a guest in this workspace: the record keeps your entry, naming Sam as
- * the giver with that said; correct it if someone else gave it."). `name` as the surface shows it.
+ * the giver with that said; correct it if someone else gave it."). `name` as the surface shows it:
+ * for one Slack does not know (a deleted account, or one never in the workspace), their id, never named.
  */
-export const giverNotStaffWords = (name: string, why: GiverRefusal): string =>
-  `⚠️ ${name} ${NOT_STAFF_IS[why]}: the record keeps your entry, naming ${name} as the giver with that said; correct it if someone else gave it.`;
+export const giverNotStaffWords = (name: string, why: GiverNotStaff): string =>
+  why === "unknown"
+    ? `⚠️ Slack does not know the person you chose as the giver (${name}: a deleted account, or one never in this workspace): ${KEPT} them ${CORRECT}`
+    : `⚠️ ${name} ${NOT_STAFF_IS[why]}: ${KEPT} ${name} ${CORRECT}`;

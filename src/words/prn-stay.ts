@@ -3,10 +3,11 @@
  * ("💊 3 as needed (1 awaiting effect)") and a line per dose with its reason, limit, its medicine
  * checked first, witness, note and effect; values apart from our words. Beside src/words/doses.ts, which has the words of each dose.
  */
-import { type PrnChecked, type PrnDose, prnFigures, recordedLater } from "../domain/prn.ts";
+import { type PrnChecked, type PrnDose, prnFigures } from "../domain/prn.ts";
 import type { WitnessState } from "../domain/witness.ts";
 import { dayHeading, timeOnDay } from "./dates.ts";
 import { effectWords, forReason, witnessStateWords } from "./doses.ts";
+import { prnGivenParts } from "./giver.ts";
 import { checkedCellWords } from "./prn-checked.ts";
 import type { StayLine } from "./stay-line.ts";
 
@@ -60,14 +61,15 @@ export function prnStayLines(doses: PrnDose[], timeZone: string, pet?: string): 
       day = d.date;
       lines.push({ depth: 2, pieces: [dayHeading(d.date)] });
     }
-    const late = recordedLater(d);
     const e = d.effect;
+    // Who gave it; given by another than who recorded it, both (names as values: escaped whole).
+    const given = prnGivenParts(d, timeZone).map((p, i) => (i % 2 ? { value: p } : p));
     lines.push({
       depth: 3,
       pieces: [
         { value: d.label },
-        ` given ${timeOnDay(d.givenAt, timeZone, d.date)}${late ? `, recorded ${timeOnDay(d.recordedAt, timeZone, d.date)}` : ""} by `,
-        { value: d.userName },
+        " ",
+        ...given,
         " ",
         { value: forReason(d.reason) },
         ...(d.ack ? [" · past the plan's limit, checked: ", { value: d.ack.words }] : []),

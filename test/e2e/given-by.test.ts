@@ -4,7 +4,9 @@
  * records at 22:00, on ✏️ Record each…, a dose Sam gave at 21:05, naming Sam in "Given by (if not
  * you)". A guest account chosen is refused at the field, nothing written. Sam, never seen by Kennel
  * Desk, is kept by id, asked of Slack after the ack, and named by the follow-up; the entry stays
- * Jane's, the stay record says both.
+ * Jane's, the stay record says both. The one "Given by" means every dose the form says given: Itchy's
+ * Piriton given if needed on it is Tom's too. A giver Slack does not know at all (users.info answers
+ * user_not_found) is said not staff, as a guest is, and Jane told privately.
  */
 import { describe, expect, it } from "vitest";
 import { markedEntries } from "../../src/answers/paper-marks.ts";
@@ -13,8 +15,8 @@ import { recordEach } from "../../src/blocks/buttons.ts";
 import type { OpenedModal, TimelineEntry } from "../../src/preview/slack-standin-types.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
 import { type Harness, nameStaff, useHarnessOn } from "../helpers/bot.ts";
-import { type FormAnswer, formOf, submitForm } from "../helpers/pet-form.ts";
-import { awkwardRounds } from "../helpers/plan-slack.ts";
+import { type FormAnswer, formOf, openPetForm, submitForm } from "../helpers/pet-form.ts";
+import { awkwardRounds, petIds } from "../helpers/plan-slack.ts";
 import { type Button, buttonsOf, postConfirmedRounds, tapRecord } from "../helpers/record-slack.ts";
 import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
@@ -35,7 +37,7 @@ describe.each(useStoreEngines(clock))(
       () => awkwardRounds(clock, CHANNEL),
       async (started) => {
         ({ h, store } = started);
-        nameStaff(h, { U0JANE: "Jane", U0SAM: "Sam" });
+        nameStaff(h, { U0JANE: "Jane", U0SAM: "Sam", U0TOM: "Tom" });
       },
     );
 
@@ -96,6 +98,75 @@ describe.each(useStoreEngines(clock))(
         });
         expect(await stayRecord(x.b.state.b)).toContain("given 21:05 by Sam · recorded 22:00 by Jane");
         expect((await store.verify()).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      "the form's giver gave its dose given if needed too: Itchy's Piriton is Tom's, recorded by Jane",
+      async () => {
+        now = Date.parse("2026-11-22T22:00:00Z");
+        await postConfirmedRounds(h, CHANNEL, "evening", clock);
+        const form = await openPetForm(h, store, {
+          channel: CHANNEL,
+          reference: "AW-PRN",
+          name: "Itchy",
+          latest: true,
+        });
+        const { bookingId, petId } = petIds(h, "AW-PRN", "Itchy");
+        const block = JSON.stringify(form.view).match(/"block_id":"why:(med:\d+)"/);
+        const med = block?.[1] as string;
+        expect(med).toBeDefined();
+        const answer = await submitForm(h, form, {
+          choices: { [med]: ["given", "scratching"] },
+          givenBy: "U0TOM",
+        });
+        expect(answer.errors).toBeUndefined();
+        const [kept] = await store.log({ kind: "prn", date: DATE, petId });
+        expect(kept?.body).toMatchObject({ userName: "Jane", givenBy: { userId: "U0TOM" } });
+        expect(kept?.userId).toBe("U0JANE");
+        // Tom, never seen, named after the ack: the stay record says both.
+        const named = async () =>
+          (await store.log({ kind: "staff_name", date: DATE })).some((l) => l.body.userId === "U0TOM");
+        await expect.poll(named, { timeout: 10_000 }).toBe(true);
+        expect(await stayRecord(bookingId)).toMatch(
+          /Piriton[^\n]* given 22:00 by Tom · recorded 22:00 by Jane/,
+        );
+        expect((await store.verify()).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      "a giver Slack does not know (users.info: user_not_found): said not staff, and Jane told privately",
+      async () => {
+        now = Date.parse("2026-11-22T22:10:00Z");
+        await postConfirmedRounds(h, CHANNEL, "evening", clock);
+        const form = await openPetForm(h, store, {
+          channel: CHANNEL,
+          reference: "AW-PRN",
+          name: "Itchy",
+          latest: true,
+        });
+        const { bookingId, petId } = petIds(h, "AW-PRN", "Itchy");
+        const med = JSON.stringify(form.view).match(/"block_id":"why:(med:\d+)"/)?.[1] as string;
+        const answer = await submitForm(h, form, {
+          choices: { [med]: ["given", "still scratching"] },
+          givenBy: "U0GONE",
+        });
+        expect(answer.errors).toBeUndefined();
+        const flagged = async () =>
+          (await store.log({ kind: "staff_name", date: DATE })).find((l) => l.body.userId === "U0GONE")?.body
+            .notStaff;
+        await expect.poll(flagged, { timeout: 10_000 }).toBe("unknown");
+        const told = () =>
+          h.slack.timeline.some((m) =>
+            String(m.text ?? "").includes("Slack does not know the person you chose"),
+          );
+        await expect.poll(told, { timeout: 10_000 }).toBe(true);
+        const doses = await store.log({ kind: "prn", date: DATE, petId });
+        expect(doses.at(-1)?.body).toMatchObject({ userName: "Jane", givenBy: { userId: "U0GONE" } });
+        expect(await stayRecord(bookingId)).toContain(
+          "by someone Slack never named (U0GONE) (not staff: Slack does not know them) · recorded 22:10 by Jane",
+        );
       },
     );
   },

@@ -3,8 +3,10 @@
  * words; at midday Jane confirms the plan "evening only"; the evening's ✏️ Record each… is opened
  * (nothing given elsewhere yet, so it says nothing), then the morning's dose is late-entered (given
  * 07:40), then the evening form is submitted with the dose given: refused at the dose's field, nothing
- * written, the typed values kept (Slack's errors); with "Given again: I have checked" ticked (on the
- * form from the start), it is written and its note says who checked. End to end: the real Bolt app
+ * written, the typed values kept (Slack's errors); a form without that tick (no other round asked
+ * the dose when it was opened) is drawn again with it, what was typed kept, instead of being sent to
+ * be closed and opened again; with "Given again: I have checked" ticked, it is written and its note
+ * says who checked. End to end: the real Bolt app
  * over HTTP, signed forms, the Slack stand-in and the awkward sandbox.
  */
 import { describe, expect, it } from "vitest";
@@ -128,10 +130,32 @@ describe.each(useStoreEngines(clock))("a dose its plan gives once a day, given a
         "given today at the morning round by Jane 07:40 — its plan gives it once a day",
       );
       expect(await evening()).toEqual([]);
-      const done = await submitGiven(form, true);
+      // The same form with no tick for the dose (no other round asked it when it was opened): not
+      // refused with words to close and reopen it, but drawn again with the tick, why before it, and
+      // what was typed kept (the dose given, its time).
+      const blocks = (form.view.blocks as { block_id?: string }[]).filter(
+        (b) => !b.block_id?.startsWith("again:"),
+      );
+      const untickable = { ...form, view: { ...form.view, blocks } };
+      const redrawn = await submitForm(h, untickable, {
+        choices: { "med:1": ["given", ""] },
+        given: { time: "21:50" },
+      });
+      expect(redrawn.response_action).toBe("update");
+      const drawn = JSON.stringify(redrawn.view);
+      expect(drawn).toContain('"block_id":"again:med:1"');
+      expect(drawn).toContain(
+        "given today at the morning round by Jane 07:40 — its plan gives it once a day",
+      );
+      expect(drawn).toContain("tick “Given again: I have checked” below");
+      expect(drawn).not.toContain("close this form");
+      expect(await evening()).toEqual([]);
+      // Ticked, nothing typed again (each field starts with what was typed): recorded.
+      const again = { ...form, view: { ...form.view, ...(redrawn.view as object) } };
+      const done = await submitForm(h, again, { choices: {}, tick: ["again:med:1", "again"], ticked: true });
       expect(done.response_action).toBeUndefined();
-      expect((await evening()).map((e) => [e.item, e.outcome, e.note])).toEqual([
-        ["med:1", "given", "given again today: checked by Jane"],
+      expect((await evening()).map((e) => [e.item, e.outcome, e.note, e.givenAt])).toEqual([
+        ["med:1", "given", "given again today: checked by Jane", `${DATE}T21:50:00.000Z`],
       ]);
     },
     120_000,

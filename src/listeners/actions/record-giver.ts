@@ -4,7 +4,8 @@
  * a bot or app, or anyone else who is not a full member Slack said so of is refused at the field,
  * nothing written. A person never seen is kept by id: their look-up starts now, not waited on, and
  * the name it gives names the entries after the ack (src/answers/staff-names.ts), as does Slack's
- * word that they are not staff (the recorder is then told privately). Choosing oneself is kept as
+ * word that they are not staff, or that it knows no such person (users.info's `user_not_found`: a
+ * deleted account, or one never in the workspace); the recorder is then told privately. Choosing oneself is kept as
  * the giver chosen: no giver of another, and a correction carries none.
  */
 import type { webApi } from "@slack/bolt";
@@ -12,11 +13,16 @@ import type { Giver } from "../../answers/given-by.ts";
 import type { FormValues } from "../../blocks/modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { GIVEN_BY } from "../../blocks/record-modal.ts";
-import { type GiverRefusal, giverNotStaffWords, giverRefusedWords } from "../../words/giver.ts";
+import {
+  type GiverNotStaff,
+  type GiverRefusal,
+  giverNotStaffWords,
+  giverRefusedWords,
+} from "../../words/giver.ts";
 import type { BotDeps } from "../bot-deps.ts";
 
 /** Slack's later word on a giver never seen: not one of the kennel's staff (why, and their name as Slack gave it). */
-type NotStaff = { why: GiverRefusal; name: string };
+type NotStaff = { why: GiverNotStaff; name: string };
 
 export type GiverRead =
   | {
@@ -48,12 +54,16 @@ export function readGiver(
   if (known) return { ok: true, giver };
   // Never seen: asked of Slack now, not waited on (its name follows the commit, its verdict kept:
   // a guest, a bot or an outsider is said so after the ack, src/answers/staff-names.ts).
-  const notStaff = deps.access.check(client, userId, undefined, { home: true }).then((r) => {
-    if (r.ok) return undefined;
-    const now = deps.access.knownAs(userId);
-    deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
-    return now?.refusal ? { why: refusalOf(now.refusal), name: now.name ?? userId } : undefined;
-  });
+  const notStaff = deps.access
+    .check(client, userId, undefined, { home: true })
+    .then((r): NotStaff | undefined => {
+      if (r.ok) return undefined;
+      const now = deps.access.knownAs(userId);
+      deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
+      if (now?.refusal) return { why: refusalOf(now.refusal), name: now.name ?? userId };
+      // Refused with no verdict and not for want of an answer: Slack said it knows no such person.
+      return r.unconfirmed ? undefined : { why: "unknown", name: userId };
+    });
   return { ok: true, giver, notStaff };
 }
 

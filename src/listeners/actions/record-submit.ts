@@ -38,6 +38,7 @@ import {
   TAMPERED,
   whoRecorded,
 } from "../tapper-words.ts";
+import { againWithTick } from "./record-again.ts";
 import { readGiver, tellIfNotStaff } from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
@@ -108,7 +109,13 @@ async function each(
   const custody = await inErrorRefusals(deps, pet, sub.choices);
   if (Object.keys(custody).length) return void (await f.atFields(custody));
   const again = await ticksChecked(deps, f, sub.choices);
-  if (!again.ok) return void (await f.atFields(again.errors));
+  if (!again.ok) {
+    // Given at another round since the form was opened, no tick for it here: drawn again with it, typed values kept.
+    const { untickable } = again as { untickable?: ReadonlyMap<ItemKey, string> };
+    const only = untickable && Object.keys(again.errors).every((k) => untickable.has(k.slice(3) as ItemKey));
+    if (only && (await againWithTick(deps, f, untickable).catch(() => false))) return undefined;
+    return void (await f.atFields(again.errors));
+  }
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
   const giver = readGiver(deps, f.client, f.who.userId, f.values);
@@ -123,7 +130,9 @@ async function each(
   const { writes } = noted;
   const who = { ...f.who, giver: giver.giver };
   const done = await recordEach(deps, sheet, pet, { writes, ifNeeded: sub.ifNeeded }, who, f.requestKey);
-  tellIfNotStaff(deps, giver, done.status !== "fields" && done.result?.status === "recorded", f.tell);
+  // Told of a giver not staff when the form wrote their doses: the round's, or only those given if needed.
+  const wrote = done.status !== "fields" && (done.result?.status === "recorded" || done.doses.length > 0);
+  tellIfNotStaff(deps, giver, wrote, f.tell);
   if (done.status === "fields") return void (await f.atFields(done.errors));
   if (done.doses.length) deps.prnFollowUps?.changed();
   if (done.status === "partly") {

@@ -2,7 +2,9 @@
  * The as-needed doses (issue 35; src/answers/prn.ts):
  * - `prn`: one dose given "if needed", dated the kennel's local day it was given; the item read
  *   from the pet's confirmed plan; past a plan's limit, the giver's acknowledgement kept with it; its
- *   medicine past its discard-by or handed back, what the giver checked first (`checked`);
+ *   medicine past its discard-by or handed back, what the giver checked first (`checked`); given on
+ *   ✏️ Record each… naming another giver ("Given by (if not you)"), who gave it (`givenBy`: their
+ *   Slack id, and their name when Kennel Desk knew it; the dose stays signed by who recorded it);
  * - `prn_effect`: how it worked, asked an hour later: one per dose (`prn_effect:<prnId>`);
  * - `prn_follow_up`: the follow-up's claim, so two replicas sharing a record ask once
  *   (`prn_follow_up:<prnId>`).
@@ -43,6 +45,12 @@ export const prn = defineKind({
           handedBack: z.object({ to: words(200), date: date() }).optional(),
         })
         .optional(),
+      /**
+       * Who gave it, when the form named someone other than who recorded it (`userId`, `userName`):
+       * their Slack id, and the name Kennel Desk knew then (none: a `staff_name` record names them
+       * after the commit, src/answers/staff-names.ts).
+       */
+      givenBy: z.object({ userId: words(40), name: words(200).optional() }).optional(),
     }),
 });
 

@@ -21,7 +21,10 @@ export const staffName = defineKind({
       entryIds: z.array(id()).max(100),
       /** Other records committed under it (a welfare check, a witness, a dose given if needed…). */
       recordIds: z.array(id()).max(100),
-      /** A dose's giver a form named (`staff_name:g…`) whom Slack then said is a guest, a bot or app, or not a member. */
-      notStaff: z.enum(["guest", "bot", "other"]).optional(),
+      /**
+       * A dose's giver a form named (`staff_name:g…`) whom Slack then said is a guest, a bot or app,
+       * or not a member, or does not know at all (`unknown`: users.info's user_not_found).
+       */
+      notStaff: z.enum(["guest", "bot", "other", "unknown"]).optional(),
     }),
 });
