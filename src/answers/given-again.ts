@@ -1,6 +1,7 @@
 /**
- * A dose its confirmed plan gives at this round alone, recorded given on ✏️ Record each… while the
- * day's entries show it given at another round (src/answers/once-given.ts): refused at its field,
+ * A dose its confirmed plan gives at this round alone, or owed once a day by its words (no time
+ * given, plan not confirmed), recorded given on ✏️ Record each… while the day's entries show it
+ * given at another round (src/answers/once-given.ts): refused at its field,
  * nothing written, typed values kept, unless its "Given again: I have checked" is ticked; then it is
  * written, its entry's note saying who checked ("given again today: checked by Jane"), so the record,
  * the replies and the audit show it was deliberate. Read again at submission: a form opened before

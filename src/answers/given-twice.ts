@@ -1,7 +1,8 @@
 /**
- * A drug its confirmed plan gives at one round a day, given at two rounds of one day
- * (src/domain/given-twice.ts): read for the day's review and `record audit`, the plans read only for
- * a drug given at two rounds. A plan that cannot be read says nothing.
+ * A drug its confirmed plan gives at one round a day, or owed once a day by its words (plan not
+ * confirmed), given at two rounds of one day (src/domain/given-twice.ts): read for the day's review,
+ * `record audit` and the stay's record, the plans read only for a drug given at two rounds by its
+ * confirmed plan. A plan that cannot be read says nothing.
  */
 import type { Deps } from "../deps.ts";
 import { type GivenTwice, givenTwice, plansToRead } from "../domain/given-twice.ts";

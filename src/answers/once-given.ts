@@ -7,8 +7,15 @@
  * say it first ("☑️ Apoquel 16 mg given today at the morning round by Jane 08:00 — its plan gives it
  * once a day: check before giving it again"), and the pet has no one tap while it stands. A drug its
  * plan gives at two rounds, given at both, says nothing.
+ *
+ * A dose owed once a day by its words (no time given, plan not confirmed: src/domain/day-dose.ts
+ * onceADay), given at another round, is guarded the same way on ✏️ Record each… and the one tap
+ * (`byWords`: src/answers/given-again.ts): Scout's Apoquel, given at the morning round 08:00, was
+ * recorded given again at the evening round with no tick. Its post's line and form already say it
+ * is settled ("☑️ given at the morning round by Jane 08:00"), so they are left as they are.
  */
 import type { Deps } from "../deps.ts";
+import { onceADay } from "../domain/day-dose.ts";
 import { type OwedRound, owedPetOf } from "../domain/obligations.ts";
 import { type GivenThere, givenElsewhere, onceGivenKey, onlyAt } from "../domain/once-given.ts";
 import { isMedicationItem } from "../domain/record.ts";
@@ -21,7 +28,7 @@ import { type PlanVersion, planVersion } from "./plans.ts";
  * Each medication the kept round `owed` asked because the pet's confirmed plan makes it due there,
  * at that round alone, that the day's `entries` have given at another round; `pet`: one pet's only;
  * `only`: those doses only (by `onceGivenKey`: a reply's, so its plans are the only ones read). A plan
- * that cannot be read says nothing.
+ * that cannot be read says nothing. `byWords`: each owed once a day by its words too (no plan read).
  */
 export async function onceGivenToday(
   deps: Pick<Deps, "record">,
@@ -29,6 +36,7 @@ export async function onceGivenToday(
   entries: readonly Entry[],
   pet?: { bookingId: number; petId: number },
   only?: ReadonlySet<string>,
+  byWords?: boolean,
 ): Promise<Map<string, GivenThere>> {
   const out = new Map<string, GivenThere>();
   if (!owed || !deps.record) return out;
@@ -36,18 +44,23 @@ export async function onceGivenToday(
   const pets = owed.pets.filter((p) => !pet || (p.bookingId === pet.bookingId && p.petId === pet.petId));
   for (const p of pets) {
     for (const it of p.items) {
-      if (!it.confirmed || it.plan === undefined || !isMedicationItem(it.item)) continue;
-      if (only && !only.has(onceGivenKey(p.bookingId, p.petId, it.item))) continue;
+      const words = byWords === true && onceADay(it);
+      if ((!words && (!it.confirmed || it.plan === undefined)) || !isMedicationItem(it.item)) continue;
+      const key = onceGivenKey(p.bookingId, p.petId, it.item);
+      if (only && !only.has(key)) continue;
       const given = givenElsewhere(entries, p, it.item, owed.round);
       if (!given) continue;
+      if (words || it.plan === undefined) {
+        out.set(key, { ...given, byWords: true });
+        continue;
+      }
       if (!plans.has(it.plan))
         plans.set(
           it.plan,
           planVersion(deps, it.plan).catch(() => undefined),
         );
       const planItem = (await plans.get(it.plan))?.plan.items.find((i) => i.key === it.item);
-      if (planItem && onlyAt(planItem, owed.round))
-        out.set(onceGivenKey(p.bookingId, p.petId, it.item), given);
+      if (planItem && onlyAt(planItem, owed.round)) out.set(key, given);
     }
   }
   return out;
@@ -66,9 +79,9 @@ export async function readOnceGiven(
 
 /**
  * Each of the pet's `items` (what a one tap or a form would record), due by its confirmed plan at
- * this round alone, given today at another round: where, by item. The day's entries are read only
- * for a pet the round asked such a dose of, and only the pet's own (a tap on the biggest day reads a
- * pet's, not the house's).
+ * this round alone or owed once a day by its words, given today at another round: where, by item.
+ * The day's entries are read only for a pet the round asked such a dose of, and only the pet's own
+ * (a tap on the biggest day reads a pet's, not the house's).
  */
 export async function onceGivenOfPet(
   deps: Pick<Deps, "record" | "config">,
@@ -80,10 +93,12 @@ export async function onceGivenOfPet(
   if (!deps.record) return out;
   const kept = (await owedRounds(deps, { date: sheet.date })).find((r) => r.round === sheet.round);
   const asked = (kept && owedPetOf(kept, pet.bookingId, pet.petId)?.items) ?? [];
-  const byPlan = asked.filter((i) => i.confirmed && i.plan !== undefined && items.includes(i.item));
-  if (!byPlan.some((i) => isMedicationItem(i.item))) return out;
+  const once = asked.filter(
+    (i) => ((i.confirmed && i.plan !== undefined) || onceADay(i)) && items.includes(i.item),
+  );
+  if (!once.some((i) => isMedicationItem(i.item))) return out;
   const theirs = await markedEntries(deps, { date: sheet.date, bookingId: pet.bookingId, petId: pet.petId });
-  const given = await onceGivenToday(deps, kept, theirs, pet);
+  const given = await onceGivenToday(deps, kept, theirs, pet, undefined, true);
   for (const item of items) {
     const g = given.get(onceGivenKey(pet.bookingId, pet.petId, item));
     if (g) out.set(item, g);
@@ -93,7 +108,7 @@ export async function onceGivenOfPet(
 
 /**
  * Is one of the pet's `items` (a one tap's: what it would record), due by its confirmed plan at this
- * round alone, given today at another round? A one tap from a post drawn before that entry is refused
+ * round alone or owed once a day by its words, given today at another round? A one tap from a post drawn before that entry is refused
  * (Record each… only), and so is its confirmation submitted after it.
  */
 export const givenHereAlone = async (
@@ -104,10 +119,11 @@ export const givenHereAlone = async (
 ): Promise<boolean> => (await onceGivenOfPet(deps, sheet, pet, items)).size > 0;
 
 /**
- * The pet's medications of the kept round `owed`, due by its confirmed plan at that round alone, that
- * another kept round of the day asked too (`rounds`: the day's; its entry there may come while a form
- * is open) or that `given` has given at another round already: the ✏️ Record each… form offers each
- * its "Given again: I have checked" (src/answers/given-again.ts). A plan that cannot be read offers none.
+ * The pet's medications of the kept round `owed`, due by its confirmed plan at that round alone or
+ * owed once a day by its words, that another kept round of the day asked too (`rounds`: the day's;
+ * its entry there may come while a form is open) or that `given` has given at another round already:
+ * the ✏️ Record each… form offers each its "Given again: I have checked" (src/answers/given-again.ts).
+ * A plan that cannot be read offers none.
  */
 export async function againOffered(
   deps: Pick<Deps, "record">,
@@ -126,9 +142,12 @@ export async function againOffered(
   const out: ItemKey[] = [];
   const plans = new Map<number, Promise<PlanVersion | undefined>>();
   for (const it of mine.items) {
-    if (!it.confirmed || it.plan === undefined || !isMedicationItem(it.item)) continue;
+    const words = onceADay(it);
+    if ((!words && (!it.confirmed || it.plan === undefined)) || !isMedicationItem(it.item)) continue;
     if (given?.has(onceGivenKey(pet.bookingId, pet.petId, it.item))) out.push(it.item);
-    else if (elsewhere(it.item)) {
+    else if (words || it.plan === undefined) {
+      if (elsewhere(it.item)) out.push(it.item);
+    } else if (elsewhere(it.item)) {
       if (!plans.has(it.plan))
         plans.set(
           it.plan,

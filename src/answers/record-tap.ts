@@ -33,9 +33,9 @@ import type { Sheet, SheetPet } from "./sheets.ts";
  * the entries are read once), its entries and the current one of each item ([item, entry id,
  * outcome]) that a form shows, each entry's state by its window (`states`: its off-time mark; a dose owed
  * once a day is on time at any round of its day, as the post says it), and `onceGiven` (one tap: a
- * dose it would record that its plan gives here alone was given at another round today: refused),
- * and `again` (the form: each dose its plan gives here alone, asked or given at another round today,
- * offered its "Given again: I have checked", src/answers/given-again.ts).
+ * dose it would record that its plan gives here alone, or owed once a day by its words, was given at
+ * another round today: refused), and `again` (the form: each such dose, asked or given at another
+ * round today, offered its "Given again: I have checked", src/answers/given-again.ts).
  * With neither, one tap records at once.
  */
 export async function tapAsks(
@@ -140,15 +140,19 @@ export async function petDay(
     const given = givenElsewhere(entries, pet, d.item, sheet.round);
     if (given) settled.set(d.item, givenTodayWords(given, timezone));
   }
-  // Its plan gives it at this round alone, and it was given at another round today: said first.
-  const given = byPlan ? await onceGivenToday(deps, kept, entries, pet).catch(() => undefined) : undefined;
+  // Its plan gives it at this round alone (or its words once a day), given at another round today:
+  // said first (a dose owed by its words says it as settled, above).
+  const guarded = byPlan || once.size > 0;
+  const given = guarded
+    ? await onceGivenToday(deps, kept, entries, pet, undefined, true).catch(() => undefined)
+    : undefined;
   for (const d of pet.due) {
     const g = given?.get(onceGivenKey(pet.bookingId, pet.petId, d.item));
-    if (g)
+    if (g && !g.byWords)
       settled.set(d.item, [onceGivenWords(g, timezone), settled.get(d.item)].filter(Boolean).join(" · "));
   }
-  // Its plan gives it here alone, and another round asked it today or gave it: the form's tick.
-  const again = byPlan ? await againOffered(deps, rounds, kept, pet, given).catch(() => []) : [];
+  // Its plan gives it here alone (or its words once a day), another round asked or gave it: the tick.
+  const again = guarded ? await againOffered(deps, rounds, kept, pet, given).catch(() => []) : [];
   for (const d of pet.due)
     if (missedHighAlert(day.get(`${pet.bookingId}|${pet.petId}|${d.item}`)))
       settled.set(d.item, [MISSED_HIGH_ALERT_ASK, settled.get(d.item)].filter(Boolean).join(" · "));

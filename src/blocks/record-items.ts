@@ -12,6 +12,7 @@ import {
   BOTH_GIVEN_TICK,
   GIVEN_AGAIN_LABEL,
   GIVEN_AGAIN_TICK,
+  GIVEN_AGAIN_WORDS_LABEL,
   INSTRUCTION_ABOVE,
   NOT_GIVEN_REASONS,
   REASON_MAX,
@@ -159,13 +160,14 @@ export const GIVEN_AGAIN = "again";
  * (`again`: src/answers/once-given.ts againOffered): after it, the optional tick that it was given
  * again knowingly (src/answers/given-again.ts). Shown from the start, whether or not it was given
  * elsewhere yet: a form opened before that entry can be submitted after it, and Slack keeps a form
- * open with errors at its fields but cannot add a field to it.
+ * open with errors at its fields but cannot add a field to it. `byWords`: owed once a day by its
+ * words (plan not confirmed), its label says so.
  */
-export function againTick(item: string, again: readonly string[] | undefined): unknown[] {
+export function againTick(item: string, again: readonly string[] | undefined, byWords?: boolean): unknown[] {
   if (!again?.includes(item)) return [];
   const tick = choice({ text: GIVEN_AGAIN_TICK, value: BOTH_CHECKED });
   return [
-    input(`${GIVEN_AGAIN}:${item}`, GIVEN_AGAIN_LABEL, {
+    input(`${GIVEN_AGAIN}:${item}`, byWords ? GIVEN_AGAIN_WORDS_LABEL : GIVEN_AGAIN_LABEL, {
       type: "checkboxes",
       action_id: GIVEN_AGAIN,
       options: [tick],

@@ -224,10 +224,16 @@ export function recordModal(
   const current = new Map(
     m.cur.map(([item, , outcome, code]) => [item, { outcome: outcome as Outcome, code }] as const),
   );
+  // A dose due from its words, plan not confirmed: its "Given again" tick says it is owed once a day by them.
+  const byWords = (item: string) => pet.due.some((d) => d.item === item && d.unconfirmed === true);
   // An instruction with no room to show whole is not shown in part: the round post has it whole.
   const items = recordFormItems(pet, current, clock.repeated, clock.settled).map((f) => ({
     words: instructionBlocks(f),
-    inputs: [...itemBlocks(f, clock), ...bothTick(f.item, clock.pairs), ...againTick(f.item, clock.again)],
+    inputs: [
+      ...itemBlocks(f, clock),
+      ...bothTick(f.item, clock.pairs),
+      ...againTick(f.item, clock.again, byWords(f.item)),
+    ],
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
   const time = [...(when ? timeBlocks(when, true) : []), giverBlock()];

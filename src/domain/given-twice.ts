@@ -3,13 +3,17 @@
  * Apoquel 16 mg, "evening only" on the plan, given at the morning round by Jane 08:00 and at the
  * evening round by Sam 18:10): a thing for the manager to look at on the day's review and the audit,
  * never an error in the record (each entry stands as it was written; nothing is counted otherwise).
- * A drug its plan gives at two rounds, given at both, says nothing; nor does one whose plan is not
- * confirmed (its words decide, src/domain/day-dose.ts). Read as src/domain/once-given.ts reads it
- * where the dose is due (`onlyAt`: the kept round's plan item at that round alone). Pure.
+ * A drug its plan gives at two rounds, given at both, says nothing. Read as src/domain/once-given.ts
+ * reads it where the dose is due (`onlyAt`: the kept round's plan item at that round alone). A drug
+ * owed once a day by its words (no time given, plan not confirmed: src/domain/day-dose.ts onceADay;
+ * Scout's Apoquel given at the morning round by Jane 08:00 and at the evening round by Jane 18:04) is
+ * flagged the same way, `byWords`, no plan read; its confirmed plan, where a round kept one, decides
+ * instead. Pure.
  */
 
 import type { Entry, ItemKey } from "../record/types.ts";
 import { ROUNDS } from "./care.ts";
+import { onceADay } from "./day-dose.ts";
 import { giverOf } from "./giver.ts";
 import type { OwedRound } from "./obligations.ts";
 import { type GivenThere, onlyAt } from "./once-given.ts";
@@ -27,6 +31,8 @@ export interface GivenTwice {
   label: string;
   /** Each round it was given at, in the day's order: who gave it (the paper's giver, from the paper), when. */
   given: GivenThere[];
+  /** Owed once a day by its words (no time given, plan not confirmed), not by a confirmed plan. */
+  byWords?: true | undefined;
 }
 
 /** The pet's current entries of the day saying the item was given, one a round, in the day's order. */
@@ -45,28 +51,40 @@ function givenByRound(day: readonly Entry[], pet: { bookingId: number; petId: nu
   });
 }
 
-/** Each kept round's confirmed medication given at two rounds or more of its day: its plan's id, and what was given. */
-function candidates(owed: readonly OwedRound[], entries: readonly Entry[]) {
-  const out = new Map<
-    string,
-    {
-      plan: number;
-      round: OwedRound;
-      pet: OwedRound["pets"][number];
-      item: ItemKey;
-      label: string;
-      given: GivenThere[];
-    }
-  >();
+/** A candidate: what was given, and the plan whose item decides (none: owed once a day by its words). */
+interface Candidate {
+  plan?: number | undefined;
+  round: OwedRound;
+  pet: OwedRound["pets"][number];
+  item: ItemKey;
+  label: string;
+  given: GivenThere[];
+}
+
+/**
+ * Each kept round's medication given at two rounds or more of its day, by its confirmed plan (its
+ * plan's id) or owed once a day by its words; a confirmed plan of the day's rounds comes first.
+ */
+function candidates(owed: readonly OwedRound[], entries: readonly Entry[]): Candidate[] {
+  const out = new Map<string, Candidate>();
   for (const r of owed) {
     const day = entries.filter((e) => e.date === r.date);
     for (const pet of r.pets)
       for (const it of pet.items) {
         const key = `${r.date}|${pet.bookingId}|${pet.petId}|${it.item}`;
-        if (!it.confirmed || it.plan === undefined || !isMedicationItem(it.item) || out.has(key)) continue;
+        const byPlan = it.confirmed && it.plan !== undefined;
+        if ((!byPlan && !onceADay(it)) || !isMedicationItem(it.item)) continue;
+        if (out.has(key) && (!byPlan || out.get(key)?.plan !== undefined)) continue;
         const given = givenByRound(day, pet, it.item);
         if (given.length > 1)
-          out.set(key, { plan: it.plan, round: r, pet, item: it.item, label: it.label, given });
+          out.set(key, {
+            plan: byPlan ? it.plan : undefined,
+            round: r,
+            pet,
+            item: it.item,
+            label: it.label,
+            given,
+          });
       }
   }
   return [...out.values()];
@@ -74,12 +92,13 @@ function candidates(owed: readonly OwedRound[], entries: readonly Entry[]) {
 
 /** The plans' ids to read before `givenTwice`: only those of a drug given at two rounds of a day. */
 export const plansToRead = (owed: readonly OwedRound[], entries: readonly Entry[]): number[] => [
-  ...new Set(candidates(owed, entries).map((c) => c.plan)),
+  ...new Set(candidates(owed, entries).flatMap((c) => (c.plan === undefined ? [] : [c.plan]))),
 ];
 
 /**
- * Each drug a kept round asked by its confirmed plan, at that round alone, given at two rounds or more
- * of the day; `planItem`: the plan's item (none when its plan could not be read: nothing said).
+ * Each drug a kept round asked by its confirmed plan, at that round alone, or owed once a day by its
+ * words, given at two rounds or more of the day; `planItem`: the plan's item (none when its plan
+ * could not be read: nothing said).
  */
 export function givenTwice(
   owed: readonly OwedRound[],
@@ -87,8 +106,8 @@ export function givenTwice(
   planItem: (plan: number, item: ItemKey) => PlanItem | undefined,
 ): GivenTwice[] {
   return candidates(owed, entries).flatMap((c) => {
-    const it = planItem(c.plan, c.item);
-    if (!it || !onlyAt(it, c.round.round)) return [];
+    const it = c.plan === undefined ? undefined : planItem(c.plan, c.item);
+    if (c.plan !== undefined && (!it || !onlyAt(it, c.round.round))) return [];
     const { bookingId, petId, name: petName, room } = c.pet;
     return [
       {
@@ -100,6 +119,7 @@ export function givenTwice(
         item: c.item,
         label: c.label,
         given: c.given,
+        ...(c.plan === undefined ? { byWords: true as const } : {}),
       },
     ];
   });

@@ -13,6 +13,8 @@ export interface GivenThere {
   round: Round;
   userName: string;
   at: string;
+  /** Owed once a day by its words (no time given, plan not confirmed), not by a confirmed plan. */
+  byWords?: true | undefined;
 }
 
 /** Each such dose of a round, by "bookingId|petId|item" (as `dayNotDue` keys its doses). */

@@ -38,7 +38,13 @@ export {
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
 export { GIVEN_BY_FIELD } from "../words/giver.ts";
-export { BOTH_GIVEN_LABEL, BOTH_GIVEN_TICK, GIVEN_AGAIN_LABEL, GIVEN_AGAIN_TICK } from "../words/not-due.ts";
+export {
+  BOTH_GIVEN_LABEL,
+  BOTH_GIVEN_TICK,
+  GIVEN_AGAIN_LABEL,
+  GIVEN_AGAIN_TICK,
+  GIVEN_AGAIN_WORDS_LABEL,
+} from "../words/not-due.ts";
 export {
   atMostWords,
   earlierEntriesWords,

@@ -2,7 +2,9 @@
  * A drug its confirmed plan gives at one round a day, given at two rounds of one day
  * (src/domain/given-twice.ts), for the manager to look at: "Biscuit (Kennel 3) · Apoquel 16 mg given
  * twice that day (morning 08:00 by Jane, evening 18:10 by Sam): its plan gives it once a day". Each
- * entry stands as it was written: the words say what to look at, never that the record is wrong.
+ * entry stands as it was written: the words say what to look at, never that the record is wrong. A
+ * drug owed once a day by its words, its plan not confirmed, says so instead: "…: owed once a day by
+ * its words (no time given, plan not confirmed)".
  */
 import type { GivenTwice } from "../domain/given-twice.ts";
 import { timeOf } from "./dates.ts";
@@ -19,10 +21,14 @@ export function givenTwiceWords(g: GivenTwice, timeZone: string, when?: string):
   return `${who} · ${g.label} ${givenTimesWords(g, timeZone, when)}`;
 }
 
+/** Why it is owed once a day: its confirmed plan, or its words (no time given, plan not confirmed). */
+export const ONCE_BY_PLAN = "its plan gives it once a day";
+export const ONCE_BY_WORDS = "owed once a day by its words (no time given, plan not confirmed)";
+
 /** "given twice that day (morning 08:00 by Jane, evening 18:52 by Jane): its plan gives it once a day". */
 function givenTimesWords(g: GivenTwice, timeZone: string, when?: string): string {
   const rounds = g.given.map((x) => `${x.round} ${timeOf(x.at, timeZone)} by ${x.userName}`).join(", ");
-  return `given ${times(g.given.length)}${when ? ` ${when}` : ""} (${rounds}): its plan gives it once a day`;
+  return `given ${times(g.given.length)}${when ? ` ${when}` : ""} (${rounds}): ${g.byWords ? ONCE_BY_WORDS : ONCE_BY_PLAN}`;
 }
 
 /** Beside the dose on the stay record's day: "🔁 given twice that day (…): its plan gives it once a day". */

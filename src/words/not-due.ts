@@ -7,6 +7,7 @@
 import type { Round } from "../domain/care.ts";
 import type { NotDueWhy, SettledBy } from "../domain/doses.ts";
 import { timeOf } from "./dates.ts";
+import { ONCE_BY_PLAN, ONCE_BY_WORDS } from "./given-twice.ts";
 import { outcomeWords, recordedByWords } from "./record.ts";
 
 /** A dose the round asked and was not due in the end: "🏠". */
@@ -73,7 +74,7 @@ export function onceADayFormWords(n: NotDue, timeZone: string): string {
   // The same drug in two slots, the plan's "one dose or two?" not answered: one is recorded already.
   if (n.by?.item)
     return `${said} · one dose or two is not answered on its care plan yet: record it here only if a second dose is given`;
-  return `${said} · owed once a day by its words (no time given, plan not confirmed): record it here only if it is given again`;
+  return `${said} · ${ONCE_BY_WORDS}: record it here only if it is given again`;
 }
 
 /**
@@ -106,14 +107,17 @@ export const bothGivenIn = (note: string | undefined): string | undefined =>
  * A dose its confirmed plan gives at this round alone, given today at another round (src/answers/once-given.ts):
  * said first on the round's post (`name`: "☑️ Apoquel 16 mg given today at the morning round by Jane
  * 08:00 — its plan gives it once a day: check before giving it again") and on the form (its item names it).
+ * A dose owed once a day by its words (`byWords`), refused on the form, says so: "— owed once a day by
+ * its words (no time given, plan not confirmed): check before giving it again".
  */
 export function onceGivenWords(
-  e: { round: Round; userName: string; at: string },
+  e: { round: Round; userName: string; at: string; byWords?: true | undefined },
   timeZone: string,
   name?: string,
 ): string {
   const what = name ? `${name} given` : "given";
-  return `☑️ ${what} today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)} — its plan gives it once a day: check before giving it again`;
+  const why = e.byWords ? ONCE_BY_WORDS : ONCE_BY_PLAN;
+  return `☑️ ${what} today at the ${e.round} round by ${e.userName} ${timeOf(e.at, timeZone)} — ${why}: check before giving it again`;
 }
 
 /**
@@ -123,6 +127,9 @@ export function onceGivenWords(
 export const GIVEN_AGAIN_TICK = "Given again: I have checked";
 export const GIVEN_AGAIN_LABEL =
   "Its care plan gives it once a day, at this round: if it was given at another round today too";
+/** The same tick of a dose owed once a day by its words (no time given, plan not confirmed). */
+export const GIVEN_AGAIN_WORDS_LABEL =
+  "Owed once a day by its words (no time given, plan not confirmed): if it was given at another round today too";
 
 /**
  * Such a dose recorded given here, the day showing it given at another round, without the tick: said

@@ -6,7 +6,10 @@
  * written, the typed values kept (Slack's errors); a form without that tick (no other round asked
  * the dose when it was opened) is drawn again with it, what was typed kept, instead of being sent to
  * be closed and opened again; with "Given again: I have checked" ticked, it is written and its note
- * says who checked. End to end: the real Bolt app
+ * says who checked. The same when Scout's plan is never confirmed (its Apoquel owed once a day by its
+ * words): a fresh try found the evening form accepted "given" with no tick after the morning's entry
+ * (its hint saying to record it only if given again); now it is refused the same way, its words
+ * saying the plan is not confirmed, and ticked it is recorded. End to end: the real Bolt app
  * over HTTP, signed forms, the Slack stand-in and the awkward sandbox.
  */
 import { describe, expect, it } from "vitest";
@@ -161,3 +164,87 @@ describe.each(useStoreEngines(clock))("a dose its plan gives once a day, given a
     120_000,
   );
 });
+
+const WORDS_DATE = "2026-11-23";
+let wordsAt = Date.parse(`${WORDS_DATE}T07:35:00Z`);
+const wordsClock = { now: () => new Date(wordsAt) };
+
+describe.each(useStoreEngines(wordsClock))(
+  "a dose owed once a day by its words, given again ($name)",
+  (engine) => {
+    let h: Harness;
+    let store: CareRecordStore;
+    const deps = () => ({ record: store, config: h.config, clock: wordsClock, log: silentLogger() });
+
+    useHarnessOn(
+      engine,
+      () => awkwardRounds(wordsClock, CHANNEL),
+      async (started) => {
+        ({ h, store } = started);
+        nameStaff(h, { U0JANE: "Jane" });
+        wordsAt = Date.parse(`${WORDS_DATE}T07:35:00Z`);
+        await h.bot.digest?.runPost("rounds:morning", WORDS_DATE, { retry: false });
+        // 12:20: the morning's Apoquel late-entered by Jane, given at 08:00; the plan never confirmed.
+        wordsAt = Date.parse(`${WORDS_DATE}T12:20:00Z`);
+        const { bookingId, petId } = petIds(h, "AW-SCOUT", "Scout");
+        const sheet = await latestSheet(deps(), WORDS_DATE, "morning");
+        const pet = sheet && petOf(sheet, bookingId, petId);
+        if (!sheet || !pet) throw new Error("Scout is not on the morning sheet");
+        const write = {
+          item: "med:1" as const,
+          outcome: "given" as const,
+          givenAt: `${WORDS_DATE}T08:00:00.000Z`,
+        };
+        const r = await recordItems(
+          deps(),
+          sheet,
+          pet,
+          [write],
+          { userId: "U0JANE", userName: "Jane" },
+          "scout-am",
+        );
+        expect(r.status).toBe("recorded");
+        wordsAt = Date.parse(`${WORDS_DATE}T19:35:00Z`);
+        await h.bot.digest?.runPost("rounds:evening", WORDS_DATE, { retry: false });
+      },
+      90_000,
+    );
+
+    it.skipIf(engine.skip)(
+      'the evening form offers the tick, refuses "given" without it, and records it ticked saying who checked',
+      async () => {
+        wordsAt = Date.parse(`${WORDS_DATE}T19:40:00Z`);
+        const form = await openPetForm(h, store, {
+          channel: CHANNEL,
+          reference: "AW-SCOUT",
+          name: "Scout",
+          latest: true,
+        });
+        const blocks = JSON.stringify(form.view.blocks);
+        expect(blocks).toContain('"block_id":"again:med:1"');
+        expect(blocks).toContain("Owed once a day by its words (no time given, plan not confirmed)");
+        const evening = () => store.entries({ date: WORDS_DATE, round: "evening" });
+        const refused = await submitForm(h, form, {
+          choices: { "med:1": ["given", ""] },
+          tick: ["again:med:1", "again"],
+          ticked: false,
+        });
+        expect(refused.response_action).toBe("errors");
+        expect(refused.errors?.["it:med:1"]).toContain(
+          "given today at the morning round by Jane 08:00 — owed once a day by its words (no time given, plan not confirmed): check before giving it again. Not recorded.",
+        );
+        expect(await evening()).toEqual([]);
+        const done = await submitForm(h, form, {
+          choices: { "med:1": ["given", ""] },
+          tick: ["again:med:1", "again"],
+          ticked: true,
+        });
+        expect(done.response_action).toBeUndefined();
+        expect((await evening()).map((e) => [e.item, e.outcome, e.note])).toEqual([
+          ["med:1", "given", "given again today: checked by Jane"],
+        ]);
+      },
+      120_000,
+    );
+  },
+);
