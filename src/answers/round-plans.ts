@@ -60,15 +60,7 @@ export async function withPlans<P extends PetOnRound>(
   options: { keep: boolean },
 ): Promise<{ pets: P[]; problem: string | undefined }> {
   let problem: string | undefined;
-  // The pets' kept plans in one read, not one a pet; a read that fails leaves each to its own (and its problem said).
-  const known = await currentPlans(
-    deps,
-    pets.flatMap((p) =>
-      p.booking.bookingId !== undefined && p.pet?.pet.petId !== undefined
-        ? [{ bookingId: p.booking.bookingId, petId: p.pet.pet.petId }]
-        : [],
-    ),
-  ).catch(() => undefined);
+  const known = await keptPlansOf(deps, pets);
   const out = await inTurns(pets, async (p): Promise<P> => {
     const api = p.pet?.pet;
     if (!api || !p.sheet || p.booking.bookingId === undefined || api.petId === undefined) return p;
@@ -117,6 +109,19 @@ export async function withPlans<P extends PetOnRound>(
     };
   });
   return { pets: out, problem };
+}
+
+/**
+ * The pets' kept plans in one read of the record, not one a pet; a read that fails gives none, each
+ * pet's then read on its own (and its problem said).
+ */
+function keptPlansOf(deps: Pick<Deps, "record">, pets: readonly PetOnRound[]) {
+  const keys = pets.flatMap((p) =>
+    p.booking.bookingId !== undefined && p.pet?.pet.petId !== undefined
+      ? [{ bookingId: p.booking.bookingId, petId: p.pet.pet.petId }]
+      : [],
+  );
+  return currentPlans(deps, keys).catch(() => undefined);
 }
 
 /**
