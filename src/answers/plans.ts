@@ -84,6 +84,33 @@ export async function currentPlan(
   return all.filter((v) => v.supersededBy === undefined).at(-1);
 }
 
+/** Stays whose plans one read of the record asks for at most (an `IN` list of their booking ids). */
+const STAYS_A_READ = 100;
+
+/**
+ * The current version of each of these stays' pets' plans, by `${bookingId}-${petId}`: one read of
+ * the record for up to a hundred stays, not one a pet (a round's answer and a redraw read dozens, and
+ * a tap's commit waits behind the record's reads queued before it). A pet with none kept is left out.
+ */
+export async function currentPlans(
+  deps: Pick<Deps, "record">,
+  pets: Iterable<{ bookingId: number; petId: number }>,
+): Promise<Map<string, PlanVersion>> {
+  const out = new Map<string, PlanVersion>();
+  const wanted = new Set([...pets].map((p) => `${p.bookingId}-${p.petId}`));
+  if (!deps.record || wanted.size === 0) return out;
+  const stays = [...new Set([...wanted].map((k) => Number(k.split("-")[0])))];
+  for (let i = 0; i < stays.length; i += STAYS_A_READ) {
+    const rows = await deps.record.log({ kind: "plan", bookingIds: stays.slice(i, i + STAYS_A_READ) });
+    // In the chain's order: the last version superseded by none is the current one (as currentPlan).
+    for (const row of rows) {
+      const key = `${row.bookingId}-${row.petId}`;
+      if (wanted.has(key) && row.supersededBy === undefined) out.set(key, versionOf(row));
+    }
+  }
+  return out;
+}
+
 /**
  * The current plan of each of a booking's pets, kept in the record (read only: none drafted here);
  * a pet with none kept is left out. A record that cannot be read gives none (the card still answers).
@@ -124,8 +151,14 @@ export async function plansOfStays(
   petId?: number,
 ): Promise<PlanVersion[]> {
   const out: PlanVersion[] = [];
-  for (const bookingId of new Set(bookingIds)) {
-    const rows = await store.log({ kind: "plan", bookingId, ...(petId !== undefined ? { petId } : {}) });
+  const stays = [...new Set(bookingIds)];
+  for (let i = 0; i < stays.length; i += STAYS_A_READ) {
+    const part = stays.slice(i, i + STAYS_A_READ);
+    const rows = await store.log({
+      kind: "plan",
+      bookingIds: part,
+      ...(petId !== undefined ? { petId } : {}),
+    });
     out.push(...planVersionsOf(rows));
   }
   return out.sort((a, b) => a.seq - b.seq);
@@ -234,19 +267,24 @@ export interface PlanNow {
  * first round); drafted again and kept, saying what changed, when the kennel system's words differ
  * from those the current version was read from. Without a record to keep it in, drafted and not
  * kept (`read`: a record only read, whose kept version is used when its words are the same).
+ * `known`: the current version read already (a round's answer reads its pets' in one: currentPlans).
  */
 export async function planNow(
   deps: Pick<Deps, "record" | "config" | "clock">,
   booking: Pick<Booking, "bookingId" | "checkInDate" | "checkOutDate" | "roomName">,
   pet: CareFields & { petId?: number | undefined; name?: string | undefined },
-  options: { read?: Deps["record"] } = {},
+  options: { read?: Deps["record"]; known?: { version: PlanVersion | undefined } } = {},
 ): Promise<PlanNow> {
   const petId = pet.petId as number;
   const bookingId = booking.bookingId as number;
   const fresh = draftPlan(pet, readerContext(deps, booking, petId));
   if (!deps.record) {
     // Read only (the terminal, the connector): the kept version when its words are still the same.
-    const kept = options.read ? await currentPlan({ record: options.read }, bookingId, petId) : undefined;
+    const kept = !options.read
+      ? undefined
+      : options.known
+        ? options.known.version
+        : await currentPlan({ record: options.read }, bookingId, petId);
     if (!kept) return { version: undefined, plan: fresh };
     if (kept.plan.sourceHash === fresh.sourceHash)
       return { version: kept, plan: kept.plan, changed: kept.changed };
@@ -256,7 +294,7 @@ export async function planNow(
   const date = booking.checkInDate
     ? localDate(booking.checkInDate, deps.config.timezone)
     : localDate(deps.clock.now(), deps.config.timezone);
-  const current = await currentPlan(deps, bookingId, petId);
+  const current = options.known ? options.known.version : await currentPlan(deps, bookingId, petId);
   const names = { petName: pet.name ?? `pet ${petId}`, room: booking.roomName };
   if (!current) {
     const { version } = await keepPlan(deps, {

@@ -18,7 +18,7 @@ import type { RoundSheet } from "../domain/rounds.ts";
 import type { Booking } from "../kennel/schemas.ts";
 import { doseSettings } from "./doses.ts";
 import { describeFailure } from "./failure.ts";
-import { planNow } from "./plans.ts";
+import { currentPlans, planNow } from "./plans.ts";
 
 /** A pet's plan on a round, as the sheet shows it. */
 export interface RoundPlan {
@@ -60,6 +60,7 @@ export async function withPlans<P extends PetOnRound>(
   options: { keep: boolean },
 ): Promise<{ pets: P[]; problem: string | undefined }> {
   let problem: string | undefined;
+  const known = await keptPlansOf(deps, pets);
   const out = await inTurns(pets, async (p): Promise<P> => {
     const api = p.pet?.pet;
     if (!api || !p.sheet || p.booking.bookingId === undefined || api.petId === undefined) return p;
@@ -77,6 +78,7 @@ export async function withPlans<P extends PetOnRound>(
     try {
       now = await planNow(options.keep ? deps : { ...deps, record: undefined }, p.booking, api, {
         read: deps.record,
+        ...(known ? { known: { version: known.get(`${p.booking.bookingId}-${api.petId}`) } } : {}),
       });
     } catch (error) {
       const f = describeFailure(error);
@@ -107,6 +109,19 @@ export async function withPlans<P extends PetOnRound>(
     };
   });
   return { pets: out, problem };
+}
+
+/**
+ * The pets' kept plans in one read of the record, not one a pet; a read that fails gives none, each
+ * pet's then read on its own (and its problem said).
+ */
+function keptPlansOf(deps: Pick<Deps, "record">, pets: readonly PetOnRound[]) {
+  const keys = pets.flatMap((p) =>
+    p.booking.bookingId !== undefined && p.pet?.pet.petId !== undefined
+      ? [{ bookingId: p.booking.bookingId, petId: p.pet.pet.petId }]
+      : [],
+  );
+  return currentPlans(deps, keys).catch(() => undefined);
 }
 
 /**

@@ -9,7 +9,7 @@ import { planState } from "../domain/plan/state.ts";
 import type { Plan } from "../domain/plan/types.ts";
 import type { PlanNowOnSheet, PlanOnSheet } from "../present/plan-sheet.ts";
 import { sheetPetKey } from "../present/rounds.ts";
-import { currentPlan } from "./plans.ts";
+import { currentPlans } from "./plans.ts";
 import type { Sheet, SheetBody } from "./sheets.ts";
 
 /**
@@ -25,9 +25,9 @@ export async function sheetPlansNow(
   const pets = sheet.pets.filter(
     (p) => (index === undefined || p.message === index) && p.planToConfirm !== undefined,
   );
-  const versions = await Promise.all(pets.map((p) => currentPlan(deps, p.bookingId, p.petId)));
-  pets.forEach((p, i) => {
-    const v = versions[i];
+  const versions = await currentPlans(deps, pets);
+  pets.forEach((p) => {
+    const v = versions.get(`${p.bookingId}-${p.petId}`);
     if (!v || v.id === p.planToConfirm) return;
     const state = v.changed?.length ? "changed_in_source" : planState(v.plan);
     out.set(sheetPetKey(p.bookingId, p.petId), {
@@ -71,9 +71,10 @@ export async function confirmedPlansNow(
 ): Promise<Map<string, PlanOnSheet>> {
   const out = new Map<string, PlanOnSheet>();
   const keys = new Map([...pets].map((p) => [`${p.bookingId}-${p.petId}`, p]));
-  for (const [key, p] of keys) {
-    const v = read.get(key) ?? (await currentPlan(deps, p.bookingId, p.petId).catch(() => undefined));
-    const plan = confirmedOnSheet(v);
+  const unread = [...keys].filter(([key]) => !read.has(key)).map(([, p]) => p);
+  const now = await currentPlans(deps, unread).catch(() => new Map<string, PlanRead>());
+  for (const key of keys.keys()) {
+    const plan = confirmedOnSheet(read.get(key) ?? now.get(key));
     if (plan) out.set(key, plan);
   }
   return out;

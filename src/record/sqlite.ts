@@ -313,14 +313,28 @@ async function nextId(q: Query, table: ChainTable): Promise<number> {
   return Number(row?.id);
 }
 
-/** The care record on SQLite (see this file's comment): the store's Driver. */
+/**
+ * The care record on SQLite (see this file's comment): the store's Driver. A read waits in the
+ * queue only while a write is queued or under way (until its WAL is synced): it then sees what the
+ * writes asked before it wrote, as ever. Otherwise it runs at once (node:sqlite reads are
+ * synchronous), so a tap's commit never waits behind the dozens of reads a message's redraw asked
+ * before it (issue 48: the ack of a person seen before).
+ */
 export function sqliteDriver(options: SqliteOptions): Driver {
   const record = new SqliteRecord(options);
+  let writes = 0;
+  const write = <T>(work: () => Promise<T>): Promise<T> => {
+    writes++;
+    return record.serialised(work).finally(() => {
+      writes--;
+    });
+  };
   return {
     engine: "sqlite",
     where: record.file,
-    query: (sql, params) => record.serialised(() => record.run(sql, params)),
-    transaction: (work) => record.serialised(() => record.transact(work)),
+    query: (sql, params) =>
+      writes === 0 ? record.run(sql, params) : record.serialised(() => record.run(sql, params)),
+    transaction: (work) => write(() => record.transact(work)),
     snapshot: (work) => record.snapshot(work),
     nextId,
     isUniqueViolation: (error) => {
@@ -330,6 +344,6 @@ export function sqliteDriver(options: SqliteOptions): Driver {
     isCheckViolation: (error) => sqliteCode(error) === SQLITE_CONSTRAINT_CHECK,
     storeError: (error) => record.fail(error),
     problem: () => record.problem(),
-    close: () => record.serialised(() => record.close()),
+    close: () => write(() => record.close()),
   };
 }
