@@ -7,7 +7,7 @@
  * people their counts, so a year's audit holds no more than a week's.
  */
 import type { Round } from "../domain/care.ts";
-import { giverOf } from "../domain/giver.ts";
+import { giverOf, giverWords } from "../domain/giver.ts";
 import type { Witness } from "../domain/witness.ts";
 import type { ItemKey } from "../record/items.ts";
 import type { Entry, NotGivenReason, Outcome } from "../record/types.ts";
@@ -39,6 +39,8 @@ export interface AuditCorrection {
   date: string;
   round: Round;
   petName: string;
+  /** The pet's room as its round kept it, when known ("Milo (Kennel 2)": a house may hold four Milos). */
+  room?: string | undefined;
   item: ItemKey;
   itemText: string;
   was?: EntrySaid | undefined;
@@ -81,6 +83,8 @@ export interface PersonCounts {
   asNeeded: number;
   corrections: number;
   witnessed: number;
+  /** Doses they gave that someone else recorded, naming them on the form ("Given by (if not you)"). */
+  gave: number;
 }
 
 /** The audit's who-did-what of some days. */
@@ -118,16 +122,24 @@ const said = (e: Entry): EntrySaid => ({
   recordedAt: e.recordedAt,
 });
 
-/** The corrections among a part's entries (every entry of its days, corrected ones included). */
-export function correctionsOf(entries: readonly Entry[]): Latest<AuditCorrection> {
+/**
+ * The corrections among a part's entries (every entry of its days, corrected ones included), each
+ * pet with its room where `roomOf` knows it (the rounds kept: `${bookingId}|${petId}`).
+ */
+export function correctionsOf(
+  entries: readonly Entry[],
+  roomOf: ReadonlyMap<string, string> = new Map(),
+): Latest<AuditCorrection> {
   const byId = new Map(entries.map((e) => [e.id, e]));
   const out: AuditCorrection[] = [];
   for (const e of entries) {
     if (e.supersedes === undefined) continue;
     const old = byId.get(e.supersedes);
     const why = e.note?.trim() || e.reason?.trim();
+    const room = roomOf.get(`${e.bookingId}|${e.petId}`);
     out.push({
       ...{ date: e.date, round: e.round, petName: e.petName, item: e.item, itemText: e.itemText },
+      ...(room ? { room } : {}),
       ...(old ? { was: said(old) } : {}),
       now: said(e),
       ...(why ? { why } : {}),
@@ -148,7 +160,11 @@ const nobody = (name: string): PersonCounts => ({
   asNeeded: 0,
   corrections: 0,
   witnessed: 0,
+  gave: 0,
 });
+
+/** What a person's counts read of an entry. */
+type Counted = Pick<Entry, "id" | "userName" | "outcome" | "supersedes" | "givenBy" | "paper">;
 
 /** Counts people's entries as they are read, by name (the record's names of staff). */
 export class PeopleCount {
@@ -165,7 +181,7 @@ export class PeopleCount {
    * Each of a part's entries (every entry of its days, corrected ones included): one struck by an
    * entry saying it was recorded in error is counted as that, whatever it said (nothing was done by it).
    */
-  entries(all: readonly Pick<Entry, "id" | "userName" | "outcome" | "supersedes">[]): void {
+  entries(all: readonly Counted[]): void {
     const struck = new Set(all.flatMap((e) => (e.outcome === "in_error" ? [e.supersedes] : [])));
     for (const e of all) {
       if (struck.has(e.id)) this.#of(e.userName).inError++;
@@ -173,8 +189,11 @@ export class PeopleCount {
     }
   }
 
-  entry(e: Pick<Entry, "userName" | "outcome" | "supersedes">): void {
+  entry(e: Counted): void {
     const p = this.#of(e.userName);
+    // Given by someone the form named, not who recorded it: theirs too (a paper's initials are the chart's).
+    const giver = e.outcome === "given" && e.givenBy && !e.paper ? giverWords(e.givenBy) : undefined;
+    if (giver !== undefined && giver !== e.userName) this.#of(giver).gave++;
     if (e.supersedes !== undefined) p.corrections++;
     else if (e.outcome === "given") p.given++;
     else if (e.outcome === "not_given") p.notGiven++;

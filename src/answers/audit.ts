@@ -18,7 +18,7 @@ import { addDays, localDate, recordMinute, zonedInstant } from "../time.ts";
 import { type CustodyAudit, custodyAudit } from "./audit-custody.ts";
 import { type HighAlertFigures, highAlertPart } from "./audit-high-alert.ts";
 import { type AuditWho, addWho, correctionsOf, PeopleCount } from "./audit-who.ts";
-import { type DoseFigures, doseFigures, notAsked } from "./doses.ts";
+import { type DoseFigures, doseFigures, notAsked, type RoundDose } from "./doses.ts";
 import { type GivenTwice, givenTwiceOf } from "./given-twice.ts";
 import { dosesOwed, owedRounds } from "./obligations.ts";
 import { markedEntries } from "./paper-marks.ts";
@@ -123,6 +123,10 @@ type AuditPart = Pick<
   keptRounds: string[];
 };
 
+/** Each pet's room as its rounds kept it, by `${bookingId}|${petId}`. */
+const roomsOf = (doses: readonly RoundDose[]): Map<string, string> =>
+  new Map(doses.flatMap((d) => (d.room ? [[`${d.bookingId}|${d.petId}`, d.room] as const] : [])));
+
 async function auditPart(
   deps: Required<Pick<Deps, "record">> & Pick<Deps, "config" | "clock">,
   from: string,
@@ -169,7 +173,7 @@ async function auditPart(
     inError: entries.filter((e) => e.outcome === "in_error").length,
     highAlert,
     givenTwice: await givenTwiceOf(deps, owed, entries),
-    who: { corrections: correctionsOf(entries), unwitnessed, people: people.people },
+    who: { corrections: correctionsOf(entries, roomsOf(doses)), unwitnessed, people: people.people },
   };
 }
 

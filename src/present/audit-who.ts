@@ -59,7 +59,7 @@ function correctionLine(c: AuditCorrection, tz: string): Line {
   const now = `${saidWords(c.now, tz, c.date)}${c.now.givenBy ? ` by ${whole(c.now.givenBy)}` : ""}`;
   return dotted(
     `✏️ ${whenWords(c.date, c.round)}`,
-    `${petWords(c.petName)} · ${itemWords(c.item, c.itemText)}: ${was} → ${now}`,
+    `${petWords(c.petName, c.room)} · ${itemWords(c.item, c.itemText)}: ${was} → ${now}`,
     `corrected by ${whole(c.now.userName)} ${timeOnDay(c.now.recordedAt, tz, c.date)}`,
     ...whyWords(c),
   );
@@ -114,7 +114,10 @@ export function unwitnessedLines(all: Latest<UnwitnessedDose>, tz: string): Line
 /** The most people named: a kennel's staff are fewer; the export names each entry's person. */
 const PEOPLE_SHOWN = 40;
 
-/** "Jane: given 12 · recorded in error 1 (when any) · not given 1 · refused 0 · corrections 2 · witnessed 3 · meals 8". */
+/**
+ * "Jane: given 12 · recorded in error 1 (when any) · not given 1 · refused 0 · corrections 2 ·
+ * witnessed 3 · meals 8 · gave 2 recorded by someone else (when any)".
+ */
 function personLine(p: PersonCounts): Line {
   return dotted(
     `👤 ${whole(p.name)}: given ${p.given}`,
@@ -125,6 +128,7 @@ function personLine(p: PersonCounts): Line {
     `witnessed ${p.witnessed}`,
     p.asNeeded ? `given if needed ${p.asNeeded}` : undefined,
     p.meals ? `meals ${p.meals}` : undefined,
+    p.gave ? `gave ${p.gave} recorded by someone else` : undefined,
   );
 }
 
@@ -134,7 +138,7 @@ export function peopleLines(people: readonly PersonCounts[]): Line[] {
   const more = people.length - shown.length;
   return [
     line(
-      `👤 Who recorded what: ${plural(people.length, "person", "people")} (the round entries each wrote in these days, a correction counted as a correction, corrected ones included, one later put right as recorded in error counted apart, never as given; the doses each witnessed)`,
+      `👤 Who recorded what: ${plural(people.length, "person", "people")} (the round entries each wrote in these days, a correction counted as a correction, corrected ones included, one later put right as recorded in error counted apart, never as given; the doses each witnessed, and those each gave that someone else recorded)`,
     ),
     ...shown.map(personLine),
     ...(more > 0

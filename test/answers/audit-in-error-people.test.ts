@@ -11,6 +11,7 @@ import { loadConfig } from "../../src/config.ts";
 import { auditDoc } from "../../src/present/audit.ts";
 import type { CareRecordStore, EntryInput } from "../../src/record/types.ts";
 import { docText } from "../../src/text/doc.ts";
+import { doseWindow, keepObligation } from "../helpers/obligations.ts";
 import { recorded, scratchRecord } from "../helpers/record.ts";
 
 const DAY = "2026-11-30";
@@ -65,5 +66,27 @@ it("counts an entry struck as in error apart from doses given, and says a slot r
     "✏️ Mon 30 Nov 2026 · morning · Biscuit · Apoquel 16 mg: recorded in error by Sam (recorded 08:40) → given · corrected by Jane 09:00 · recorded again after it was put right as in error\n",
   );
   expect(text).not.toContain("why: not written");
+  await store.close();
+});
+
+it("names a corrected pet with its room as its round kept it: a house may hold four Milos", async () => {
+  const clock = { at: Date.parse(`${DAY}T07:00:00Z`) };
+  const store = scratchRecord({ now: () => new Date(clock.at) });
+  const window = doseWindow(DAY, ["07:00", "08:00", "08:15", "08:30"]);
+  const items = [{ item: "med:1", label: "Metacam", text: "Metacam 1.5 mg", window, confirmed: false }];
+  await keepObligation(store, DAY, [
+    { bookingId: 7, petId: 77, name: "Biscuit", room: "Kennel 7", items },
+  ] as never);
+  const { metacam } = await morning(store, clock);
+  clock.at = Date.parse(`${DAY}T13:00:00Z`);
+  await recorded(
+    store,
+    dose("med:1", { outcome: "not_given", reasonCode: "other", reason: "Scout's", supersedes: metacam.id }),
+  );
+  const audit = await recordAudit({ record: store, config, clock: { now: () => NOW } }, 1, "here");
+  const text = docText(auditDoc(audit, { timezone: "UTC" }), TEXT);
+  expect(text).toContain(
+    "✏️ Mon 30 Nov 2026 · morning · Biscuit (Kennel 7) · Metacam 1.5 mg: given by Jane (recorded 08:10) → not given (other)",
+  );
   await store.close();
 });

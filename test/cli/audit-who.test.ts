@@ -90,7 +90,7 @@ async function seed(store: CareRecordStore, clock: { at: number }) {
   await saveSheet(
     { record: store },
     sheet("morning", [
-      [BISCUIT, [APOQUEL, MEAL]],
+      [BISCUIT, [APOQUEL, MEAL, RIMADYL]],
       [MILO, [METRO]],
       [SUGAR, [INSULIN, RIMADYL]],
     ]),
@@ -105,6 +105,16 @@ async function seed(store: CareRecordStore, clock: { at: number }) {
   });
   at("08:10");
   const biscuit = await write(BISCUIT, { item: "med:1", itemText: APOQUEL.text, outcome: "given" });
+  // Biscuit's Rimadyl given by Alex, recorded by Jane naming him ("Given by (if not you)").
+  at("08:12");
+  await write(BISCUIT, { item: "med:2", itemText: RIMADYL.text, outcome: "given", requestKey: "s-alex" });
+  await store.append({
+    ...{ kind: "given_by", date: DATE, bookingId: BISCUIT.bookingId, petId: BISCUIT.petId, userId: "U0JANE" },
+    ...{
+      requestKey: "given_by:s-alex",
+      body: { v: 1, request: "s-alex", userId: "U0ALEX", name: "Alex", items: ["med:2"] },
+    },
+  });
   at("08:15");
   const milo = await write(MILO, {
     ...{ item: "med:1", itemText: METRO.text, outcome: "not_given", reasonCode: "none_left" },
@@ -158,8 +168,12 @@ it("record audit names each correction, the unwitnessed high-alert dose and who 
   expect(out).toContain(
     "💉 Tue 24 Nov 2026 · evening · Dylan · Phenobarbital 60 mg · given 18:05 by Sam · unwitnessed\n",
   );
-  expect(out).toContain("👤 Who recorded what: 3 people");
-  expect(out).toContain("👤 Jane: given 2 · not given 0 · refused 0 · corrections 1 · witnessed 0\n");
+  expect(out).toContain("👤 Who recorded what: 4 people");
+  // Alex gave the Rimadyl Jane recorded: said under his name, the entry Jane's.
+  expect(out).toContain(
+    "👤 Alex: given 0 · not given 0 · refused 0 · corrections 0 · witnessed 0 · gave 1 recorded by someone else\n",
+  );
+  expect(out).toContain("👤 Jane: given 3 · not given 0 · refused 0 · corrections 1 · witnessed 0\n");
   expect(out).toContain("👤 Sam: given 1 · not given 1 · refused 0 · corrections 1 · witnessed 0\n");
   expect(out).toContain("👤 Tom: given 0 · not given 0 · refused 0 · corrections 0 · witnessed 1\n");
   // The figures say what they count, in the export's words for the same days.
@@ -190,9 +204,10 @@ it("record audit names each correction, the unwitnessed high-alert dose and who 
       }),
     ],
   });
-  expect(json.people.map((p: { name: string }) => p.name)).toEqual(["Jane", "Sam", "Tom"]);
-  expect(json.people[1]).toEqual({
+  expect(json.people.map((p: { name: string }) => p.name)).toEqual(["Alex", "Jane", "Sam", "Tom"]);
+  expect(json.people[2]).toEqual({
     ...{ name: "Sam", given: 1, inError: 0, notGiven: 1, refused: 0, meals: 0, asNeeded: 0 },
-    ...{ corrections: 1, witnessed: 0 },
+    ...{ corrections: 1, witnessed: 0, gave: 0 },
   });
+  expect(json.people[0]).toMatchObject({ name: "Alex", given: 0, gave: 1 });
 });
