@@ -26,15 +26,21 @@ beforeAll(async () => {
 
 afterAll(() => day.close());
 
-it("Home reads each pet's plan once, its missed doses still beside the plan's words", async () => {
-  const deps = day.depsAt("12:15");
-  const read: string[] = [];
-  const record = withFaults(deps.record, {
+/** The record, each read of its plans kept in `reads` as it is asked. */
+function planReads(store: CareRecordStore): { reads: LogQuery[]; record: CareRecordStore } {
+  const reads: LogQuery[] = [];
+  const record = withFaults(store, {
     log: ((q: LogQuery) => {
-      if (q.kind === "plan") read.push(JSON.stringify(q));
-      return deps.record.log(q);
+      if (q.kind === "plan") reads.push(q);
+      return store.log(q);
     }) as CareRecordStore["log"],
   });
+  return { reads, record };
+}
+
+it("Home reads each pet's plan once, its missed doses still beside the plan's words", async () => {
+  const deps = day.depsAt("12:15");
+  const { reads, record } = planReads(deps.record);
   const home = await todayOverview({ ...deps, record });
   const named = home.record?.doses?.named ?? [];
   for (const p of pets) {
@@ -45,19 +51,14 @@ it("Home reads each pet's plan once, its missed doses still beside the plan's wo
       planNow: expect.stringContaining("📋 "),
     });
   }
+  const read = reads.map((q) => JSON.stringify(q));
   expect(read.length).toBeGreaterThan(0);
   expect(read.filter((q, i) => read.indexOf(q) !== i)).toEqual([]);
 }, 60_000);
 
 it("a round's answer reads its pets' plans in one read of the record, each pet's plan as currentPlan reads it", async () => {
   const deps = day.depsAt("12:20");
-  const reads: LogQuery[] = [];
-  const record = withFaults(deps.record, {
-    log: ((q: LogQuery) => {
-      if (q.kind === "plan") reads.push(q);
-      return deps.record.log(q);
-    }) as CareRecordStore["log"],
-  });
+  const { reads, record } = planReads(deps.record);
   const report = await roundReport({ ...deps, record }, "evening", DAY);
   const planned = report.pets.filter((p) => p.plan?.versionId !== undefined);
   expect(planned.length).toBeGreaterThan(2);
@@ -78,13 +79,7 @@ it("a kept sheet's plans now are read in one read of the record", async () => {
   const deps = day.depsAt("12:25");
   const sheet = await latestSheet(deps, DAY, "morning");
   if (!sheet) throw new Error("no morning sheet kept");
-  const reads: LogQuery[] = [];
-  const record = withFaults(deps.record, {
-    log: ((q: LogQuery) => {
-      if (q.kind === "plan") reads.push(q);
-      return deps.record.log(q);
-    }) as CareRecordStore["log"],
-  });
+  const { reads, record } = planReads(deps.record);
   const now = await sheetPlansNow({ record }, sheet);
   expect(reads).toHaveLength(1);
   // The two plans Jane confirmed since the sheet was kept: drawn as they stand.
