@@ -8,7 +8,7 @@
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
 import type { PlanView } from "../present/plan.ts";
-import { currentPlan } from "./plans.ts";
+import { currentPlans } from "./plans.ts";
 
 const KIND = "plans_post";
 
@@ -58,13 +58,13 @@ export async function plansPostViews(
   deps: Pick<Deps, "record">,
   pets: Array<[number, number]>,
 ): Promise<PlanView[]> {
-  const views = await Promise.all(
-    pets.map(async ([bookingId, petId]): Promise<PlanView | undefined> => {
-      const v = await currentPlan(deps, bookingId, petId);
-      return v
-        ? { versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room }
-        : undefined;
-    }),
+  // One read of the record for the post's pets, not one a pet (a post holds dozens).
+  const now = await currentPlans(
+    deps,
+    pets.map(([bookingId, petId]) => ({ bookingId, petId })),
   );
-  return views.filter((v): v is PlanView => v !== undefined);
+  return pets.flatMap(([bookingId, petId]): PlanView[] => {
+    const v = now.get(`${bookingId}-${petId}`);
+    return v ? [{ versionId: v.id, plan: v.plan, changed: v.changed, petName: v.petName, room: v.room }] : [];
+  });
 }
