@@ -1,11 +1,13 @@
 /**
  * The record forms' "Given by (if not you)" read (src/answers/given-by.ts): the person chosen, as
- * Kennel Desk knows them now, never waiting on Slack before the commit (issue 48). A guest account,
- * a bot or app, or anyone else who is not a full member Slack said so of is refused at the field,
- * nothing written. A person never seen is kept by id: their look-up starts now, not waited on, and
- * the name it gives names the entries after the ack (src/answers/staff-names.ts), as does Slack's
- * word that they are not staff, or that it knows no such person (users.info's `user_not_found`: a
- * deleted account, or one never in the workspace); the recorder is then told privately. Choosing oneself is kept as
+ * Kennel Desk knows them (issue 48). A guest account, a bot or app, or anyone else who is not a full
+ * member Slack said so of is refused at the field, nothing written. A person never seen is asked of
+ * Slack before the commit, a second at most (GIVER_LOOKUP_MS, the form's 3 s kept): a guest, a bot,
+ * an outsider or someone Slack does not know (users.info's `user_not_found`: a deleted account, or
+ * one never in the workspace) is refused at the field too, a member named. When Slack does not answer
+ * in time they are kept by id: the name it gives names the entries after the ack
+ * (src/answers/staff-names.ts), as does its word that they are not staff; the recorder is then told
+ * privately. Choosing oneself is kept as
  * the giver chosen: no giver of another, and a correction carries none.
  */
 import type { webApi } from "@slack/bolt";
@@ -37,34 +39,71 @@ export type GiverRead =
 const refusalOf = (refusal: string): GiverRefusal =>
   refusal === "guest" ? "guest" : refusal === "bot" ? "bot" : "other";
 
-/** The giver a submitted record form names, checked; none when left empty. */
-export function readGiver(
+/** How long a giver never seen is asked of Slack before the commit (the form's 3 s kept): past it, kept by id. */
+export const GIVER_LOOKUP_MS = 1_000;
+
+/** What `p` gives within `ms`, or undefined past it (or when it fails). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([p.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const refused = (why: GiverRefusal | "unknown"): GiverRead => ({
+  ok: false,
+  errors: { [GIVEN_BY]: giverRefusedWords(why) },
+});
+
+/** A giver Kennel Desk knows (seen before, or just now): refused at the field when not staff, else named. */
+function ofKnown(
+  userId: string,
+  known: { refusal?: string | undefined; name?: string | undefined },
+): GiverRead {
+  if (known.refusal) return refused(refusalOf(known.refusal));
+  return { ok: true, giver: { userId, ...(known.name ? { name: known.name } : {}) } };
+}
+
+/**
+ * The giver a submitted record form names, checked; none when left empty. One never seen is asked of
+ * Slack first, for `waitMs` at most: a guest, a bot or someone Slack does not know is refused at the
+ * field, a member named; no answer in time keeps them by id (named and checked after the commit).
+ */
+export async function readGiver(
   deps: Pick<BotDeps, "access" | "log">,
   client: webApi.WebClient,
   recorder: string,
   values: FormValues,
-): GiverRead {
+  waitMs = GIVER_LOOKUP_MS,
+): Promise<GiverRead> {
   const userId = values[GIVEN_BY]?.user?.selected_user ?? undefined;
   if (!userId) return { ok: true };
   if (userId === recorder) return { ok: true, giver: { userId } };
   const known = deps.access.knownAs(userId);
-  if (known?.refusal)
-    return { ok: false, errors: { [GIVEN_BY]: giverRefusedWords(refusalOf(known.refusal)) } };
-  const giver = { userId, ...(known?.name ? { name: known.name } : {}) };
-  if (known) return { ok: true, giver };
-  // Never seen: asked of Slack now, not waited on (its name follows the commit, its verdict kept:
-  // a guest, a bot or an outsider is said so after the ack, src/answers/staff-names.ts).
-  const notStaff = deps.access
-    .check(client, userId, undefined, { home: true })
-    .then((r): NotStaff | undefined => {
-      if (r.ok) return undefined;
-      const now = deps.access.knownAs(userId);
-      deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
-      if (now?.refusal) return { why: refusalOf(now.refusal), name: now.name ?? userId };
-      // Refused with no verdict and not for want of an answer: Slack said it knows no such person.
-      return r.unconfirmed ? undefined : { why: "unknown", name: userId };
-    });
-  return { ok: true, giver, notStaff };
+  if (known) return ofKnown(userId, known);
+  const lookup = deps.access.check(client, userId, undefined, { home: true });
+  const answer = await within(lookup, waitMs);
+  if (answer && (answer.ok || !answer.unconfirmed)) {
+    const now = deps.access.knownAs(userId);
+    if (!answer.ok) deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
+    // Refused with no verdict kept and not for want of an answer: Slack said it knows no such person.
+    return now ? ofKnown(userId, now) : answer.ok ? { ok: true, giver: { userId } } : refused("unknown");
+  }
+  // No answer in time: kept by id, Slack's answer awaited after the commit (its name follows it, its
+  // verdict kept: a guest, a bot or an outsider is said so after the ack, src/answers/staff-names.ts).
+  const notStaff = lookup.then((r): NotStaff | undefined => {
+    if (r.ok) return undefined;
+    const now = deps.access.knownAs(userId);
+    deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
+    if (now?.refusal) return { why: refusalOf(now.refusal), name: now.name ?? userId };
+    return r.unconfirmed ? undefined : { why: "unknown", name: userId };
+  });
+  return { ok: true, giver: { userId }, notStaff };
 }
 
 /**

@@ -118,7 +118,7 @@ async function each(
   }
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
   // A dose given past the booking's check-out of a pet still here: its note says so.
@@ -189,7 +189,7 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
     return { status: "no_one_tap" };
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
   // A dose given past the booking's check-out of a pet still here: its note says so.
