@@ -4,7 +4,8 @@
  * records at 22:00, on ✏️ Record each…, a dose Sam gave at 21:05, naming Sam in "Given by (if not
  * you)". A giver never seen by Kennel Desk is asked of Slack before the commit, a second at most: a
  * guest account is refused at the field, nothing written; Sam is named at once, and Jane's private
- * confirmation names him; the entry stays Jane's, the stay record says both. The one "Given by" means
+ * confirmation names him; the entry stays Jane's, the stay record says both. A dose recorded on time
+ * naming Sam is confirmed to Jane privately too, naming him. The one "Given by" means
  * every dose the form says given: Itchy's Piriton given if needed on it is Tom's too. A giver Slack
  * does not know at all (users.info answers user_not_found) is refused at the field; when Slack answers
  * past the bound, the entry is written, said not staff after, and Jane told privately.
@@ -102,6 +103,25 @@ describe.each(useStoreEngines(clock))(
         expect(toldJane("not yet named")()).toBe(false);
         expect(await stayRecord(x.b.state.b)).toContain("given 21:05 by Sam · recorded 22:00 by Jane");
         expect((await store.verify()).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      "a dose recorded on time naming Sam: Jane is told privately who gave it, as for a late entry",
+      async () => {
+        now = Date.parse("2026-11-23T19:40:00Z");
+        const messages = await postConfirmedRounds(h, CHANNEL, "evening", clock);
+        const x = await candidate(messages);
+        const form = await formOf(h, (await tapRecord(h, x.message.id, x.b, "U0JANE")).trigger);
+        const answer = await submitForm(h, form, { choices: { [x.med]: ["given", ""] }, givenBy: "U0SAM" });
+        expect(answer.errors).toBeUndefined();
+        const [entry] = (
+          await markedEntries({ record: store }, { date: "2026-11-23", petId: x.b.state.p })
+        ).filter((e) => e.item === x.med);
+        expect(entry).toMatchObject({ userId: "U0JANE", givenBy: { userId: "U0SAM", name: "Sam" } });
+        expect(entry?.givenAt).toBeUndefined();
+        await expect.poll(toldJane("given 19:40 by Sam ("), { timeout: 10_000 }).toBe(true);
+        expect(toldJane("✅ Recorded ")()).toBe(true);
       },
     );
 

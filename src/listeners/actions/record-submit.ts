@@ -32,6 +32,7 @@ import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
 import {
   correctedWords,
   FORGED,
+  givenByOtherOnTimeWords,
   keptTimesWords,
   NO_ONE_TAP,
   roundName,
@@ -78,13 +79,15 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now. A time said is confirmed to the tapper, its day named when not today.
     await f.ack.send();
-    // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late.
+    // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late;
+    // and doses given on time by someone the form named (that person said, as for a late entry).
     const tz = deps.config.timezone;
     const said =
       result.status === "recorded"
         ? [
             keptTimesWords(sheet, pet, result.entries, { timezone: tz, now: deps.clock.now() }),
             correctedWords(sheet, pet, result.entries, tz),
+            givenByOtherOnTimeWords(sheet, pet, result.entries, tz),
           ]
             .filter(Boolean)
             .join(" ") || undefined
