@@ -5,7 +5,8 @@
  * you)". A giver never seen by Kennel Desk is asked of Slack before the commit, a second at most: a
  * guest account is refused at the field, nothing written; Sam is named at once, and Jane's private
  * confirmation names him; the entry stays Jane's, the stay record says both. A dose recorded on time
- * naming Sam is confirmed to Jane privately too, naming him. The one "Given by" means
+ * naming Sam is confirmed to Jane privately too, naming him. Slack slow to answer for Alex: kept by
+ * id, Jane's confirmation waits for Slack's name (bounded), and the post is drawn with it. The one "Given by" means
  * every dose the form says given: Itchy's Piriton given if needed on it is Tom's too. A giver Slack
  * does not know at all (users.info answers user_not_found) is refused at the field; when Slack answers
  * past the bound, the entry is written, said not staff after, and Jane told privately.
@@ -103,6 +104,37 @@ describe.each(useStoreEngines(clock))(
         expect(toldJane("not yet named")()).toBe(false);
         expect(await stayRecord(x.b.state.b)).toContain("given 21:05 by Sam · recorded 22:00 by Jane");
         expect((await store.verify()).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      "Slack slow to name the giver: Jane's confirmation waits for the name, the post drawn with it",
+      async () => {
+        now = Date.parse("2026-11-24T22:00:00Z");
+        nameStaff(h, { U0ALEX: "Alex" });
+        // users.info for Alex answers past the second the form waits: Alex kept by id at the commit.
+        h.slack.latency = (method, body) => (method === "users.info" && body.user === "U0ALEX" ? 1_500 : 0);
+        try {
+          const messages = await postConfirmedRounds(h, CHANNEL, "evening", clock);
+          const x = await candidate(messages);
+          const form = await formOf(h, (await tapRecord(h, x.message.id, x.b, "U0JANE")).trigger);
+          const answer = await submitForm(h, form, {
+            choices: { [x.med]: ["given", ""] },
+            given: { date: "2026-11-24", time: "21:05" },
+            givenBy: "U0ALEX",
+          });
+          expect(answer.errors).toBeUndefined();
+          const kept = (await store.log({ kind: "given_by", date: "2026-11-24" })).at(-1);
+          expect(kept?.body).toMatchObject({ userId: "U0ALEX" });
+          expect(kept?.body.name).toBeUndefined();
+          await expect.poll(toldJane("at 21:05 by Alex"), { timeout: 10_000 }).toBe(true);
+          expect(toldJane("not yet named")()).toBe(false);
+          const post = () => JSON.stringify(h.slack.timeline.find((m) => m.id === x.message.id));
+          await expect.poll(post, { timeout: 10_000 }).toContain("by Alex");
+          expect(post()).not.toContain("not yet named");
+        } finally {
+          h.slack.latency = undefined;
+        }
       },
     );
 

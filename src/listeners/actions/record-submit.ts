@@ -40,7 +40,14 @@ import {
   whoRecorded,
 } from "../tapper-words.ts";
 import { againWithTick } from "./record-again.ts";
-import { readGiver, tellIfNotStaff } from "./record-giver.ts";
+import {
+  CONFIRM_NAME_MS,
+  givenNamed,
+  NAMED_LATER_MS,
+  readGiver,
+  tellIfNotStaff,
+  within,
+} from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -79,6 +86,10 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now. A time said is confirmed to the tapper, its day named when not today.
     await f.ack.send();
+    // A giver kept by id (Slack slow before the commit): confirmed and drawn once Slack names them
+    // (a bounded wait), else drawn again when the name comes.
+    const naming = givenNamed(deps, result.status === "recorded" ? result.entries : [], NAMED_LATER_MS);
+    const named = await within(naming, CONFIRM_NAME_MS);
     // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late;
     // and doses given on time by someone the form named (that person said, as for a late entry).
     const tz = deps.config.timezone;
@@ -93,6 +104,10 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
             .join(" ") || undefined
         : undefined;
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded", said);
+    if (named === undefined)
+      void naming
+        .then((ok) => (ok ? redraw.afterTap(f.client, sheet, pet.message, f.meta.at) : undefined))
+        .catch(() => undefined);
   }
 }
 
