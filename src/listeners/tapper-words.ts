@@ -101,3 +101,26 @@ export function correctedWords(
   const kept = fixed.length === 1 ? "The entry it replaces is kept" : "The entries they replace are kept";
   return `✅ Corrected, ${roundName(sheet, pet)}: ${each.join("; ")}. ${kept}, struck through.`;
 }
+
+/**
+ * Said to the one who submitted a form naming someone else as the giver of doses recorded given on
+ * time (no time said: keptTimesWords names the giver of those): "✅ Recorded Caninsulin given 18:03
+ * by Sam (Sugar's evening round, Thu 3 Dec)." A correction is said by correctedWords. Nothing
+ * (undefined) when no such dose was written.
+ */
+export function givenByOtherOnTimeWords(
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "name" | "due">,
+  entries: Entry[],
+  timezone: string,
+): string | undefined {
+  const named = entries.filter(
+    (e) => e.outcome === "given" && givenByOther(e) && !e.givenAt && e.supersedes === undefined,
+  );
+  if (named.length === 0) return undefined;
+  const each = named.map((e) => {
+    const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
+    return `${esc(label)} given ${timeOf(e.recordedAt, timezone)} by ${esc(giverOf(e))}`;
+  });
+  return `✅ Recorded ${each.join("; ")} (${roundName(sheet, pet)}).`;
+}

@@ -19,7 +19,9 @@ export type GiverRefusal = "guest" | "bot" | "other";
 const EMPTY = "choose who gave it, or leave this empty if you gave it yourself.";
 
 /** The field's error when the person chosen cannot have given a dose on the kennel's behalf. */
-export function giverRefusedWords(why: GiverRefusal): string {
+export function giverRefusedWords(why: GiverRefusal | "unknown"): string {
+  if (why === "unknown")
+    return `Slack does not know that person (a deleted account, or one never in this workspace): ${EMPTY}`;
   if (why === "guest") return `That is a guest account, not one of the kennel's staff: ${EMPTY}`;
   if (why === "bot") return `That is a bot or an app, not a person: ${EMPTY}`;
   return `That account is not a member of this kennel's Slack workspace: ${EMPTY}`;

@@ -1,8 +1,8 @@
 /**
  * Who gave a dose, when it is not who recorded it: the rules around the record forms' "Given by (if
  * not you)". A high-alert dose's witness is someone other than its giver (not its recorder); the
- * field refuses a guest account, a bot and anyone not a full member, as Kennel Desk knows them,
- * never waiting on Slack; a person never seen is kept by id, their look-up started, not awaited.
+ * field refuses a guest account, a bot and anyone not a full member, as Kennel Desk knows them; a
+ * person never seen is asked of Slack first, a bounded while: no answer in time keeps them by id.
  */
 import { describe, expect, it, vi } from "vitest";
 import { GIVEN_BY } from "../../src/blocks/record-modal.ts";
@@ -29,8 +29,12 @@ describe("a high-alert dose given by someone other than who recorded it", () => 
   });
 });
 
+/** Slack answering a look-up after `ms`: a member. */
+const slowOk = (ms: number) => () =>
+  new Promise<{ ok: true }>((resolve) => setTimeout(() => resolve({ ok: true }), ms));
+
 function deps(known: Record<string, { refusal?: string; name?: string }>) {
-  const check = vi.fn(async () => ({ ok: true as const }));
+  const check = vi.fn(slowOk(50));
   const access = {
     knownAs: (id: string) => (known[id] ? { refusal: known[id].refusal, name: known[id].name } : undefined),
     check,
@@ -42,38 +46,38 @@ const chose = (user: string) => ({ [GIVEN_BY]: { user: { selected_user: user } }
 const client = {} as never;
 
 describe("the forms' Given by (if not you)", () => {
-  it("a guest, a bot, an outsider: refused at the field", () => {
+  it("a guest, a bot, an outsider: refused at the field", async () => {
     const { d } = deps({
       U0G: { refusal: "guest" },
       U0B: { refusal: "bot" },
       U0X: { refusal: "other-team" },
     });
-    const guest = readGiver(d, client, "U0JANE", chose("U0G"));
+    const guest = await readGiver(d, client, "U0JANE", chose("U0G"));
     expect(guest).toEqual({ ok: false, errors: { [GIVEN_BY]: expect.stringContaining("guest account") } });
-    expect(readGiver(d, client, "U0JANE", chose("U0B"))).toMatchObject({
+    expect(await readGiver(d, client, "U0JANE", chose("U0B"))).toMatchObject({
       ok: false,
       errors: { [GIVEN_BY]: expect.stringContaining("a bot or an app") },
     });
-    expect(readGiver(d, client, "U0JANE", chose("U0X"))).toMatchObject({
+    expect(await readGiver(d, client, "U0JANE", chose("U0X"))).toMatchObject({
       ok: false,
       errors: { [GIVEN_BY]: expect.stringContaining("not a member of this kennel's Slack workspace") },
     });
   });
 
-  it("a member known: their name; oneself or no one: no giver apart; never seen: by id, Slack asked, not awaited", () => {
+  it("a member known: their name; oneself or no one: no giver apart; never seen, Slack slow: by id, Slack asked", async () => {
     const { d, check } = deps({ U0SAM: { name: "Sam" } });
-    expect(readGiver(d, client, "U0JANE", chose("U0SAM"))).toEqual({
+    expect(await readGiver(d, client, "U0JANE", chose("U0SAM"))).toEqual({
       ok: true,
       giver: { userId: "U0SAM", name: "Sam" },
     });
     // Oneself: kept as chosen (no giver of another; a correction then carries none).
-    expect(readGiver(d, client, "U0JANE", chose("U0JANE"))).toEqual({
+    expect(await readGiver(d, client, "U0JANE", chose("U0JANE"))).toEqual({
       ok: true,
       giver: { userId: "U0JANE" },
     });
-    expect(readGiver(d, client, "U0JANE", {})).toEqual({ ok: true });
+    expect(await readGiver(d, client, "U0JANE", {})).toEqual({ ok: true });
     expect(check).not.toHaveBeenCalled();
-    expect(readGiver(d, client, "U0JANE", chose("U0NIA"))).toEqual({
+    expect(await readGiver(d, client, "U0JANE", chose("U0NIA"), 5)).toEqual({
       ok: true,
       giver: { userId: "U0NIA" },
       notStaff: expect.any(Promise),
@@ -82,16 +86,60 @@ describe("the forms' Given by (if not you)", () => {
   });
 });
 
+describe("a giver never seen, asked of Slack before the commit", () => {
+  it("answered in time: a member named; a guest or a bot refused at the field, nothing written", async () => {
+    const seen: Record<string, { refusal?: string; name?: string }> = {};
+    const facts: Record<string, { refusal?: string; name?: string }> = {
+      U0SAM: { name: "Sam" },
+      U0G: { refusal: "guest", name: "Gus" },
+      U0B: { refusal: "bot" },
+    };
+    const access = {
+      knownAs: (id: string) => seen[id],
+      check: vi.fn(async (_c: unknown, id: string) => {
+        seen[id] = facts[id] ?? {};
+        return seen[id].refusal ? { ok: false, message: "no" } : { ok: true };
+      }),
+    } as unknown as BotDeps["access"];
+    const d = { access, log: silentLogger() };
+    expect(await readGiver(d, client, "U0JANE", chose("U0SAM"))).toEqual({
+      ok: true,
+      giver: { userId: "U0SAM", name: "Sam" },
+    });
+    expect(await readGiver(d, client, "U0JANE", chose("U0G"))).toEqual({
+      ok: false,
+      errors: { [GIVEN_BY]: expect.stringMatching(/^That is a guest account/) },
+    });
+    expect(await readGiver(d, client, "U0JANE", chose("U0B"))).toMatchObject({
+      ok: false,
+      errors: { [GIVEN_BY]: expect.stringContaining("a bot or an app") },
+    });
+  });
+
+  it("not answered within the bound: kept by id, at the bound, not later", async () => {
+    const { d } = deps({});
+    (d.access.check as ReturnType<typeof vi.fn>).mockImplementation(slowOk(5_000));
+    const start = Date.now();
+    expect(await readGiver(d, client, "U0JANE", chose("U0NIA"))).toMatchObject({
+      ok: true,
+      giver: { userId: "U0NIA" },
+    });
+    expect(Date.now() - start).toBeLessThan(1_500);
+  });
+});
+
 describe("a giver never seen whom Slack then says is not staff", () => {
   it("the person recording is told privately once the entries are written, never before", async () => {
     const access = {
       knownAs: (id: string) => (id === "U0NIA" ? { refusal: "guest", name: "Nia Obi" } : undefined),
-      check: vi.fn(async () => ({ ok: false as const, message: "guest" })),
+      check: vi.fn(
+        () => new Promise((resolve) => setTimeout(() => resolve({ ok: false, message: "guest" }), 30)),
+      ),
     } as unknown as BotDeps["access"];
     const d = { access, log: silentLogger() };
     // Never seen when read (knownAs answers only once the check has run).
     let seen = false;
-    const read = readGiver(
+    const read = await readGiver(
       {
         ...d,
         access: { ...access, knownAs: (id: string) => (seen ? access.knownAs(id) : undefined) } as never,
@@ -99,6 +147,7 @@ describe("a giver never seen whom Slack then says is not staff", () => {
       client,
       "U0JANE",
       chose("U0NIA"),
+      5,
     );
     seen = true;
     const told: string[] = [];

@@ -1,8 +1,9 @@
 /**
  * A giver Slack does not know: Jane names, in "Given by (if not you)", an account users.info then
- * answers `user_not_found` for (deleted, or never in the workspace). The entry is written (the form
- * never waits on Slack), and, as for a guest or a bot, Slack's answer is kept after the commit (the
- * `staff_name` follow-up, `notStaff: "unknown"`): every surface says "someone Slack never named
+ * answers `user_not_found` for (deleted, or never in the workspace). Answered within the look-up
+ * before the commit, it is refused at the field. Answered later, the entry is written, and, as for a guest or a bot, Slack's answer is kept after the commit (the
+ * `staff_name` follow-up, `notStaff: "unknown"`) when Slack answered after the look-up before the
+ * commit stopped waiting (refused at the field when it answers in time): every surface says "someone Slack never named
  * (U0GONE) (not staff: Slack does not know them)", and Jane is told privately. Slack failing to
  * answer says nothing of the kind. The real Access, the real store (SQLite).
  */
@@ -24,10 +25,11 @@ import { scratchRecord } from "../helpers/record.ts";
 const clock = { now: () => new Date(`${DATE}T13:00:00Z`) };
 const jane = { userId: "U0JANE", userName: "Jane" };
 
-/** Slack's users.info failing with `error` (its platform error's `data.error`), or another failure. */
-function failing(error: string): webApi.WebClient {
+/** Slack's users.info failing with `error` (its platform error's `data.error`), after `ms`. */
+function failing(error: string, ms = 30): webApi.WebClient {
   const thrown = Object.assign(new Error(`An API error occurred: ${error}`), { data: { ok: false, error } });
-  return { users: { info: async () => Promise.reject(thrown) } } as unknown as webApi.WebClient;
+  const info = () => new Promise((_, reject) => setTimeout(() => reject(thrown), ms));
+  return { users: { info } } as unknown as webApi.WebClient;
 }
 
 let real: CareRecordStore;
@@ -35,7 +37,10 @@ beforeEach(() => {
   real = scratchRecord(clock);
 });
 
-/** Milo's Rimadyl given at 08:20, recorded now by Jane naming U0GONE, Slack answering as `client` does. */
+/**
+ * Milo's Rimadyl given at 08:20, recorded now by Jane naming U0GONE, Slack answering as `client`
+ * does, after the look-up before the commit has stopped waiting (5 ms here).
+ */
 async function namedGone(client: webApi.WebClient) {
   const access = new Access([], clock, silentLogger());
   access.setWorkspace({ teamId: "T1" });
@@ -47,9 +52,13 @@ async function namedGone(client: webApi.WebClient) {
     () => {},
   );
   const deps = miloDeps(store, clock);
-  const read = readGiver({ access, log: silentLogger() }, client, jane.userId, {
-    [GIVEN_BY]: { user: { type: "users_select", selected_user: "U0GONE" } },
-  } as never);
+  const read = await readGiver(
+    { access, log: silentLogger() },
+    client,
+    jane.userId,
+    { [GIVEN_BY]: { user: { type: "users_select", selected_user: "U0GONE" } } } as never,
+    5,
+  );
   expect(read).toMatchObject({ ok: true, giver: { userId: "U0GONE" } });
   const { sheet, pet } = await miloMorning(deps);
   const writes = [{ item: "med:1" as const, outcome: "given" as const, givenAt: `${DATE}T08:20:00.000Z` }];
@@ -79,6 +88,18 @@ describe("a giver chosen whom Slack does not know", () => {
       "⚠️ Slack does not know the person you chose as the giver (U0GONE: a deleted account, or one never in this workspace): the record keeps your entry, naming them as the giver with that said; correct it if someone else gave it.",
     ]);
     expect(await real.verify()).toMatchObject({ ok: true });
+  });
+
+  it("Slack answering in time that it knows no such person: refused at the field, nothing written", async () => {
+    const access = new Access([], clock, silentLogger());
+    access.setWorkspace({ teamId: "T1" });
+    const read = await readGiver({ access, log: silentLogger() }, failing("user_not_found", 0), jane.userId, {
+      [GIVEN_BY]: { user: { type: "users_select", selected_user: "U0GONE" } },
+    } as never);
+    expect(read).toEqual({
+      ok: false,
+      errors: { [GIVEN_BY]: expect.stringMatching(/^Slack does not know that person/) },
+    });
   });
 
   it("Slack not answering says nothing of the kind: someone not yet named, no one told", async () => {

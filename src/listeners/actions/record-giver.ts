@@ -1,18 +1,21 @@
 /**
  * The record forms' "Given by (if not you)" read (src/answers/given-by.ts): the person chosen, as
- * Kennel Desk knows them now, never waiting on Slack before the commit (issue 48). A guest account,
- * a bot or app, or anyone else who is not a full member Slack said so of is refused at the field,
- * nothing written. A person never seen is kept by id: their look-up starts now, not waited on, and
- * the name it gives names the entries after the ack (src/answers/staff-names.ts), as does Slack's
- * word that they are not staff, or that it knows no such person (users.info's `user_not_found`: a
- * deleted account, or one never in the workspace); the recorder is then told privately. Choosing oneself is kept as
+ * Kennel Desk knows them (issue 48). A guest account, a bot or app, or anyone else who is not a full
+ * member Slack said so of is refused at the field, nothing written. A person never seen is asked of
+ * Slack before the commit, a second at most (GIVER_LOOKUP_MS, the form's 3 s kept): a guest, a bot,
+ * an outsider or someone Slack does not know (users.info's `user_not_found`: a deleted account, or
+ * one never in the workspace) is refused at the field too, a member named. When Slack does not answer
+ * in time they are kept by id: the name it gives names the entries after the ack
+ * (src/answers/staff-names.ts), as does its word that they are not staff; the recorder is then told
+ * privately. Choosing oneself is kept as
  * the giver chosen: no giver of another, and a correction carries none.
  */
 import type { webApi } from "@slack/bolt";
-import type { Giver } from "../../answers/given-by.ts";
+import { type Giver, withGivers } from "../../answers/given-by.ts";
 import type { FormValues } from "../../blocks/modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { GIVEN_BY } from "../../blocks/record-modal.ts";
+import type { Entry } from "../../record/types.ts";
 import {
   type GiverNotStaff,
   type GiverRefusal,
@@ -37,34 +40,71 @@ export type GiverRead =
 const refusalOf = (refusal: string): GiverRefusal =>
   refusal === "guest" ? "guest" : refusal === "bot" ? "bot" : "other";
 
-/** The giver a submitted record form names, checked; none when left empty. */
-export function readGiver(
+/** How long a giver never seen is asked of Slack before the commit (the form's 3 s kept): past it, kept by id. */
+const GIVER_LOOKUP_MS = 1_000;
+
+/** What `p` gives within `ms`, or undefined past it (or when it fails). */
+export async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([p.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const refused = (why: GiverRefusal | "unknown"): GiverRead => ({
+  ok: false,
+  errors: { [GIVEN_BY]: giverRefusedWords(why) },
+});
+
+/** A giver Kennel Desk knows (seen before, or just now): refused at the field when not staff, else named. */
+function ofKnown(
+  userId: string,
+  known: { refusal?: string | undefined; name?: string | undefined },
+): GiverRead {
+  if (known.refusal) return refused(refusalOf(known.refusal));
+  return { ok: true, giver: { userId, ...(known.name ? { name: known.name } : {}) } };
+}
+
+/**
+ * The giver a submitted record form names, checked; none when left empty. One never seen is asked of
+ * Slack first, for `waitMs` at most: a guest, a bot or someone Slack does not know is refused at the
+ * field, a member named; no answer in time keeps them by id (named and checked after the commit).
+ */
+export async function readGiver(
   deps: Pick<BotDeps, "access" | "log">,
   client: webApi.WebClient,
   recorder: string,
   values: FormValues,
-): GiverRead {
+  waitMs = GIVER_LOOKUP_MS,
+): Promise<GiverRead> {
   const userId = values[GIVEN_BY]?.user?.selected_user ?? undefined;
   if (!userId) return { ok: true };
   if (userId === recorder) return { ok: true, giver: { userId } };
   const known = deps.access.knownAs(userId);
-  if (known?.refusal)
-    return { ok: false, errors: { [GIVEN_BY]: giverRefusedWords(refusalOf(known.refusal)) } };
-  const giver = { userId, ...(known?.name ? { name: known.name } : {}) };
-  if (known) return { ok: true, giver };
-  // Never seen: asked of Slack now, not waited on (its name follows the commit, its verdict kept:
-  // a guest, a bot or an outsider is said so after the ack, src/answers/staff-names.ts).
-  const notStaff = deps.access
-    .check(client, userId, undefined, { home: true })
-    .then((r): NotStaff | undefined => {
-      if (r.ok) return undefined;
-      const now = deps.access.knownAs(userId);
-      deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
-      if (now?.refusal) return { why: refusalOf(now.refusal), name: now.name ?? userId };
-      // Refused with no verdict and not for want of an answer: Slack said it knows no such person.
-      return r.unconfirmed ? undefined : { why: "unknown", name: userId };
-    });
-  return { ok: true, giver, notStaff };
+  if (known) return ofKnown(userId, known);
+  const lookup = deps.access.check(client, userId, undefined, { home: true });
+  const answer = await within(lookup, waitMs);
+  if (answer && (answer.ok || !answer.unconfirmed)) {
+    const now = deps.access.knownAs(userId);
+    if (!answer.ok) deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
+    // Refused with no verdict kept and not for want of an answer: Slack said it knows no such person.
+    return now ? ofKnown(userId, now) : answer.ok ? { ok: true, giver: { userId } } : refused("unknown");
+  }
+  // No answer in time: kept by id, Slack's answer awaited after the commit (its name follows it, its
+  // verdict kept: a guest, a bot or an outsider is said so after the ack, src/answers/staff-names.ts).
+  const notStaff = lookup.then((r): NotStaff | undefined => {
+    if (r.ok) return undefined;
+    const now = deps.access.knownAs(userId);
+    deps.log.warn({ userId }, "a dose's giver chosen on a record form is not a full member");
+    if (now?.refusal) return { why: refusalOf(now.refusal), name: now.name ?? userId };
+    return r.unconfirmed ? undefined : { why: "unknown", name: userId };
+  });
+  return { ok: true, giver: { userId }, notStaff };
 }
 
 /**
@@ -86,4 +126,41 @@ export function tellIfNotStaff(
         "could not tell of a giver not staff",
       ),
     );
+}
+
+/** How long the private confirmation waits for the name of a giver kept by id (Slack slow before the commit). */
+export const CONFIRM_NAME_MS = 3_000;
+/** How long what was drawn with a giver not yet named waits for Slack's name to be drawn again. */
+export const NAMED_LATER_MS = 60_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The entries just written whose giver was kept by id alone (Slack did not answer in time before
+ * the commit), read again once Slack has named them or said they are not staff (the `staff_name`
+ * follow-up written): true then, within `ms`; false when none was unnamed, or no name is coming
+ * (Slack gave none) or not in time. The entries' `givenBy` is set in place.
+ */
+export async function givenNamed(
+  deps: Pick<BotDeps, "access" | "record">,
+  entries: Entry[],
+  ms: number,
+): Promise<boolean> {
+  const unnamed = entries.filter((e) => e.givenBy?.unnamed && !e.givenBy.notStaff && e.givenBy.userId);
+  const days = unnamed.map((e) => e.date).sort();
+  const [from, to] = [days[0], days.at(-1)];
+  if (!from || !to) return false;
+  const ids = [...new Set(unnamed.map((e) => e.givenBy?.userId as string))];
+  const until = Date.now() + ms;
+  await within(Promise.all(ids.map((id) => deps.access.settledName(id))), ms);
+  const said = async (id: string) =>
+    deps.access.displayName(id) !== undefined || (await deps.access.settledStanding(id)) !== undefined;
+  for (;;) {
+    await withGivers(deps.record, unnamed, { from, to });
+    if (unnamed.every((e) => !e.givenBy?.unnamed || e.givenBy.notStaff)) return true;
+    // Slack said nothing of them (no answer): no follow-up is coming.
+    const coming = await Promise.all(ids.map(said));
+    if (!coming.some(Boolean) || Date.now() >= until) return false;
+    await pause(100);
+  }
 }

@@ -32,6 +32,7 @@ import { afterRound, onSheet, type SheetPetFound } from "../round-taps.ts";
 import {
   correctedWords,
   FORGED,
+  givenByOtherOnTimeWords,
   keptTimesWords,
   NO_ONE_TAP,
   roundName,
@@ -39,7 +40,14 @@ import {
   whoRecorded,
 } from "../tapper-words.ts";
 import { againWithTick } from "./record-again.ts";
-import { readGiver, tellIfNotStaff } from "./record-giver.ts";
+import {
+  CONFIRM_NAME_MS,
+  givenNamed,
+  NAMED_LATER_MS,
+  readGiver,
+  tellIfNotStaff,
+  within,
+} from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -78,18 +86,28 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now. A time said is confirmed to the tapper, its day named when not today.
     await f.ack.send();
-    // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late.
+    // A giver kept by id (Slack slow before the commit): confirmed and drawn once Slack names them
+    // (a bounded wait), else drawn again when the name comes.
+    const naming = givenNamed(deps, result.status === "recorded" ? result.entries : [], NAMED_LATER_MS);
+    const named = await within(naming, CONFIRM_NAME_MS);
+    // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late;
+    // and doses given on time by someone the form named (that person said, as for a late entry).
     const tz = deps.config.timezone;
     const said =
       result.status === "recorded"
         ? [
             keptTimesWords(sheet, pet, result.entries, { timezone: tz, now: deps.clock.now() }),
             correctedWords(sheet, pet, result.entries, tz),
+            givenByOtherOnTimeWords(sheet, pet, result.entries, tz),
           ]
             .filter(Boolean)
             .join(" ") || undefined
         : undefined;
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded", said);
+    if (named === undefined)
+      void naming
+        .then((ok) => (ok ? redraw.afterTap(f.client, sheet, pet.message, f.meta.at) : undefined))
+        .catch(() => undefined);
   }
 }
 
@@ -118,7 +136,7 @@ async function each(
   }
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
   // A dose given past the booking's check-out of a pet still here: its note says so.
@@ -189,7 +207,7 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
     return { status: "no_one_tap" };
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
   // A dose given past the booking's check-out of a pet still here: its note says so.
