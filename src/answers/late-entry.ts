@@ -65,6 +65,29 @@ export function closedDoses(
   return out;
 }
 
+/** Meal outcomes that happened at a time (offered: eaten all, some or none); "not offered" keeps none. */
+const MEAL_TIMED: ReadonlySet<Outcome> = new Set(["ate_all", "ate_some", "ate_none"]);
+
+/**
+ * The pet's meal this round, when the form writes it eaten (or offered and left) and its window has
+ * closed by `now`: it takes the time the form says, as the doses beside it do, so a meal recorded
+ * late reads as when it was eaten, never as when it was typed. (The one tap writes the meal "given".)
+ */
+function lateMeal(
+  deps: Pick<Deps, "config">,
+  sheet: Pick<Sheet, "date" | "round">,
+  pet: Pick<SheetPet, "due">,
+  now: Date,
+  writes: ReadonlyArray<{ item: ItemKey; outcome: Outcome }>,
+): ClosedDose | undefined {
+  const write = writes.find((w) => w.item === "meal");
+  const item = pet.due.find((d) => d.item === "meal");
+  if (!write || !item || !(MEAL_TIMED.has(write.outcome) || write.outcome === "given")) return undefined;
+  const { times } = deps.config.rounds;
+  const window = doseWindow(item, sheet.date, sheet.round, times, deps.config.timezone, doseSettings(deps));
+  return now.getTime() > Date.parse(window.closesAt) ? { item, window } : undefined;
+}
+
 /**
  * Each entry of an item the round asked, with its state by the item's window (a dose given before
  * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
@@ -207,15 +230,19 @@ export interface TimeQuestion {
    * "Record each…", so a change that keeps the outcome (a note) keeps the time without re-typing it.
    */
   kept?: { date: string; time: string } | undefined;
+  /** The pet's meal's window has closed too: a meal recorded here takes the same time (lateMeal). */
+  meal?: true | undefined;
 }
 
 /** The question for these closed doses, or none when no window has closed. */
 export function timeQuestion(
   deps: Pick<Deps, "config" | "clock" | "kennel" | "log">,
-  sheet: Pick<Sheet, "date">,
+  sheet: Pick<Sheet, "date" | "round">,
   closed: ClosedDose[],
+  pet?: Pick<SheetPet, "due">,
 ): TimeQuestion | undefined {
   if (closed.length === 0) return undefined;
+  const meal = pet && lateMeal(deps, sheet, pet, deps.clock.now(), [{ item: "meal", outcome: "ate_all" }]);
   const late = closed.filter((c) => !c.notAsked);
   const closedAt = (late.length ? late : closed).map((c) => c.window.closesAt).sort()[0] as string;
   const repeated = repeatedHourOf(deps, closed);
@@ -232,6 +259,7 @@ export function timeQuestion(
     timezone: deps.config.timezone,
     ...(repeated ? { repeated } : {}),
     ...keptTime(closed, deps.config.timezone),
+    ...(meal ? { meal: true as const } : {}),
   };
 }
 
@@ -259,8 +287,11 @@ export async function checkGiven(
   if (!given) return { ok: true, givenAt };
   const now = deps.clock.now();
   const timed = writes.filter((w) => TIMED.has(w.outcome)).map((w) => w.item);
-  const closed = closedDoses(deps, sheet, pet, now, timed);
-  if (closed.length === 0) return { ok: true, givenAt };
+  const doses = closedDoses(deps, sheet, pet, now, timed);
+  // A late meal takes a time said; it never makes the time asked when only it is written.
+  const meal = given === "missing" ? undefined : lateMeal(deps, sheet, pet, now, writes);
+  if (doses.length === 0 && !meal) return { ok: true, givenAt };
+  const closed = meal ? [...doses, meal] : doses;
   // A time with no day (its day left empty) is of the sheet's day, as the day the form shows first.
   const said = given === "missing" ? {} : { ...given, date: given.date ?? givenDay(deps, sheet) };
   const read = givenInstant(said, deps.config.timezone);

@@ -14,7 +14,7 @@ import type { StayCustody } from "./custody.ts";
 import { type HeldMedicine, petMedicines } from "./custody-stock.ts";
 import { orLogged } from "./logged.ts";
 import { latestPlanOf, type PlanVersion } from "./plans.ts";
-import { type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
+import { inHouseToday, type PetAsNeeded, petAsNeeded } from "./prn-pets.ts";
 import { openWelfareFlags } from "./welfare-flags.ts";
 
 /** The card's parts read from the care record (and the plan's stay's booking), for one pet id. */
@@ -25,16 +25,19 @@ export interface PetExtras {
   plan: PlanVersion | undefined;
   asNeeded: PetAsNeeded | undefined;
   medicines: { stay: StayCustody; held: HeldMedicine[] } | undefined;
+  /** Its latest plan's stay, in house today with a care record to open (the card's "Stay record"). */
+  stay?: { bookingId: number } | undefined;
 }
 
 /** The card's flags, plan, doses if needed and medicines of `petId`, all asked at once. Never throws. */
 export async function petExtras(deps: Deps, petId: number | undefined): Promise<PetExtras> {
   const plan = petId === undefined ? Promise.resolve(undefined) : latestPlanOf(deps, petId);
-  const [flags, latest, asNeeded, medicines] = await Promise.all([
+  const [flags, latest, asNeeded, medicines, stay] = await Promise.all([
     openWelfareFlags(deps, localDate(deps.clock.now(), deps.config.timezone)),
     plan,
     asNeededOfPet(deps, petId),
     plan.then((p) => (p ? medicinesOfPet(deps, p.plan.bookingId, p.plan.petId) : undefined)),
+    plan.then((p) => (p ? stayOfPet(deps, p.plan.bookingId, p.plan.petId) : undefined)),
   ]);
   return {
     petId,
@@ -42,7 +45,33 @@ export async function petExtras(deps: Deps, petId: number | undefined): Promise<
     plan: latest,
     asNeeded,
     medicines,
+    ...(stay ? { stay } : {}),
   };
+}
+
+/**
+ * The stay of the pet's latest plan, when it is in house today (by the kennel API's booking) and the
+ * care record holds an entry or a dose given if needed of the pet in it: what its "Stay record"
+ * opens, as the booking's card does. A failure is logged, and the card shown without it.
+ */
+function stayOfPet(deps: Deps, bookingId: number, petId: number) {
+  const { record } = deps;
+  if (!record || deps.config.rawResponses) return undefined;
+  return orLogged(
+    deps.log,
+    "stay record not looked up for a pet card",
+    async () => {
+      const today = localDate(deps.clock.now(), deps.config.timezone);
+      const booking = (await deps.kennel.getBooking(bookingId)).data;
+      if (!inHouseToday(booking, today, deps.config.timezone)) return undefined;
+      const [entries, doses] = await Promise.all([
+        record.entries({ bookingId, petId }),
+        record.log({ kind: "prn", bookingId, petId }),
+      ]);
+      return entries.length || doses.length ? { bookingId } : undefined;
+    },
+    { petId },
+  );
 }
 
 /** The card's medicines in custody; a failure is logged, and the card shown without them. */

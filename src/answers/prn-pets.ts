@@ -5,6 +5,7 @@
 import type { Deps } from "../deps.ts";
 import { counts, saysCheckedIn, saysLeft } from "../domain/bookings.ts";
 import { type AsNeededPet, asNeededItems } from "../domain/prn.ts";
+import type { Booking } from "../kennel/schemas.ts";
 import { localDate } from "../time.ts";
 import { nameOrder } from "../words/order.ts";
 import { prnDoses, prnNow } from "./prn.ts";
@@ -56,6 +57,23 @@ export interface PetAsNeeded extends AsNeededPet {
 const DAY_MS = 24 * 3_600_000;
 
 /**
+ * A booking in house on `today` (the kennel's date), by the kennel API: it counts, has arrived, and
+ * has not left (its check-out today or later, or still checked in past it).
+ */
+export function inHouseToday(
+  booking: Pick<Booking, "checkInDate" | "checkOutDate" | "status">,
+  today: string,
+  tz: string,
+): boolean {
+  const arrived = booking.checkInDate !== undefined && localDate(booking.checkInDate, tz) <= today;
+  const staying =
+    booking.checkOutDate === undefined ||
+    localDate(booking.checkOutDate, tz) >= today ||
+    saysCheckedIn(booking);
+  return counts(booking) && !saysLeft(booking) && arrived && staying;
+}
+
+/**
  * The card's as-needed doses: the stay of the pet's latest care plan, when that stay is in house
  * today (by the kennel API's booking), its items (offered only when the plan is confirmed) and the
  * doses of the last 24 hours. Undefined when there is no record, no plan, no stay in house, or
@@ -72,12 +90,7 @@ export async function petAsNeeded(deps: Deps, petId: number): Promise<PetAsNeede
   const now = deps.clock.now();
   const tz = deps.config.timezone;
   const today = localDate(now, tz);
-  const arrived = booking.checkInDate !== undefined && localDate(booking.checkInDate, tz) <= today;
-  const staying =
-    booking.checkOutDate === undefined ||
-    localDate(booking.checkOutDate, tz) >= today ||
-    saysCheckedIn(booking);
-  if (!counts(booking) || saysLeft(booking) || !arrived || !staying) return undefined;
+  if (!inHouseToday(booking, today, tz)) return undefined;
   const found = await prnNow(deps, bookingId, petId, today);
   const plan = found.version;
   if (!plan) return undefined;

@@ -124,6 +124,8 @@ export interface PetView extends Provenance {
   plan?: PlanVersion;
   /** Its latest stay's medicines in custody (issue 49), when its plan is kept. */
   medicines?: { stay: StayCustody; held: HeldMedicine[] } | undefined;
+  /** Its latest stay, in house today with a care record to open (its "Stay record" button). */
+  stay?: { bookingId: number } | undefined;
 }
 
 /**
@@ -163,7 +165,7 @@ async function petCard(
 ): Promise<PetView> {
   const petId = r.data.petId;
   const [owner, early] = await Promise.all([owned ?? ownerOf(deps, r.data.customerId), asked]);
-  const { welfare, plan, asNeeded, medicines } =
+  const { welfare, plan, asNeeded, medicines, stay } =
     early && early.petId === petId ? early : await petExtras(deps, petId);
   return {
     pet: r.data,
@@ -173,6 +175,7 @@ async function petCard(
     ...(plan ? { plan } : {}),
     ...(asNeeded ? { asNeeded } : {}),
     ...(medicines ? { medicines } : {}),
+    ...(stay ? { stay } : {}),
     requestId: r.requestId,
     ...rawOf(deps, r.raw),
   };

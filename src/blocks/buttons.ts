@@ -91,7 +91,7 @@ export const openCustomer = defineButton("customer_open", () => z.object({ c: re
 export const openBooking = defineButton("booking_open", () => z.object({ b: recordId() }));
 /** A booking's owner's contacts, for the one who clicked (tomorrow's check). */
 export const ownerContacts = defineButton("owner_contacts", () => z.object({ b: recordId() }));
-/** "Stay record" on departures and /booking: the stay's full care record, only for the one who clicked. */
+/** "Stay record" on departures, /booking and /pet: the stay's full care record, only for the one who clicked. */
 export const stayRecordButton = defineButton("stay_record", () => z.object({ b: recordId() }));
 export const customerBookingsPage = defineButton("customer_bookings", () =>
   z.object({ c: recordId(), p: page() }),

@@ -9,6 +9,7 @@ import { custodyOpenAction } from "./custody.ts";
 import { blockMessages, docGroups, docMessages } from "./doc.ts";
 import { planAction } from "./plan.ts";
 import { rawMessages } from "./raw.ts";
+import { stayRecordAction } from "./stay.ts";
 import type { Block, ImageElement, Message } from "./types.ts";
 
 /** The pet's photo as an image beside the text, only for an https URL (the bot never fetches it). */
@@ -30,6 +31,7 @@ export function petMessages(v: PetView, timezone: string, thisYear: string): Mes
       value: prnGive.encode({ b: p.bookingId, p: p.petId }),
     }),
     medicinesAction: custodyOpenAction,
+    stayAction: stayRecordAction,
   });
   const photo = photoOf(v.pet.photo, name);
   if (!photo) return docMessages(doc);

@@ -142,6 +142,7 @@ function timeBlocks(q: TimeQuestion, optional = false): unknown[] {
     { open: q.labels, recorded: q.recorded ?? [], closedAt: q.closedAt, notAsked: q.notAsked },
     q.timezone,
     optional,
+    q.meal === true,
   );
   const maybe = optional ? { optional: true } : {};
   return [

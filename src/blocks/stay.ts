@@ -12,7 +12,7 @@ import { LIMITS } from "./limits.ts";
 import type { Message } from "./types.ts";
 
 /** A stay's "Stay record" button (the document gives it only to a stay with a record to open). */
-export const stayRecordAction: ActionOf<StayRecordView> = (stay) => ({
+export const stayRecordAction: ActionOf<Pick<StayRecordView, "bookingId">> = (stay) => ({
   actionId: stayRecordButton.actionId(stay.bookingId),
   value: stayRecordButton.encode({ b: stay.bookingId }),
 });

@@ -6,6 +6,7 @@
 import type { Entry, ItemKey, Outcome } from "../record/types.ts";
 import type { Round, RoundMedication } from "./care.ts";
 import { houseRoutineWords, type RoundSheet } from "./rounds.ts";
+import { conditionOnce } from "./text.ts";
 
 /** One thing to record in a pet's round: a medication by its API slot, or the round's meal. */
 export interface DueItem {
@@ -126,7 +127,9 @@ export function doseNamed(d: { item?: string | undefined; label: string; text: s
   if (d.item === "meal" || d.label === "meal" || d.label === "") return d.text;
   const drug = (d.label.split(/\s+/)[0] ?? "").toLowerCase();
   if (!d.text) return d.label;
-  return d.text.toLowerCase().includes(drug) ? d.text : `${d.label} · ${d.text}`;
+  // A condition its words say already, kept twice on an entry's text, is said once (conditionOnce).
+  const text = conditionOnce(d.text);
+  return text.toLowerCase().includes(drug) ? text : `${d.label} · ${text}`;
 }
 
 /**

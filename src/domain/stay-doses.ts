@@ -40,6 +40,7 @@ export function withDoseTimes(record: PetStayRecord, o: StayDoseTimes): PetStayR
         ...(i.unconfirmed ? { unconfirmed: true } : {}),
         kind: timeliness,
         at: s.givenAt,
+        window: i.window,
         why: e.note,
         who: e.userName,
       });

@@ -7,7 +7,7 @@
  */
 import type { Entry } from "../record/types.ts";
 import type { Round } from "./care.ts";
-import { keepsNoTime } from "./doses.ts";
+import { type DoseWindow, keepsNoTime } from "./doses.ts";
 import type { OwedDose } from "./obligations.ts";
 
 /** What the exceptions read of a stay's item (src/domain/stay.ts StayItem). */
@@ -43,6 +43,8 @@ export interface StayException {
   who: string | undefined;
   /** Not given with no time of its own (keepsNoTime): `at` is only when it was recorded, and said so. */
   untimed?: true | undefined;
+  /** Given off its time (early, late, after its window): its window as its round kept it, said beside it. */
+  window?: DoseWindow | undefined;
 }
 
 const missed = (d: OwedDose) => !d.entry && d.state.state === "missed";

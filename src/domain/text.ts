@@ -124,3 +124,13 @@ export function shortenAtWord(text: string, max: number): string {
 /** A text's length once Slack's three characters are escaped (`&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`). */
 export const escapedLength = (t: string): number =>
   t.length + 4 * (t.split("&").length - 1) + 3 * (t.match(/[<>]/g)?.length ?? 0);
+
+/**
+ * An instruction whose plan adds its condition ("… · only if: ONLY if she has eaten") when its own
+ * words say it already: the condition said once, as the words have it. Any other condition stays.
+ */
+export function conditionOnce(text: string): string {
+  return text.replace(/ · only if: ([^·]+?)(?= · |$)/g, (all: string, cond: string, at: number) =>
+    text.slice(0, at).toLowerCase().includes(cond.trim().toLowerCase()) ? "" : all,
+  );
+}

@@ -59,9 +59,14 @@ export function offTimeWords(s: DoseState | undefined, timezone: string): string
   return doseStateWords({ ...s, lateEntry: false }, timezone);
 }
 
-/** A meal recorded after its window closed, marked so (src/words/record.ts MEAL_AFTER_WINDOW); else none. */
+/**
+ * A meal recorded after its window closed, marked so (src/words/record.ts MEAL_AFTER_WINDOW); else
+ * none. One that kept the time the form said (a late entry's two times: "late entry: ate all 08:10,
+ * recorded 13:00") says so in its own words already.
+ */
 export function lateMealWords(item: ItemKey, s: DoseState | undefined): string | undefined {
-  return item === "meal" && s?.state === "recorded" && s.lateEntry ? MEAL_AFTER_WINDOW : undefined;
+  if (item !== "meal" || s?.state !== "recorded" || !s.lateEntry) return undefined;
+  return s.givenAt !== s.recordedAt ? undefined : MEAL_AFTER_WINDOW;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface PetDocOptions {
   giveAction?: ActionOf<AsNeededPet>;
   /** Slack's "💊 Medicines in…" / "💊 Medicines…" (the pet's medicines in custody); without it, none. */
   medicinesAction?: (bookingId: number, petId: number, counted: boolean) => Action;
+  /** Slack's "Stay record" (its stay in house, with a care record to open), as the booking's card has it. */
+  stayAction?: ActionOf<{ bookingId: number }>;
 }
 
 export const petName = (v: PetView) => v.pet.name ?? "Unnamed pet";
@@ -70,6 +72,9 @@ export function petDoc(v: PetView, o: PetDocOptions): Doc {
     const action = o.medicinesAction?.(stay.bookingId, stay.petId, stay.medicines.length > 0);
     if (lines.length) parts.push({ kind: "text", lines, action });
   }
+  // Its stay's full record (each dose, meal and check), as the booking's card opens it.
+  const stay = v.stay && o.stayAction?.(v.stay);
+  if (stay) parts.push({ kind: "actions", actions: [{ text: "📋 Stay record", ...stay }] });
   const owner = ownerPart(v);
   if (owner) parts.push(owner);
   parts.push({

@@ -138,12 +138,16 @@ export function timeQuestionWords(
   q: { open: string[]; recorded: string[]; closedAt: string; notAsked?: NotAskedTime[] | undefined },
   timezone: string,
   each = false,
+  meal = false,
 ) {
   const notAsked = q.notAsked ?? [];
   if (q.open.length === 0 && q.recorded.length === 0) return `${notAskedTimeWords(notAsked)} ${NO_TIME}`;
-  const late = lateTimeWords(q, timezone, each);
+  const late = `${lateTimeWords(q, timezone, each)}${meal ? ` ${MEAL_TIME}` : ""}`;
   return notAsked.length ? `${late} ${notAskedTimeWords(notAsked)}` : late;
 }
+
+/** Its meal's window closed too: a meal recorded on the form keeps the same time (src/answers/late-entry.ts lateMeal). */
+const MEAL_TIME = "The meal, recorded here eaten or left, is kept at this time too: when it was offered.";
 
 function lateTimeWords(
   q: { open: string[]; recorded: string[]; closedAt: string },

@@ -3,12 +3,13 @@
  * pet's summary line (src/words/stay.ts) and, whole, in the full record's list. A missed dose that was
  * one drug in two slots, the plan's "one dose or two?" not answered, says so where it is listed.
  */
-import type { PetStayRecord } from "../domain/stay.ts";
+import type { DoseState, DoseWindow, OpenState } from "../domain/doses.ts";
+import type { PetStayRecord, StayItem } from "../domain/stay.ts";
 import type { StayException } from "../domain/stay-exceptions.ts";
 import { shortenAtWord } from "../domain/text.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "./dates.ts";
-import { OFF_TIME } from "./doses.ts";
+import { doseStateWords, OFF_TIME, stateWords, windowWords } from "./doses.ts";
 import { TWO_SLOTS_UNANSWERED } from "./not-due.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayPiece } from "./stay-line.ts";
@@ -28,8 +29,59 @@ const summaryWhy = (why: string, inRecord: boolean) =>
  * After a missed dose that was one drug in two slots, both missed, the plan's question not answered:
  * " (one drug in two slots: one dose or two? not answered on its plan)"; else nothing.
  */
-export const twoSlotsWords = (x: { twoSlots?: true | undefined }): string =>
+const twoSlotsWords = (x: { twoSlots?: true | undefined }): string =>
   x.twoSlots ? ` (${TWO_SLOTS_UNANSWERED})` : "";
+
+/**
+ * A dose its round asks with nothing recorded and its window not closed: "⏰ late · still open until
+ * 14:00", "🕐 due · still open until 14:00", "⏳ upcoming · window 11:30–14:00".
+ */
+const stillOpenWords = (
+  state: Exclude<OpenState, "missed">,
+  w: { opensAt: string; closesAt: string },
+  timeZone: string,
+): string =>
+  state === "upcoming"
+    ? `${stateWords(state)} · ${windowWords(w, timeZone)}`
+    : `${stateWords(state)} · still open until ${timeOf(w.closesAt, timeZone)}`;
+
+/**
+ * An item with nothing recorded: missed (one drug in two slots both missed, the plan's "one dose or
+ * two?" not answered: said so), not due in the end, or still open with when its window closes.
+ */
+export const notRecordedWords = (i: StayItem, timezone: string): string =>
+  i.state.state === "upcoming" || i.state.state === "due" || i.state.state === "late"
+    ? stillOpenWords(i.state.state, i.window, timezone)
+    : `${doseStateWords(i.state, timezone)}${twoSlotsWords(i)}`;
+
+/**
+ * When a dose given off its time was due, by the window its round kept (a vet reads "given late"
+ * against it): " (due 07:00, on time until 07:45)"; given before its window opened or after it
+ * closed, " (due 07:00, window 06:00–09:00)"; nothing without a kept window or on time.
+ */
+function dueWindowWords(kind: string, w: DoseWindow | undefined, timezone: string): string {
+  if (!w || !(kind in OFF_TIME)) return "";
+  const due = `due ${timeOf(w.dueAt, timezone)}`;
+  return kind === "late"
+    ? ` (${due}, on time until ${timeOf(w.lateAt, timezone)})`
+    : ` (${due}, window ${timeOf(w.opensAt, timezone)}–${timeOf(w.closesAt, timezone)})`;
+}
+
+/**
+ * A stay record's verdict on a dose given at its round: "given on time", or off its time with when it
+ * was due ("⏰ given late (due 07:00, on time until 07:45)"); a late entry's own words already say it
+ * is one.
+ */
+export function givenVerdictWords(
+  s: Extract<DoseState, { state: "recorded" }>,
+  e: { givenAt?: string | undefined },
+  w: DoseWindow,
+  timezone: string,
+): string {
+  const words = doseStateWords({ ...s, lateEntry: false }, timezone);
+  const late = s.lateEntry && !e.givenAt ? " · late entry" : "";
+  return `${words}${dueWindowWords(s.timeliness ?? "on_time", w, timezone)}${late}`;
+}
 
 /**
  * "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". `inRecord`:
@@ -42,7 +94,7 @@ export function exceptionWords(x: StayException, timezone: string, inRecord = fa
     return `❌ ${label} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})${twoSlotsWords(x)}`;
   // Given off its time: its mark and words as the round's record says them ("⏩ given after its window closed").
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${x.why ? `: ${summaryWhy(x.why, inRecord)}` : ""}`;
+    return `${OFF_TIME[x.kind].icon} ${label} ${OFF_TIME[x.kind].words} ${when}${dueWindowWords(x.kind, x.window, timezone)}${x.why ? `: ${summaryWhy(x.why, inRecord)}` : ""}`;
   return `⚠️ ${label} ${outcomeWords(x.kind)} ${whenOf(x, when, timezone)}${x.why ? `: ${summaryWhy(x.why, inRecord)}` : ""}`;
 }
 
@@ -67,7 +119,12 @@ export function exceptionPieces(x: StayException, timezone: string): StayPiece[]
       `${mark} missed ${dayHeading(x.date)}, ${x.round} round (${timeOf(x.at, timezone)})${twoSlotsWords(x)}`,
     ];
   if (x.kind === "early" || x.kind === "late" || x.kind === "after_window")
-    return [`${OFF_TIME[x.kind].icon} `, label, `${mark} ${OFF_TIME[x.kind].words} ${when}`, ...why];
+    return [
+      `${OFF_TIME[x.kind].icon} `,
+      label,
+      `${mark} ${OFF_TIME[x.kind].words} ${when}${dueWindowWords(x.kind, x.window, timezone)}`,
+      ...why,
+    ];
   if (x.untimed)
     return [
       "⚠️ ",

@@ -4,31 +4,33 @@
  * the full record, line by line. Plain text: Block Kit escapes it, the terminal prints it.
  */
 
-import { keepsNoTime, type OpenState } from "../domain/doses.ts";
+import { keepsNoTime } from "../domain/doses.ts";
 import { givenByOther } from "../domain/giver.ts";
 import { doseNamed } from "../domain/record.ts";
 import type { PetStayRecord, PlanThen, StayItem } from "../domain/stay.ts";
 import { plural } from "../domain/text.ts";
-import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
 import { dayHeading, timeOf, timeOnDay } from "./dates.ts";
 import {
   awaitingWitnessWords,
-  doseStateWords,
   lateEntryWords,
   ON_PAPER,
   onTimeWords,
-  stateWords,
   UNWITNESSED,
   unwitnessedWords,
   whoJoin,
-  windowWords,
 } from "./doses.ts";
 import { givenTwiceBeside } from "./given-twice.ts";
 import { givenByOtherParts } from "./giver.ts";
 import { notDueIcon, notDueWords } from "./not-due.ts";
 import { notAskedWords, outcomeWords, recordedOnlyWords } from "./record.ts";
-import { exceptionPieces, exceptionsInOrder, exceptionWords, twoSlotsWords } from "./stay-exceptions.ts";
+import {
+  exceptionPieces,
+  exceptionsInOrder,
+  exceptionWords,
+  givenVerdictWords,
+  notRecordedWords,
+} from "./stay-exceptions.ts";
 import type { StayLine, StayPiece } from "./stay-line.ts";
 import { FROM_THE_WORDS } from "./unconfirmed.ts";
 import { stayWelfareWords } from "./welfare.ts";
@@ -207,28 +209,6 @@ export function stayRecordLines(s: PetStayRecord, timezone: string): StayLine[] 
 }
 
 /**
- * A dose its round asks with nothing recorded and its window not closed: "⏰ late · still open until
- * 14:00", "🕐 due · still open until 14:00", "⏳ upcoming · window 11:30–14:00".
- */
-const stillOpenWords = (
-  state: Exclude<OpenState, "missed">,
-  w: { opensAt: string; closesAt: string },
-  timeZone: string,
-): string =>
-  state === "upcoming"
-    ? `${stateWords(state)} · ${windowWords(w, timeZone)}`
-    : `${stateWords(state)} · still open until ${timeOf(w.closesAt, timeZone)}`;
-
-/**
- * An item with nothing recorded: missed (one drug in two slots both missed, the plan's "one dose or
- * two?" not answered: said so), not due in the end, or still open with when its window closes.
- */
-const notRecordedWords = (i: StayItem, timezone: string): string =>
-  i.state.state === "upcoming" || i.state.state === "due" || i.state.state === "late"
-    ? stillOpenWords(i.state.state, i.window, timezone)
-    : `${doseStateWords(i.state, timezone)}${twoSlotsWords(i)}`;
-
-/**
  * One item of a round: its state when nothing was recorded, else its entry, then the entries it
  * corrected, each with its reason and note.
  */
@@ -251,7 +231,7 @@ function itemLines(s: PetStayRecord, i: StayItem, timezone: string): StayLine[] 
   const verdict = i.notAsked
     ? notAskedWords(e.outcome, i.notAsked)
     : i.state.state === "recorded" && e.outcome === "given"
-      ? doseStateWords(e.givenAt ? { ...i.state, lateEntry: false } : i.state, timezone)
+      ? givenVerdictWords(i.state, e, i.window, timezone)
       : "";
   const lines: StayLine[] = [
     {

@@ -36,6 +36,10 @@ const KNOWN: Record<string, { reads: number; why: string }> = {
   "src/digest/welfare-meals.ts": { reads: 1, why: MEALS },
   "src/answers/paper-enter.ts": { reads: 1, why: `the paper picker's "2 of 2 entered": ${COUNTS}` },
   "src/answers/chart.ts": { reads: 1, why: "marks what it reads with withPaperMarks beside the read" },
+  "src/answers/pet-extras.ts": {
+    reads: 1,
+    why: "whether the pet's card has a stay record to open: a count only",
+  },
   "src/answers/stay.ts": { reads: 1, why: "marks what it reads with withPaperMarks beside the read" },
 };
 

@@ -395,7 +395,7 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       for (const words of [
         "💊 given on time: 2 of 3 due · 1 late entry · 💉 1 high-alert dose unwitnessed",
         "Late, missed and not given:",
-        "given late Tue 24 Nov 08:50",
+        "given late Tue 24 Nov 08:50 (due 08:00, on time until 08:45)",
         "late entry: given 08:50, recorded 11:00",
         "witnessed by Tom 08:10",
         "💉 unwitnessed",
@@ -413,7 +413,8 @@ describe.each(ENGINES)("dose times in the terminal and the files ($name)", (engi
       // The dose as its round's kept sheet named it ("Rimadyl"), its words beside each entry.
       expect(text).toContain("⏰ Rimadyl given late Tue 24 Nov 08:50");
       expect(text).toContain(
-        "Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · ⏰ given late\n",
+        // When it was due, by the window its round kept: what "given late" is read against.
+        "Rimadyl 50 mg: late entry: given 08:50, recorded 11:00 · Jane · ⏰ given late (due 08:00, on time until 08:45)\n",
       );
       expect(text).toContain("Caninsulin 6iu: given 08:05 · Jane · given on time · witnessed by Tom 08:10");
       expect(text).toContain("Caninsulin 6iu: given 18:05 · Jane · given on time · 💉 unwitnessed");

@@ -73,6 +73,9 @@ function withMore(text: string, more: string[]): string {
   return more.length === 0 ? text : `${text} · ${more.join(" · ")}`;
 }
 
+const saysAlready = (text: string, condition: string) =>
+  text.toLowerCase().includes(condition.trim().toLowerCase());
+
 /** The item as the sheet shows it: its label and text, else the plan's words. */
 const shownItem = (sheet: RoundSheet, item: PlanItem): DueItem =>
   sheetItem(sheet, item.key) ?? {
@@ -105,7 +108,10 @@ function dueOf(
   if (r.on.status !== "due" && r.on.status !== "conditional") return { ...base, ...marks };
   const more = [
     r.on.step !== undefined && r.on.amount ? `today: ${r.on.amount}` : "",
-    r.on.status === "conditional" ? `only if: ${r.on.condition}` : "",
+    // Its condition, unless the instruction's own words say it already ("ONLY if she has eaten").
+    r.on.status === "conditional" && !saysAlready(base.text, r.on.condition)
+      ? `only if: ${r.on.condition}`
+      : "",
   ].filter(Boolean);
   return more.length ? { ...base, ...marks, text: withMore(base.text, more) } : { ...base, ...marks };
 }

@@ -48,7 +48,7 @@ export async function againWithTick(
   const { sheet } = f.found;
   const asks = await tapAsks(deps, f.found, "each");
   // Asked when given only as the form was opened asking it: its metadata says so.
-  const when = f.meta.asksWhen ? timeQuestion(deps, sheet, asks.closed) : undefined;
+  const when = f.meta.asksWhen ? timeQuestion(deps, sheet, asks.closed, f.found.pet) : undefined;
   const settled = new Map(asks.settled ?? []);
   for (const [item, words] of untickable) settled.set(item, words);
   const clock = {

@@ -52,7 +52,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
           await t.ack.send();
           return await t.tell(NO_ONE_TAP);
         }
-        const when = timeQuestion(deps, sheet, asks.closed);
+        const when = timeQuestion(deps, sheet, asks.closed, pet);
         if (each || asks.ask || when) {
           const meta = {
             s: sheet.id,

@@ -1,4 +1,4 @@
-/** "Stay record" on departures and /booking: the stay's full care record, only for the one who clicked. */
+/** "Stay record" on departures, /booking and /pet: the stay's full care record, only for the one who clicked. */
 import type { App } from "@slack/bolt";
 import { bookingStay } from "../../answers/stay-booking.ts";
 import { stayRecordButton } from "../../blocks/buttons.ts";
