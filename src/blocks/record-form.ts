@@ -224,7 +224,7 @@ function readIfNeeded(
  * the doses were given. Errors keep the modal open, on the field to fix.
  */
 export function readSubmission(
-  m: Pick<ModalMeta, "cur" | "q">,
+  m: Pick<ModalMeta, "cur" | "q" | "k">,
   pet: SheetPet,
   values: FormValues,
 ): Submission {
@@ -242,6 +242,8 @@ export function readSubmission(
   // The reasons and notes show beside the pet on the round's posts: no phone number or email address.
   refuseContacts(errors, typedWords(values), "channel");
   if (Object.keys(errors).length) return { ok: false, errors };
+  // Only the time changed from the one its recorded doses share: each given one corrected to it.
+  if (choices.length === 0 && ifNeeded.length === 0) choices.push(...retimed(m, given));
   if (choices.length === 0 && ifNeeded.length === 0) {
     return {
       ok: false,
@@ -254,6 +256,19 @@ export function readSubmission(
   }
   const withShared = shared ? choices.map((c) => ({ ...c, note: c.note ?? shared })) : choices;
   return { ok: true, choices: withShared, ifNeeded, ...(given ? { given } : {}) };
+}
+
+/**
+ * The doses recorded given, each corrected to the time said, when the form's time question showed
+ * their shared time first (`k`) and the time said is another; none otherwise. The outcome kept: a
+ * correction of the time alone (its entry superseded, kept).
+ */
+function retimed(m: Pick<ModalMeta, "cur" | "k">, given: Given | "missing" | undefined): ItemChoice[] {
+  if (!m.k || !given || given === "missing") return [];
+  if (`${given.date ?? m.k.slice(0, 10)} ${given.time}` === m.k) return [];
+  return m.cur.flatMap(([item, , outcome]) =>
+    outcome === "given" ? [{ item: item as ItemKey, outcome: "given" as const, reason: undefined }] : [],
+  );
 }
 
 /** The words typed in the form's reasons and notes, by their block. */

@@ -86,6 +86,8 @@ const modalMeta = () =>
     cur: z.array(z.tuple([z.string(), z.number().int(), z.string(), z.string().max(20).optional()])).max(6),
     /** The form asks when the doses whose window had closed were given (issue 35). */
     q: z.literal(1).optional(),
+    /** The time asked showed first, its recorded doses' ("YYYY-MM-DD HH:mm"): changed alone, it corrects theirs. */
+    k: z.string().max(16).optional(),
   });
 export type ModalMeta = z.infer<ReturnType<typeof modalMeta>>;
 
@@ -99,6 +101,7 @@ const named = (m: ModalMeta) => ({
   current: m.cur,
   /** The form asks when the doses past their window were given. */
   asksWhen: m.q === 1,
+  keptTime: m.k,
 });
 /** Within Slack's 3000 characters once sealed: without the response_url when it must (the redraw then uses chat.update alone). */
 const shorter = (m: ModalMeta) => [{ ...m, u: undefined }];

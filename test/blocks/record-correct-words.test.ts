@@ -43,6 +43,7 @@ async function openForm(sheet: Sheet, pet: SheetPet) {
     t: "1.1",
     cur: asks.current,
     ...(when ? { q: 1 as const } : {}),
+    ...(when?.kept ? { k: `${when.kept.date} ${when.kept.time}` } : {}),
   };
   const view = recordModal(
     "sealed",
@@ -121,4 +122,40 @@ it("says 'Record' where it may record late or not given, 'Record correction' whe
   expect(correctedWords(sheet, pet, fixed, config.timezone)).toBe(
     "✅ Corrected, Biscuit's morning round, Thu 3 Dec: Rimadyl 50 mg not given (recorded 13:00 by Jane &lt;@U0BOSS&gt;). The entry it replaces is kept, struck through.",
   );
+});
+
+it("corrects the time alone: the form shows the recorded doses' time first, and a time changed there is a correction of it", async () => {
+  const sheet = await saveSheet({ record: store }, biscuitMorning(DAY, ["Rimadyl 50 mg", "Apoquel 16 mg"]));
+  const pet = sheet.pets[0] as SheetPet;
+  const first = await openForm(sheet, pet);
+  const given = await submit(
+    sheet,
+    pet,
+    first.meta,
+    {
+      "it:med:1": pick("given"),
+      "it:med:2": pick("given"),
+      "it:meal": pick("ate_all"),
+      given_at: { time: { selected_time: "08:10" } },
+    },
+    "view:1",
+  );
+  const again = await openForm(sheet, pet);
+  expect(again.meta.k).toBe(`${DAY} 08:10`);
+  // Submitted as it opened: nothing changed, nothing written.
+  const same = readSubmission(again.meta, pet, { given_at: { time: { selected_time: "08:10" } } });
+  expect(same).toMatchObject({ ok: false, errors: { "it:med:1": "Nothing changed: choose what happened." } });
+  // The time alone changed (the hint says: change it if it was wrong): both doses corrected to it.
+  const fixed = await submit(
+    sheet,
+    pet,
+    again.meta,
+    { given_at: { time: { selected_time: "08:15" } } },
+    "view:2",
+  );
+  const byItem = new Map(given.map((e) => [e.item, e.id]));
+  expect(fixed.map((e) => [e.item, e.outcome, e.givenAt, e.supersedes])).toEqual([
+    ["med:1", "given", `${DAY}T08:15:00.000Z`, byItem.get("med:1")],
+    ["med:2", "given", `${DAY}T08:15:00.000Z`, byItem.get("med:2")],
+  ]);
 });

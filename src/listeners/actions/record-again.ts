@@ -33,6 +33,7 @@ const metaOf = (m: RecordSubmission["meta"]): ModalMeta => ({
   u: m.at.responseUrl,
   cur: m.current,
   ...(m.asksWhen ? { q: 1 as const } : {}),
+  ...(m.keptTime ? { k: m.keptTime } : {}),
 });
 
 /**

@@ -121,7 +121,11 @@ async function each(
   f: RecordSubmission,
 ): Promise<WriteResult | undefined> {
   const { sheet, pet } = f.found;
-  const sub = readSubmission({ cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined }, pet, f.values);
+  const sub = readSubmission(
+    { cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined, k: f.meta.keptTime },
+    pet,
+    f.values,
+  );
   if (!sub.ok) return void (await f.atFields(sub.errors));
   // A medicine in custody is never struck as recorded in error: its register is put right by a count.
   const custody = await inErrorRefusals(deps, pet, sub.choices);

@@ -20,7 +20,13 @@ import {
   type SheetPetButton,
   type SheetPetIds,
 } from "../../blocks/buttons.ts";
-import { confirmModal, lateForm, recordForm, recordModal } from "../../blocks/record-modal.ts";
+import {
+  confirmModal,
+  lateForm,
+  type ModalMeta,
+  recordForm,
+  recordModal,
+} from "../../blocks/record-modal.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { onTap, sealed } from "../interaction.ts";
 import type { SheetRedraw } from "../record-round.ts";
@@ -28,6 +34,23 @@ import { afterRound, onSheet } from "../round-taps.ts";
 import { NO_ONE_TAP, roundName, TAMPERED, whoRecorded } from "../tapper-words.ts";
 
 /** What the form shows beside its items: the time now, each entry's mark, each dose's words first and ticks. */
+/**
+ * A record form's metadata but for its sheet and pet: the message tapped, the current entries, and
+ * whether it asks when (and the time its recorded doses share, shown first).
+ */
+const formMeta = (
+  t: { where: { h?: string | undefined; u?: string | undefined }; at: { channel: string; ts: string } },
+  cur: ModalMeta["cur"],
+  when: ReturnType<typeof timeQuestion>,
+) => ({
+  ...t.where,
+  c: t.at.channel,
+  t: t.at.ts,
+  cur,
+  ...(when ? { q: 1 as const } : {}),
+  ...(when?.kept ? { k: `${when.kept.date} ${when.kept.time}` } : {}),
+});
+
 const formClockOf = (
   deps: BotDeps,
   sheet: Parameters<typeof formClock>[1],
@@ -54,16 +77,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
         }
         const when = timeQuestion(deps, sheet, asks.closed, pet);
         if (each || asks.ask || when) {
-          const meta = {
-            s: sheet.id,
-            b: pet.bookingId,
-            p: pet.petId,
-            ...t.where,
-            c: t.at.channel,
-            t: t.at.ts,
-            cur: asks.current,
-            ...(when ? { q: 1 as const } : {}),
-          };
+          const meta = { ...formMeta(t, asks.current, when), s: sheet.id, b: pet.bookingId, p: pet.petId };
           const view = each
             ? recordModal(
                 sealed(deps, recordForm, meta),
