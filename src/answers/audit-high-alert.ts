@@ -92,7 +92,7 @@ export async function highAlertPart(
   for await (const page of prnDosePages(deps, { from: range.from, to: range.to }, range.through)) {
     const unwitnessed: PrnDose[] = [];
     for (const d of page) {
-      people.asNeeded(d.userName);
+      people.asNeeded(d);
       if (d.witness && count(d.witness) === "unwitnessed") unwitnessed.push(d);
     }
     // Named with their pets (a stay's plan read once for the page's).

@@ -192,8 +192,7 @@ export class PeopleCount {
   entry(e: Counted): void {
     const p = this.#of(e.userName);
     // Given by someone the form named, not who recorded it: theirs too (a paper's initials are the chart's).
-    const giver = e.outcome === "given" && e.givenBy && !e.paper ? giverWords(e.givenBy) : undefined;
-    if (giver !== undefined && giver !== e.userName) this.#of(giver).gave++;
+    if (e.outcome === "given" && !e.paper) this.gave(e);
     if (e.supersedes !== undefined) p.corrections++;
     else if (e.outcome === "given") p.given++;
     else if (e.outcome === "not_given") p.notGiven++;
@@ -201,8 +200,16 @@ export class PeopleCount {
     else p.meals++;
   }
 
-  asNeeded(userName: string): void {
-    this.#of(userName).asNeeded++;
+  /** A dose given if needed, counted under who recorded it, and under who gave it when the form named another. */
+  asNeeded(d: Pick<Entry, "userName" | "givenBy">): void {
+    this.#of(d.userName).asNeeded++;
+    this.gave(d);
+  }
+
+  /** A dose given by someone the form named, not who recorded it: counted under the giver too. */
+  gave(d: Pick<Entry, "userName" | "givenBy">): void {
+    const giver = d.givenBy ? giverWords(d.givenBy) : undefined;
+    if (giver !== undefined && giver !== d.userName) this.#of(giver).gave++;
   }
 
   witness(w: Pick<Witness, "userName">): void {

@@ -7,6 +7,7 @@
  * named after the commit; a high-alert dose is never witnessed by its giver. Real SQLite.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAudit } from "../../src/answers/audit.ts";
 import { prnDoses } from "../../src/answers/prn.ts";
 import { witnessPrn } from "../../src/answers/prn-give.ts";
 import { recordEach } from "../../src/answers/record-each.ts";
@@ -116,6 +117,16 @@ describe("a dose given if needed on the form that names who gave its doses", () 
     expect(prnRecordWords(dose, "UTC")).toContain("Piriton 4mg given 11:50 by Sam · recorded 12:05 by Jane");
     expect(stayText(dose)).toContain("Piriton 4mg given 11:50 by Sam · recorded 12:05 by Jane");
     expect(prnExportRow(dose, "UTC")).toMatchObject({ user_name: "Jane", given_by: "Sam" });
+    // The audit's who did what: Jane recorded both doses, Sam gave both (T12: the Piriton was left out of his).
+    const audit = await recordAudit(
+      { ...deps(), clock: { now: () => new Date(`${DATE}T21:00:00Z`) } },
+      1,
+      "here",
+    );
+    expect(audit.people).toEqual([
+      expect.objectContaining({ name: "Jane", given: 1, asNeeded: 1, gave: 0 }),
+      expect.objectContaining({ name: "Sam", given: 0, asNeeded: 0, gave: 2 }),
+    ]);
   });
 
   it("given by who records it: no giver kept, said as before", async () => {
