@@ -5,6 +5,7 @@
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { givenByOther, giverOf } from "../domain/giver.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -104,23 +105,34 @@ export function correctedWords(
 
 /**
  * Said to the one who submitted a form naming someone else as the giver of doses recorded given on
- * time (no time said: keptTimesWords names the giver of those): "✅ Recorded Caninsulin given 18:03
- * by Sam (Sugar's evening round, Thu 3 Dec)." A correction is said by correctedWords. Nothing
- * (undefined) when no such dose was written.
+ * time (no time said: keptTimesWords names the giver of those), and of doses given if needed on it
+ * (`ifNeeded`, each with its own time and day): "✅ Recorded Caninsulin given 18:03 by Sam (Sugar's
+ * evening round, Thu 3 Dec); Piriton 4mg given if needed 11:50 by Sam (Sugar, Thu 3 Dec)." One
+ * message for both. A correction is said by correctedWords. Nothing (undefined) when no such dose
+ * was written.
  */
 export function givenByOtherOnTimeWords(
   sheet: Pick<Sheet, "date" | "round">,
   pet: Pick<SheetPet, "name" | "due">,
   entries: Entry[],
   timezone: string,
+  ifNeeded: readonly PrnDose[] = [],
 ): string | undefined {
   const named = entries.filter(
     (e) => e.outcome === "given" && givenByOther(e) && !e.givenAt && e.supersedes === undefined,
   );
-  if (named.length === 0) return undefined;
   const each = named.map((e) => {
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     return `${esc(label)} given ${timeOf(e.recordedAt, timezone)} by ${esc(giverOf(e))}`;
   });
-  return `✅ Recorded ${each.join("; ")} (${roundName(sheet, pet)}).`;
+  const round = each.length ? [`${each.join("; ")} (${roundName(sheet, pet)})`] : [];
+  // A dose given if needed is no round's: the pet and the day it was given name it.
+  const doses = ifNeeded
+    .filter((d) => givenByOther(d))
+    .map(
+      (d) =>
+        `${esc(d.label)} given if needed ${timeOf(d.givenAt, timezone)} by ${esc(giverOf(d))} (${esc(pet.name)}, ${dayHeading(d.date)})`,
+    );
+  const all = [...round, ...doses];
+  return all.length ? `✅ Recorded ${all.join("; ")}.` : undefined;
 }
