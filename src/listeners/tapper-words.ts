@@ -46,7 +46,10 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
  * time typed on an earlier day's sheet is seen to be of that day: "✅ Rimadyl 50 mg recorded refused
  * at 19:40 on Tue 1 Dec (Biscuit's evening round, Tue 1 Dec): a late entry, with both times."; a
  * dose no round asked (recorded only if given) had no window, so it is "not asked by the round, with
- * both times", never a late entry. Nothing (undefined) when no entry kept a time said.
+ * both times", never a late entry. A correction says so, and that the entry it replaces is kept (a
+ * time corrected alone: "✅ Rimadyl 50 mg corrected to given at 08:15 (…): a late entry, with both
+ * times. The entry it replaces is kept, struck through."). Nothing (undefined) when no entry kept a
+ * time said.
  */
 export function keptTimesWords(
   sheet: Pick<Sheet, "date" | "round">,
@@ -63,7 +66,8 @@ export function keptTimesWords(
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     // Given by someone other than who recorded it: named, as the record names them.
     const by = e.outcome === "given" && givenByOther(e) ? ` by ${esc(giverOf(e))}` : "";
-    return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}${by}`;
+    const how = e.supersedes === undefined ? "recorded" : "corrected to";
+    return `${esc(label)} ${how} ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}${by}`;
   });
   // A dose no round asked (recorded only if given) is never a late entry: it had no window.
   const late = timed.filter((e) => pet.due.some((d) => d.item === e.item)).length;
@@ -73,7 +77,12 @@ export function keptTimesWords(
     unasked > 0 &&
       (late > 0 ? `${unasked === 1 ? "one" : unasked} not asked by the round` : "not asked by the round"),
   ].filter(Boolean);
-  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.`;
+  const fixed = timed.filter((e) => e.supersedes !== undefined).length;
+  const kept =
+    fixed === 0
+      ? ""
+      : ` ${fixed === 1 ? "The entry it replaces is" : "The entries they replace are"} kept, struck through.`;
+  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.${kept}`;
 }
 
 /**
