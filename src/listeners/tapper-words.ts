@@ -5,6 +5,7 @@
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import { esc } from "../blocks/mrkdwn.ts";
 import { givenByOther, giverOf } from "../domain/giver.ts";
+import type { PrnDose } from "../domain/prn.ts";
 import { roundWord } from "../domain/rounds.ts";
 import type { Entry } from "../record/types.ts";
 import { localDate } from "../time.ts";
@@ -45,7 +46,10 @@ export function whoRecorded(entries: Entry[], timezone: string): string {
  * time typed on an earlier day's sheet is seen to be of that day: "✅ Rimadyl 50 mg recorded refused
  * at 19:40 on Tue 1 Dec (Biscuit's evening round, Tue 1 Dec): a late entry, with both times."; a
  * dose no round asked (recorded only if given) had no window, so it is "not asked by the round, with
- * both times", never a late entry. Nothing (undefined) when no entry kept a time said.
+ * both times", never a late entry. A correction says so, and that the entry it replaces is kept (a
+ * time corrected alone: "✅ Rimadyl 50 mg corrected to given at 08:15 (…): a late entry, with both
+ * times. The entry it replaces is kept, struck through."). Nothing (undefined) when no entry kept a
+ * time said.
  */
 export function keptTimesWords(
   sheet: Pick<Sheet, "date" | "round">,
@@ -62,7 +66,8 @@ export function keptTimesWords(
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     // Given by someone other than who recorded it: named, as the record names them.
     const by = e.outcome === "given" && givenByOther(e) ? ` by ${esc(giverOf(e))}` : "";
-    return `${esc(label)} recorded ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}${by}`;
+    const how = e.supersedes === undefined ? "recorded" : "corrected to";
+    return `${esc(label)} ${how} ${outcomeWords(e.outcome)} at ${timeOf(at, o.timezone)}${day === today ? "" : ` on ${dayHeading(day)}`}${by}`;
   });
   // A dose no round asked (recorded only if given) is never a late entry: it had no window.
   const late = timed.filter((e) => pet.due.some((d) => d.item === e.item)).length;
@@ -72,7 +77,12 @@ export function keptTimesWords(
     unasked > 0 &&
       (late > 0 ? `${unasked === 1 ? "one" : unasked} not asked by the round` : "not asked by the round"),
   ].filter(Boolean);
-  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.`;
+  const fixed = timed.filter((e) => e.supersedes !== undefined).length;
+  const kept =
+    fixed === 0
+      ? ""
+      : ` ${fixed === 1 ? "The entry it replaces is" : "The entries they replace are"} kept, struck through.`;
+  return `✅ ${each.join("; ")} (${roundName(sheet, pet)}): ${kind.join(" and ")}, with both times.${kept}`;
 }
 
 /**
@@ -104,23 +114,34 @@ export function correctedWords(
 
 /**
  * Said to the one who submitted a form naming someone else as the giver of doses recorded given on
- * time (no time said: keptTimesWords names the giver of those): "✅ Recorded Caninsulin given 18:03
- * by Sam (Sugar's evening round, Thu 3 Dec)." A correction is said by correctedWords. Nothing
- * (undefined) when no such dose was written.
+ * time (no time said: keptTimesWords names the giver of those), and of doses given if needed on it
+ * (`ifNeeded`, each with its own time and day): "✅ Recorded Caninsulin given 18:03 by Sam (Sugar's
+ * evening round, Thu 3 Dec); Piriton 4mg given if needed 11:50 by Sam (Sugar, Thu 3 Dec)." One
+ * message for both. A correction is said by correctedWords. Nothing (undefined) when no such dose
+ * was written.
  */
 export function givenByOtherOnTimeWords(
   sheet: Pick<Sheet, "date" | "round">,
   pet: Pick<SheetPet, "name" | "due">,
   entries: Entry[],
   timezone: string,
+  ifNeeded: readonly PrnDose[] = [],
 ): string | undefined {
   const named = entries.filter(
     (e) => e.outcome === "given" && givenByOther(e) && !e.givenAt && e.supersedes === undefined,
   );
-  if (named.length === 0) return undefined;
   const each = named.map((e) => {
     const label = pet.due.find((d) => d.item === e.item)?.label ?? e.itemText ?? e.item;
     return `${esc(label)} given ${timeOf(e.recordedAt, timezone)} by ${esc(giverOf(e))}`;
   });
-  return `✅ Recorded ${each.join("; ")} (${roundName(sheet, pet)}).`;
+  const round = each.length ? [`${each.join("; ")} (${roundName(sheet, pet)})`] : [];
+  // A dose given if needed is no round's: the pet and the day it was given name it.
+  const doses = ifNeeded
+    .filter((d) => givenByOther(d))
+    .map(
+      (d) =>
+        `${esc(d.label)} given if needed ${timeOf(d.givenAt, timezone)} by ${esc(giverOf(d))} (${esc(pet.name)}, ${dayHeading(d.date)})`,
+    );
+  const all = [...round, ...doses];
+  return all.length ? `✅ Recorded ${all.join("; ")}.` : undefined;
 }

@@ -158,4 +158,8 @@ it("corrects the time alone: the form shows the recorded doses' time first, and 
     ["med:1", "given", `${DAY}T08:15:00.000Z`, byItem.get("med:1")],
     ["med:2", "given", `${DAY}T08:15:00.000Z`, byItem.get("med:2")],
   ]);
+  // Said to who submitted it as a correction, never as a first late entry.
+  expect(keptTimesWords(sheet, pet, fixed, { timezone: config.timezone, now: clock.now() })).toBe(
+    "✅ Rimadyl 50 mg corrected to given at 08:15; Apoquel 16 mg corrected to given at 08:15 (Biscuit's morning round, Thu 3 Dec): late entries, with both times. The entries they replace are kept, struck through.",
+  );
 });

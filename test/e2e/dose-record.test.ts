@@ -333,6 +333,75 @@ describe.each(engines)("dose times in Slack ($name)", ({ open, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    "a late entry's time corrected alone: reopened at 08:10, submitted with 08:15, each dose superseded and said corrected",
+    async () => {
+      now = Date.parse("2026-11-24T11:00:00Z");
+      const DAY = "2026-11-24";
+      const messages = await rounds("morning");
+      const each = await buttons(messages, recordEach);
+      let x: { message: TimelineEntry; b: Button; med: string } | undefined;
+      for (const c of each) {
+        const sheet = await loadSheet({ record: store }, c.b.state.s);
+        const pet = sheet?.pets.find((p) => p.petId === c.b.state.p);
+        const booking = h.sandbox.main.bookings.find((bk) => Number(bk.bookingId) === c.b.state.b);
+        const med = pet?.due.find((d) => d.item !== "meal" && !d.highAlert);
+        if (!med || pet?.arrivesAt || String(booking?.checkInDate ?? "9") >= DAY) continue;
+        if ((await store.entries({ date: DAY, petId: c.b.state.p })).length > 0) continue;
+        x = { ...c, med: med.item };
+        break;
+      }
+      if (!x) throw new Error("the sandbox has no pet on medication here before 24 Nov");
+      const given = async () =>
+        (await store.entries({ date: DAY, petId: x.b.state.p })).filter((e) => e.item === x.med);
+
+      // The late entry: given at 08:10, recorded at 11:00.
+      const form = await formOf(h, (await tap(x.message, x.b, "U0JANE")).trigger);
+      const first = await submit(form, "U0JANE", { [x.med]: ["given", ""] }, { date: DAY, time: "08:10" });
+      expect(first.errors).toBeUndefined();
+      const [late] = await given();
+      expect(late).toMatchObject({ outcome: "given", givenAt: `${DAY}T08:10:00.000Z` });
+
+      // Reopened: the time its doses share shown first; only the time changed, to 08:15.
+      now = Date.parse("2026-11-24T11:05:00Z");
+      const again = await formOf(h, (await tap(current(x.message), x.b, "U0JANE")).trigger);
+      expect(JSON.stringify(again.view)).toContain('"initial_time":"08:10"');
+      const before = updatesOf(x.message.ts);
+      const answer = await submit(again, "U0JANE", {}, { date: DAY, time: "08:15" });
+      expect(answer.errors).toBeUndefined();
+
+      // Each dose given to 08:10 superseded, given at 08:15; the first kept.
+      const all = await given();
+      expect(all).toHaveLength(2);
+      expect(all[1]).toMatchObject({
+        outcome: "given",
+        supersedes: late?.id,
+        givenAt: `${DAY}T08:15:00.000Z`,
+        recordedAt: `${DAY}T11:05:00.000Z`,
+      });
+      // The post redrawn from the record: the corrected time, the entry it replaces struck through.
+      await h.slack.waitFor(
+        () =>
+          updatesOf(x.message.ts) > before &&
+          sectionOf(current(x.message).blocks, x.b.state).includes("08:15"),
+        10_000,
+      );
+      const shown = sectionOf(current(x.message).blocks, x.b.state);
+      expect(shown).toMatch(/late entry: given 08:15, recorded 11:05 Jane/);
+      expect(shown).toMatch(/~[^~\n]*given 08:10[^~\n]*~/);
+      // Jane told privately that it was corrected, at 08:15, the entry it replaces kept.
+      const told = () =>
+        h.slack.timeline.some(
+          (m) =>
+            m.ephemeral &&
+            /corrected to given at 08:15 \([^)]+\): a late entry, with both times\. The entry it replaces is kept, struck through\.$/.test(
+              String(m.text ?? ""),
+            ),
+        );
+      await expect.poll(told, { timeout: 10_000 }).toBe(true);
+    },
+  );
+
   it.skipIf(skip)("the stay's record and the Home tab show the figures", async () => {
     now = Date.parse("2026-11-22T22:05:00Z");
     // Pip's insulin: given late (19:50, late from 19:45), recorded after its window, witnessed.

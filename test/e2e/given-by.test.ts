@@ -184,6 +184,16 @@ describe.each(useStoreEngines(clock))(
         expect(await stayRecord(bookingId)).toMatch(
           /Piriton[^\n]* given 22:00 by Tom · recorded 22:00 by Jane/,
         );
+        // Jane is told privately who gave it, as for a round's dose given on time by another.
+        const said = () =>
+          h.slack.timeline.some(
+            (m) =>
+              m.ephemeral &&
+              /^✅ Recorded Piriton[^\n]* given if needed 22:00 by Tom \(Itchy, Sun 22 Nov\)\.$/.test(
+                String(m.text ?? ""),
+              ),
+          );
+        await expect.poll(said, { timeout: 10_000 }).toBe(true);
         expect((await store.verify()).ok).toBe(true);
       },
     );

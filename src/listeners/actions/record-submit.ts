@@ -24,6 +24,7 @@ import {
   readSubmission,
 } from "../../blocks/record-form.ts";
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
+import type { PrnDose } from "../../domain/prn.ts";
 import type { ItemKey } from "../../record/types.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
@@ -56,6 +57,8 @@ const timeField = (c: { field: "time" | "which"; error: string }) => ({
 
 type RecordMeta = NonNullable<ReturnType<typeof recordForm.read>>;
 type RecordSubmission = Form<RecordMeta, SheetPetFound>;
+/** What a form wrote: the round's entries, and the doses given if needed on it (Record each… only). */
+type Written = WriteResult & { ifNeeded?: PrnDose[] };
 
 export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   const spec = {
@@ -67,7 +70,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
   onForm(app, deps, { ...spec, form: recordForm, run: (f) => answer(f, false, each(deps, redraw, f)) });
   onForm(app, deps, { ...spec, form: lateForm, run: (f) => answer(f, true, confirm(deps, f)) });
 
-  async function answer(f: RecordSubmission, late: boolean, writing: Promise<WriteResult | undefined>) {
+  async function answer(f: RecordSubmission, late: boolean, writing: Promise<Written | undefined>) {
     const result = await writing;
     if (!result) return;
     const { sheet, pet } = f.found;
@@ -91,14 +94,14 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     const naming = givenNamed(deps, result.status === "recorded" ? result.entries : [], NAMED_LATER_MS);
     const named = await within(naming, CONFIRM_NAME_MS);
     // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late;
-    // and doses given on time by someone the form named (that person said, as for a late entry).
+    // and doses given on time, or given if needed, by someone the form named (that person said, as for a late entry).
     const tz = deps.config.timezone;
     const said =
       result.status === "recorded"
         ? [
             keptTimesWords(sheet, pet, result.entries, { timezone: tz, now: deps.clock.now() }),
             correctedWords(sheet, pet, result.entries, tz),
-            givenByOtherOnTimeWords(sheet, pet, result.entries, tz),
+            givenByOtherOnTimeWords(sheet, pet, result.entries, tz, result.ifNeeded),
           ]
             .filter(Boolean)
             .join(" ") || undefined
@@ -115,11 +118,7 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
  * "Record each…": each item as chosen, a changed one superseding its entry, each dose given if
  * needed as an as-needed dose (src/answers/record-each.ts).
  */
-async function each(
-  deps: BotDeps,
-  redraw: SheetRedraw,
-  f: RecordSubmission,
-): Promise<WriteResult | undefined> {
+async function each(deps: BotDeps, redraw: SheetRedraw, f: RecordSubmission): Promise<Written | undefined> {
   const { sheet, pet } = f.found;
   const sub = readSubmission(
     { cur: f.meta.current, q: f.meta.asksWhen ? 1 : undefined, k: f.meta.keptTime },
@@ -164,7 +163,7 @@ async function each(
     await redraw.afterTap(f.client, sheet, pet.message, f.meta.at, pet);
     return undefined;
   }
-  return done.result ?? { status: "recorded", entries: [] };
+  return { ...(done.result ?? { status: "recorded", entries: [] }), ifNeeded: done.doses };
 }
 
 /**
