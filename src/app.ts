@@ -276,7 +276,7 @@ async function startBot(p: Parts): Promise<number> {
   p.running.server = server;
   let auth: { team_id?: string; enterprise_id?: string } & AuthTestAnswer;
   try {
-    [auth] = (await checked) as [typeof auth, void];
+    [auth] = (await checked) as [typeof auth, unknown];
   } catch (error) {
     await server.close();
     p.opened.refuse();

@@ -14,8 +14,14 @@ export function namesLater(real: CareRecordStore, standing?: "guest") {
     answer = r;
   });
   const names = {
-    settledName: async (id: string) => (await answered, id === "U0NIA" ? "Nia Obi" : "Jane"),
-    settledStanding: async (id: string) => (await answered, id === "U0NIA" ? standing : undefined),
+    settledName: async (id: string) => {
+      await answered;
+      return id === "U0NIA" ? "Nia Obi" : "Jane";
+    },
+    settledStanding: async (id: string) => {
+      await answered;
+      return id === "U0NIA" ? standing : undefined;
+    },
   };
   const store = withStaffNames(
     real,
