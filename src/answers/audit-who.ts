@@ -183,16 +183,18 @@ export class PeopleCount {
    */
   entries(all: readonly Counted[]): void {
     const struck = new Set(all.flatMap((e) => (e.outcome === "in_error" ? [e.supersedes] : [])));
+    const corrected = new Set(all.flatMap((e) => (e.supersedes !== undefined ? [e.supersedes] : [])));
     for (const e of all) {
       if (struck.has(e.id)) this.#of(e.userName).inError++;
       else this.entry(e);
+      // Given by someone the form named, not who recorded it: theirs too, once a dose (the entry that
+      // stands, not one corrected since, which a correction carries its giver to); a paper's initials are the chart's.
+      if (e.outcome === "given" && !e.paper && !struck.has(e.id) && !corrected.has(e.id)) this.gave(e);
     }
   }
 
   entry(e: Counted): void {
     const p = this.#of(e.userName);
-    // Given by someone the form named, not who recorded it: theirs too (a paper's initials are the chart's).
-    if (e.outcome === "given" && !e.paper) this.gave(e);
     if (e.supersedes !== undefined) p.corrections++;
     else if (e.outcome === "given") p.given++;
     else if (e.outcome === "not_given") p.notGiven++;
