@@ -21,6 +21,7 @@ import {
   dayHeading,
   earlierEntriesWords,
   GIVEN_BY_FIELD,
+  givenByHint,
   INSTRUCTION_ON_POST,
   isMedicationItem,
   LATE_FIELDS,
@@ -53,13 +54,13 @@ export const GIVEN_WHICH = "given_which";
 export const GIVEN_BY = "given_by";
 
 /** "Given by (if not you)": a Slack person, for every dose the form records given (src/answers/given-by.ts). */
-function giverBlock() {
+function giverBlock(hint: string = GIVEN_BY_FIELD.hint) {
   return {
     type: "input",
     block_id: GIVEN_BY,
     optional: true,
     label: plain(GIVEN_BY_FIELD.label, 2000),
-    hint: plain(GIVEN_BY_FIELD.hint, 2000),
+    hint: plain(hint, 2000),
     element: { type: "users_select", action_id: "user" },
   };
 }
@@ -240,7 +241,7 @@ export function recordModal(
     ],
     elsewhere: { type: "section", text: { type: "mrkdwn", text: INSTRUCTION_ON_POST, verbatim: true } },
   }));
-  const time = [...(when ? timeBlocks(when, true) : []), giverBlock()];
+  const time = [...(when ? timeBlocks(when, true) : []), giverBlock(givenByHint(entries))];
   const head = heading(sheet, pet, ask);
   // The items first (what to record now); what was recorded in the room left, the least of it kept
   // for it (how many entries are not shown).

@@ -37,7 +37,7 @@ export {
 } from "../record/types.ts";
 export { dayHeading, WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 export { reasonWords } from "../words/doses.ts";
-export { GIVEN_BY_FIELD } from "../words/giver.ts";
+export { GIVEN_BY_FIELD, givenByHint } from "../words/giver.ts";
 export {
   BOTH_GIVEN_LABEL,
   BOTH_GIVEN_TICK,

@@ -2,7 +2,7 @@
  * The words of who gave a dose when it is not who recorded it (the record forms' "Given by (if not
  * you)", src/answers/given-by.ts): the field, its refusals, and a dose said with both people.
  */
-import { givenByOther, giverWords } from "../domain/giver.ts";
+import { givenByOther, giverOf, giverWords } from "../domain/giver.ts";
 import { type PrnDose, recordedLater } from "../domain/prn.ts";
 import type { Entry } from "../record/types.ts";
 import { timeOnDay } from "./dates.ts";
@@ -12,6 +12,22 @@ export const GIVEN_BY_FIELD = {
   label: "Given by (if not you)",
   hint: "Who gave the doses you record as given on this form, those given if needed too, when it was not you. You stay who recorded them.",
 } as const;
+
+/**
+ * The field's hint on a form whose doses are recorded given already: left empty, a correction keeps
+ * who gave each ("Left empty, a dose recorded already keeps who gave it: Sam."), so an empty field is
+ * not read as "I gave it" (a fresh try, T13).
+ */
+export function givenByHint(
+  entries: readonly Pick<Entry, "outcome" | "supersededBy" | "userName" | "paper" | "givenBy">[],
+): string {
+  const kept = [
+    ...new Set(entries.filter((e) => e.outcome === "given" && e.supersededBy === undefined).map(giverOf)),
+  ];
+  return kept.length
+    ? `${GIVEN_BY_FIELD.hint} Left empty, a dose recorded already keeps who gave it: ${kept.join(", ")}.`
+    : GIVEN_BY_FIELD.hint;
+}
 
 /** Why the person chosen cannot be a dose's giver (Slack says so of their account). */
 export type GiverRefusal = "guest" | "bot" | "other";

@@ -55,7 +55,10 @@ async function openForm(sheet: Sheet, pet: SheetPet) {
     asks.ask,
     when,
   );
-  return { meta, submit: view.submit.text };
+  const giver = (view.blocks as Array<{ block_id?: string; hint?: { text: string } }>).find(
+    (b) => b.block_id === "given_by",
+  );
+  return { meta, submit: view.submit.text, giverHint: giver?.hint?.text };
 }
 
 /** The form submitted: the entries written. */
@@ -140,8 +143,11 @@ it("corrects the time alone: the form shows the recorded doses' time first, and 
     },
     "view:1",
   );
+  expect(first.giverHint).not.toContain("Left empty");
   const again = await openForm(sheet, pet);
   expect(again.meta.k).toBe(`${DAY} 08:10`);
+  // Left empty, the correction keeps who gave the doses: said, so an empty field is not read as "I gave it".
+  expect(again.giverHint).toContain("Left empty, a dose recorded already keeps who gave it: Jane <@U0BOSS>.");
   // Submitted as it opened: nothing changed, nothing written.
   const same = readSubmission(again.meta, pet, { given_at: { time: { selected_time: "08:10" } } });
   expect(same).toMatchObject({ ok: false, errors: { "it:med:1": "Nothing changed: choose what happened." } });
