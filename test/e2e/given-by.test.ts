@@ -161,6 +161,7 @@ describe.each(useStoreEngines(clock))(
       "the form's giver gave its dose given if needed too: Itchy's Piriton is Tom's, recorded by Jane",
       async () => {
         now = Date.parse("2026-11-22T22:00:00Z");
+        const midday = await postConfirmedRounds(h, CHANNEL, "midday", clock);
         await postConfirmedRounds(h, CHANNEL, "evening", clock);
         const form = await openPetForm(h, store, {
           channel: CHANNEL,
@@ -194,6 +195,11 @@ describe.each(useStoreEngines(clock))(
               ),
           );
         await expect.poll(said, { timeout: 10_000 }).toBe(true);
+        // The day's other post holding Itchy (the midday round's) is drawn again with the dose (T13: it was not).
+        const itchyAtMidday = midday.find((m) => JSON.stringify(m).includes("Itchy"));
+        expect(itchyAtMidday).toBeDefined();
+        const shown = () => JSON.stringify(h.slack.timeline.find((m) => m.id === itchyAtMidday?.id));
+        await expect.poll(shown, { timeout: 10_000 }).toMatch(/Piriton[^"]* 22:00 by Tom/);
         expect((await store.verify()).ok).toBe(true);
       },
     );

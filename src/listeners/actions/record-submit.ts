@@ -107,6 +107,8 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
             .join(" ") || undefined
         : undefined;
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded", said);
+    // A dose given if needed shows on each of the day's posts holding the pet (as 💊 Give if needed… draws them).
+    if (result.ifNeeded?.length) void redraw.petChanged(f.client, sheet.date, pet, f.meta.at);
     if (named === undefined)
       void naming
         .then((ok) => (ok ? redraw.afterTap(f.client, sheet, pet.message, f.meta.at) : undefined))
