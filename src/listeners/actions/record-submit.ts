@@ -128,6 +128,8 @@ async function each(deps: BotDeps, redraw: SheetRedraw, f: RecordSubmission): Pr
     f.values,
   );
   if (!sub.ok) return void (await f.atFields(sub.errors));
+  // A giver never seen is asked of Slack while the form's other checks run (each waits a bounded time).
+  const giverRead = readGiver(deps, f.client, f.who.userId, f.values);
   // A medicine in custody is never struck as recorded in error: its register is put right by a count.
   const custody = await inErrorRefusals(deps, pet, sub.choices);
   if (Object.keys(custody).length) return void (await f.atFields(custody));
@@ -141,7 +143,7 @@ async function each(deps: BotDeps, redraw: SheetRedraw, f: RecordSubmission): Pr
   }
   const checked = await checkGiven(deps, sheet, pet, sub.given, again.choices);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await giverRead;
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const cur = new Map(f.meta.current.map(([item, id]) => [item, id]));
   // A dose given past the booking's check-out of a pet still here: its note says so.
@@ -198,6 +200,8 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
   const given = f.meta.asksWhen ? readGiven(f.values) : undefined;
   if (given === "missing")
     return void (await f.atFields({ [GIVEN_AT]: "Say when it was given: the day and the time." }));
+  // A giver never seen is asked of Slack while the checks below run (each waits a bounded time).
+  const giverRead = readGiver(deps, f.client, f.who.userId, f.values);
   const { status } = await petStatus(deps, sheet, pet);
   const writes = status.missing.map((d) => ({ item: d.item, outcome: "given" as const }));
   // Opened before a dose its plan gives here alone was given at another round: Record each… only.
@@ -212,7 +216,7 @@ async function confirm(deps: BotDeps, f: RecordSubmission): Promise<WriteResult 
     return { status: "no_one_tap" };
   const checked = await checkGiven(deps, sheet, pet, given, writes);
   if (!checked.ok) return void (await f.atFields(timeField(checked)));
-  const giver = await readGiver(deps, f.client, f.who.userId, f.values);
+  const giver = await giverRead;
   if (!giver.ok) return void (await f.atFields(giver.errors));
   const who = { ...f.who, giver: giver.giver };
   // A dose given past the booking's check-out of a pet still here: its note says so.
