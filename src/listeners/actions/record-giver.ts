@@ -17,6 +17,7 @@ import type { FormValues } from "../../blocks/modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { GIVEN_BY } from "../../blocks/record-modal.ts";
 import type { Entry } from "../../record/types.ts";
+import { within } from "../../within.ts";
 import {
   type GiverNotStaff,
   type GiverRefusal,
@@ -43,19 +44,6 @@ const refusalOf = (refusal: string): GiverRefusal =>
 
 /** How long a giver never seen is asked of Slack before the commit (the form's 3 s kept): past it, kept by id. */
 const GIVER_LOOKUP_MS = 1_000;
-
-/** What `p` gives within `ms`, or undefined past it (or when it fails). */
-export async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  try {
-    return await Promise.race([p.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const refused = (why: GiverRefusal | "unknown"): GiverRead => ({
   ok: false,
