@@ -64,8 +64,9 @@ function stayOfPet(deps: Deps, bookingId: number, petId: number) {
       const today = localDate(deps.clock.now(), deps.config.timezone);
       const booking = (await deps.kennel.getBooking(bookingId)).data;
       if (!inHouseToday(booking, today, deps.config.timezone)) return undefined;
+      // Whether there is one, not how many: the first entry is enough.
       const [entries, doses] = await Promise.all([
-        record.entries({ bookingId, petId }),
+        record.entries({ bookingId, petId, limit: 1 }),
         record.log({ kind: "prn", bookingId, petId }),
       ]);
       return entries.length || doses.length ? { bookingId } : undefined;

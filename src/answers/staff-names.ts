@@ -30,19 +30,36 @@ export interface NameSource {
 
 type NotStaff = "guest" | "bot" | "other" | "unknown";
 
+/** A commit whose user's name Slack may give otherwise after it: what a follow-up names. */
+interface Done {
+  userId: string;
+  committedAs: string;
+  date: string;
+  entries: number[];
+  records: number[];
+  /** Whose name it is: who recorded (the default), or the giver a form named (`g`). */
+  giver?: true;
+}
+
+/** Starts a commit's follow-up (in the background: never throws). */
+type Follow = (done: Done) => void;
+
+/** Each wrapped store's follow-ups in flight, by the user each names: what `followedUp` awaits. */
+const inFlight = new WeakMap<CareRecordStore, Map<string, Set<Promise<void>>>>();
+
+/**
+ * Once every follow-up in flight for `userId` through `store` (as `withStaffNames` gave it) has
+ * ended: written, or found needless (Slack gave the same name, or none). At once when none is.
+ */
+export async function followedUp(store: CareRecordStore, userId: string): Promise<void> {
+  await Promise.all([...(inFlight.get(store)?.get(userId) ?? [])]);
+}
+
 /** Writes the follow-up when Slack's name differs from the one committed (in the background: never throws). */
 async function followUp(
   store: CareRecordStore,
   names: NameSource,
-  done: {
-    userId: string;
-    committedAs: string;
-    date: string;
-    entries: number[];
-    records: number[];
-    /** Whose name it is: who recorded (the default), or the giver a form named (`g`). */
-    giver?: true;
-  },
+  done: Done,
   onError: (error: unknown) => void,
 ): Promise<void> {
   try {
@@ -106,12 +123,7 @@ function giversByIdOnly(
  * The store's append, with a follow-up after each record committed under a name (its body's
  * `userName`) Slack names otherwise, and one for the giver a dose given if needed names by id alone.
  */
-function appendNamed(
-  store: CareRecordStore,
-  names: NameSource,
-  track: (work: Promise<void>) => void,
-  onError: (error: unknown) => void,
-): CareRecordStore["append"] {
+function appendNamed(store: CareRecordStore, follow: Follow): CareRecordStore["append"] {
   return (async (input: LogInput, options?: { reuse?: boolean }) => {
     const result = await store.append(input, options);
     const committedAs = (input.body as { userName?: unknown } | undefined)?.userName;
@@ -128,10 +140,9 @@ function appendNamed(
         entries: [],
         records: [result.entry.id],
       };
-      track(followUp(store, names, done, onError));
+      follow(done);
       const giver = prnGiverByIdOnly(input);
-      if (giver)
-        track(followUp(store, names, { ...done, userId: giver, committedAs: giver, giver: true }, onError));
+      if (giver) follow({ ...done, userId: giver, committedAs: giver, giver: true });
     }
     return result;
   }) as CareRecordStore["append"];
@@ -147,6 +158,17 @@ export function withStaffNames(
   track: (work: Promise<void>) => void,
   onError: (error: unknown) => void,
 ): CareRecordStore {
+  const pending = new Map<string, Set<Promise<void>>>();
+  const follow: Follow = (done) => {
+    const work = followUp(store, names, done, onError);
+    const mine = pending.get(done.userId) ?? new Set();
+    pending.set(done.userId, mine.add(work));
+    void work.then(() => {
+      mine.delete(work);
+      if (mine.size === 0) pending.delete(done.userId);
+    });
+    track(work);
+  };
   // The records committed beside the entries (a round's items added, the paper chart's mark) go with them.
   const record = async <K extends KindName>(
     inputs: EntryInput[],
@@ -163,15 +185,15 @@ export function withStaffNames(
         entries,
         records: [],
       };
-      track(followUp(store, names, done, onError));
+      follow(done);
       const recorded = result.status === "recorded" ? result.entries : [];
       for (const g of giversByIdOnly(beside ?? [], recorded))
-        track(followUp(store, names, { ...done, ...g, records: [], giver: true }, onError));
+        follow({ ...done, ...g, records: [], giver: true });
     }
     return result;
   };
-  const append = appendNamed(store, names, track, onError);
-  return new Proxy(store, {
+  const append = appendNamed(store, follow);
+  const named = new Proxy(store, {
     get(target, name) {
       if (name === "record") return record;
       if (name === "append") return append;
@@ -179,4 +201,6 @@ export function withStaffNames(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+  inFlight.set(named, pending);
+  return named;
 }

@@ -10,6 +10,7 @@ import { saysCheckedIn } from "../domain/bookings.ts";
 import { noteAdded } from "../domain/note-added.ts";
 import type { ItemKey } from "../record/types.ts";
 import { localDate } from "../time.ts";
+import { within } from "../within.ts";
 import { dayHeading, timeOf } from "../words/dates.ts";
 import type { SheetPet } from "./sheets.ts";
 
@@ -60,13 +61,7 @@ export async function stayTimesSoon(
   deps: Pick<Deps, "kennel" | "log">,
   pet: Pick<SheetPet, "arrivesAt" | "bookingId">,
 ): Promise<StayTimes> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    stayTimesOf(deps, pet),
-    new Promise<StayTimes>((resolve) => {
-      timer = setTimeout(() => resolve({ arrival: pet.arrivesAt }), STAY_WAIT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  return (await within(stayTimesOf(deps, pet), STAY_WAIT_MS)) ?? { arrival: pet.arrivesAt };
 }
 
 /** The check-out a time said is checked against: none for a pet still here (it has not gone home). */

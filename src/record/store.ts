@@ -162,10 +162,14 @@ class SqlStore implements CareRecordStore {
     return (table) => this.#driver.nextId(q, table);
   }
 
-  async entries(query: EntryQuery): Promise<Entry[]> {
-    const { where, params } = entriesWhere(query);
+  async entries(query: EntryQuery & { limit?: number }): Promise<Entry[]> {
+    const { limit, ...filters } = query;
+    if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 0))
+      throw new InvalidEntryError(`${String(limit).slice(0, 20)} is not a number of entries to read.`);
+    const { where, params } = entriesWhere(filters);
     const sql = `SELECT ${COLUMNS} ${FROM}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY e.seq`;
-    return this.#read(async (q) => (await q(sql, params)).map(entryOf));
+    const [tail, bound] = limit === undefined ? ["", []] : [" LIMIT ?", [limit]];
+    return this.#read(async (q) => (await q(sql + tail, [...params, ...bound])).map(entryOf));
   }
 
   async *entryPages(query: EntryQuery, o: PageOptions = {}): AsyncGenerator<Entry[]> {

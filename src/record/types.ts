@@ -282,8 +282,8 @@ export interface CareRecordStore {
    * prepared and their code compiled (issue 48). Throws as a read does when the store cannot be used.
    */
   rehearseRecord?(item: EntryItem): Promise<void>;
-  /** Every entry matching the query, superseded ones included, oldest first. */
-  entries(query: EntryQuery): Promise<Entry[]>;
+  /** Every entry matching the query, superseded ones included, oldest first (`limit`: the first so many). */
+  entries(query: EntryQuery & { limit?: number }): Promise<Entry[]>;
   /** The same, a page at a time in place order: for a range of any size (an export, an audit). */
   entryPages(query: EntryQuery, options?: PageOptions): AsyncIterable<Entry[]>;
   /** The log's records of one kind matching the query, a page at a time in place order. */

@@ -14,7 +14,7 @@ import type { Deps } from "../../src/deps.ts";
 import { careOf } from "../../src/domain/care.ts";
 import type { Pet } from "../../src/kennel/schemas.ts";
 import type { CareRecordStore } from "../../src/record/types.ts";
-import { scratchRecord } from "../helpers/record.ts";
+import { scratchRecord, withFaults } from "../helpers/record.ts";
 import { keepSugarPlan, SUGAR_BOOKING, SUGAR_DATE, sugarDeps, sugarMorning } from "../helpers/sugar-day.ts";
 
 const clock = { now: () => new Date(`${SUGAR_DATE}T13:00:00Z`) };
@@ -66,6 +66,22 @@ describe("the pet's card opens its stay record", () => {
     const blocks = await card(cardDeps());
     expect(blocks).toContain("📋 Stay record");
     expect(blocks).toContain('"action_id":"stay_record:32"');
+  });
+
+  it("reads at most one of the stay's entries to know it has a record", async () => {
+    await recorded();
+    const real = store;
+    const read: number[] = [];
+    store = withFaults(real, {
+      entries: async (q) => {
+        const got = await real.entries(q);
+        read.push(got.length);
+        return got;
+      },
+    });
+    expect((await petExtras(cardDeps(), 35)).stay).toEqual({ bookingId: 32 });
+    expect(await real.entries({ bookingId: 32, petId: 35 })).toHaveLength(2);
+    expect(read).toEqual([1]);
   });
 
   it("none once the stay has gone home", async () => {

@@ -38,7 +38,7 @@ const KNOWN: Record<string, { reads: number; why: string }> = {
   "src/answers/chart.ts": { reads: 1, why: "marks what it reads with withPaperMarks beside the read" },
   "src/answers/pet-extras.ts": {
     reads: 1,
-    why: "whether the pet's card has a stay record to open: a count only",
+    why: "whether the pet's card has a stay record to open: its first entry only, never shown",
   },
   "src/answers/stay.ts": { reads: 1, why: "marks what it reads with withPaperMarks beside the read" },
 };

@@ -12,10 +12,12 @@
  */
 import type { webApi } from "@slack/bolt";
 import { type Giver, withGivers } from "../../answers/given-by.ts";
+import { followedUp } from "../../answers/staff-names.ts";
 import type { FormValues } from "../../blocks/modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { GIVEN_BY } from "../../blocks/record-modal.ts";
 import type { Entry } from "../../record/types.ts";
+import { within } from "../../within.ts";
 import {
   type GiverNotStaff,
   type GiverRefusal,
@@ -42,19 +44,6 @@ const refusalOf = (refusal: string): GiverRefusal =>
 
 /** How long a giver never seen is asked of Slack before the commit (the form's 3 s kept): past it, kept by id. */
 const GIVER_LOOKUP_MS = 1_000;
-
-/** What `p` gives within `ms`, or undefined past it (or when it fails). */
-export async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-  });
-  try {
-    return await Promise.race([p.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const refused = (why: GiverRefusal | "unknown"): GiverRead => ({
   ok: false,
@@ -133,16 +122,15 @@ export const CONFIRM_NAME_MS = 3_000;
 /** How long what was drawn with a giver not yet named waits for Slack's name to be drawn again. */
 export const NAMED_LATER_MS = 60_000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The entries just written whose giver was kept by id alone (Slack did not answer in time before
  * the commit), read again once Slack has named them or said they are not staff (the `staff_name`
- * follow-up written): true then, within `ms`; false when none was unnamed, or no name is coming
- * (Slack gave none) or not in time. The entries' `givenBy` is set in place.
+ * follow-ups written: src/answers/staff-names.ts `followedUp`, no polling): true then, within `ms`;
+ * false when none was unnamed, or no name is coming (Slack gave none) or not in time. The entries'
+ * `givenBy` is set in place.
  */
 export async function givenNamed(
-  deps: Pick<BotDeps, "access" | "record">,
+  deps: Pick<BotDeps, "record">,
   entries: Entry[],
   ms: number,
 ): Promise<boolean> {
@@ -151,16 +139,9 @@ export async function givenNamed(
   const [from, to] = [days[0], days.at(-1)];
   if (!from || !to) return false;
   const ids = [...new Set(unnamed.map((e) => e.givenBy?.userId as string))];
-  const until = Date.now() + ms;
-  await within(Promise.all(ids.map((id) => deps.access.settledName(id))), ms);
-  const said = async (id: string) =>
-    deps.access.displayName(id) !== undefined || (await deps.access.settledStanding(id)) !== undefined;
-  for (;;) {
-    await withGivers(deps.record, unnamed, { from, to });
-    if (unnamed.every((e) => !e.givenBy?.unnamed || e.givenBy.notStaff)) return true;
-    // Slack said nothing of them (no answer): no follow-up is coming.
-    const coming = await Promise.all(ids.map(said));
-    if (!coming.some(Boolean) || Date.now() >= until) return false;
-    await pause(100);
-  }
+  // Each giver's follow-up ends once Slack has answered (its look-up settled) and what it said is written.
+  const written = await within(Promise.all(ids.map((id) => followedUp(deps.record, id))), ms);
+  if (written === undefined) return false;
+  await withGivers(deps.record, unnamed, { from, to });
+  return unnamed.every((e) => !e.givenBy?.unnamed || e.givenBy.notStaff);
 }

@@ -26,6 +26,7 @@ import {
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { PrnDose } from "../../domain/prn.ts";
 import type { ItemKey } from "../../record/types.ts";
+import { within } from "../../within.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import type { SheetRedraw } from "../record-round.ts";
@@ -41,14 +42,7 @@ import {
   whoRecorded,
 } from "../tapper-words.ts";
 import { againWithTick } from "./record-again.ts";
-import {
-  CONFIRM_NAME_MS,
-  givenNamed,
-  NAMED_LATER_MS,
-  readGiver,
-  tellIfNotStaff,
-  within,
-} from "./record-giver.ts";
+import { CONFIRM_NAME_MS, givenNamed, NAMED_LATER_MS, readGiver, tellIfNotStaff } from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
