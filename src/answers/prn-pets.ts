@@ -4,9 +4,9 @@
  */
 import type { Deps } from "../deps.ts";
 import { counts, saysCheckedIn, saysLeft } from "../domain/bookings.ts";
-import { type AsNeededPet, asNeededItems } from "../domain/prn.ts";
+import { type AsNeededPet, asNeededItems, type PrnDose } from "../domain/prn.ts";
 import type { Booking } from "../kennel/schemas.ts";
-import { localDate } from "../time.ts";
+import { addDays, localDate } from "../time.ts";
 import { nameOrder } from "../words/order.ts";
 import { prnDoses, prnNow } from "./prn.ts";
 import { currentRound, type RoundPet, roundReport } from "./rounds.ts";
@@ -56,6 +56,41 @@ export interface PetAsNeeded extends AsNeededPet {
 
 const DAY_MS = 24 * 3_600_000;
 
+/** The doses given in the last 24 hours before `now`: 💊 Give if needed…'s, the pet's card's, ✏️ Record each…'s. */
+export const lastDay = (doses: PrnDose[], now: Date): PrnDose[] =>
+  doses.filter((d) => Date.parse(d.givenAt) > now.getTime() - DAY_MS);
+
+/** A pet's as-needed doses of the last 24 hours as a form opens (`doses` undefined: they could not be read). */
+export interface LastDay {
+  doses: PrnDose[] | undefined;
+  now: string;
+  timezone: string;
+}
+
+/**
+ * The stay's pet's as-needed doses of the last 24 hours, for ✏️ Record each… (one read for the pet,
+ * every drug's): a failure to read them is logged and said, never in the way of the form.
+ */
+export async function petLastDay(
+  deps: Pick<Deps, "record" | "config" | "clock" | "log">,
+  pet: { bookingId: number; petId: number },
+): Promise<LastDay> {
+  const now = deps.clock.now();
+  const timezone = deps.config.timezone;
+  const today = localDate(now, timezone);
+  // Dated as given, the kennel's day: 24 hours back reach two days back at most (a day of 23 hours).
+  const query = { bookingId: pet.bookingId, petId: pet.petId, from: addDays(today, -2), to: today };
+  try {
+    return { doses: lastDay(await prnDoses(deps, query), now), now: now.toISOString(), timezone };
+  } catch (error) {
+    deps.log.warn(
+      { err: String((error as Error)?.message ?? error) },
+      "the last 24 h's as-needed doses not read",
+    );
+    return { doses: undefined, now: now.toISOString(), timezone };
+  }
+}
+
 /**
  * A booking in house on `today` (the kennel's date), by the kennel API: it counts, has arrived, and
  * has not left (its check-out today or later, or still checked in past it).
@@ -97,7 +132,7 @@ export async function petAsNeeded(deps: Deps, petId: number): Promise<PetAsNeede
   const items = found.confirmed
     ? found.items
     : asNeededItems(plan.plan, "confirmed", today, { timeZone: tz, roundTimes: deps.config.rounds.times });
-  const doses = found.doses.filter((d) => Date.parse(d.givenAt) > now.getTime() - DAY_MS);
+  const doses = lastDay(found.doses, now);
   if (items.length === 0 && doses.length === 0) return undefined;
   return {
     bookingId,

@@ -24,8 +24,8 @@ import {
   REASONS_ABOVE,
   reasonHintWords,
   reasonMissingWords,
-  recentDoseLines,
 } from "../present/prn.ts";
+import { RECENT_HEAD, recentDoseLines } from "../present/prn-last-day.ts";
 import { atMostWords, REASON_MAX } from "../present/record-form.ts";
 import { lineMrkdwn } from "./doc.ts";
 import { wordSections } from "./form-room.ts";
@@ -40,7 +40,6 @@ const PRN_EFFECT_MODAL = "prn_effect_modal";
 const NOTE_MAX = 500;
 /** A pet's name or room whole: a round keeps names up to 2,000 characters (issue 47). */
 const NAME_MAX = 2000;
-const RECENT_HEAD = "In the last 24 h:";
 
 const recordId = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

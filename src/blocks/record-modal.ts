@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import type { TimeQuestion } from "../answers/late-entry.ts";
+import type { LastDay } from "../answers/prn-pets.ts";
 import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
@@ -115,9 +116,7 @@ export const lateForm = defineForm(LATE_MODAL, modalMeta, { shorter, names: name
 type SheetRound = Pick<Sheet, "date" | "round">;
 
 /** "recording late for Tue 24 Nov, morning" */
-function lateWords(s: SheetRound): string {
-  return `recording late for ${dayHeading(s.date)}, ${s.round}`;
-}
+const lateWords = (s: SheetRound): string => `recording late for ${dayHeading(s.date)}, ${s.round}`;
 
 /** The head of both modals: the pet, the round, and what is asked (late, early) when there is one. */
 function heading(s: SheetRound, pet: SheetPet, ask: Ask | undefined) {
@@ -208,6 +207,8 @@ export interface FormClock {
   pairs?: readonly (readonly string[])[] | undefined;
   /** A dose its plan gives here alone, asked or given at another round today: its "Given again" tick after it. */
   again?: readonly string[] | undefined;
+  /** The pet's as-needed doses of the last 24 hours (or that they could not be read), beside each such drug. */
+  lastDay?: LastDay | undefined;
 }
 
 /**
@@ -232,7 +233,7 @@ export function recordModal(
   // A dose due from its words, plan not confirmed: its "Given again" tick says it is owed once a day by them.
   const byWords = (item: string) => pet.due.some((d) => d.item === item && d.unconfirmed === true);
   // An instruction with no room to show whole is not shown in part: the round post has it whole.
-  const items = recordFormItems(pet, current, clock.repeated, clock.settled).map((f) => ({
+  const items = recordFormItems(pet, current, clock.repeated, clock.settled, clock.lastDay).map((f) => ({
     words: instructionBlocks(f),
     inputs: [
       ...itemBlocks(f, clock),

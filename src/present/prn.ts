@@ -77,10 +77,6 @@ export function prnDoseLine(d: PrnDose, timezone: string, today?: string): Line 
   return [kept(text, d.effect?.effect === "worse" ? "alert" : d.effect ? undefined : "warn")];
 }
 
-/** The give form's doses of the last 24 hours, each said against today ("given yesterday 23:20"). */
-export const recentDoseLines = (doses: PrnDose[], timezone: string, now: string): Line[] =>
-  doses.map((d) => prnDoseLine(d, timezone, localDate(now, timezone)));
-
 /**
  * A pet's doses of the day in a few words, for a message short of room: "💊 2 as needed, 1 awaiting
  * effect". A high-alert dose awaiting its witness is shown whole all the same (its drug, who gave it,

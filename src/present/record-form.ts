@@ -8,6 +8,7 @@
  * asked of the carer, its outcomes a dose's. Each item has its own note (issue 51). The
  * form is Slack's (src/blocks/record-modal.ts); these are its words and choices.
  */
+import type { LastDay } from "../answers/prn-pets.ts";
 import type { ByDaysItem, DueItem, IfNeededItem } from "../domain/record.ts";
 import { isMedicationItem } from "../domain/record.ts";
 import {
@@ -23,6 +24,7 @@ import { WHICH_WORDS, whichHourWords } from "../words/dates.ts";
 import { ifNeededWords, reasonWords } from "../words/doses.ts";
 import { byDaysFormWords, IN_ERROR_CHOICE, IN_ERROR_HINT, outcomeWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
+import { lastDayWords } from "./prn-last-day.ts";
 
 /** The form's rules and words, which its Slack serializer (src/blocks/record-modal.ts, record-form.ts) draws and reads back. */
 export { isMedicationItem, printedItems } from "../domain/record.ts";
@@ -139,12 +141,21 @@ export interface RepeatedHour {
   to: string;
 }
 
-function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined): RecordFormItem {
+/**
+ * The most characters a drug's doses of the last 24 hours take beside its limits: a few doses whole,
+ * else their count and the latest (src/present/prn-last-day.ts), the drug's own words keeping the
+ * hint's room (a hint holds 2,000; past it, the whole is shown above the item, never cut).
+ */
+const LAST_DAY_MAX = 600;
+
+function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined, day?: LastDay): RecordFormItem {
   const limited = d.maxPer24h !== undefined || d.minHoursBetween !== undefined;
+  // This drug's doses of the last 24 hours, as 💊 Give if needed… says them: before giving, not at a refusal.
+  const mine = day && { ...day, doses: day.doses?.filter((g) => g.item === d.item) };
   return {
     item: d.item,
     label: `💊 ${doseName(d.label, d.unconfirmed)}: give if needed`,
-    hint: [d.text, ifNeededWords(d)].filter(Boolean).join(" · "),
+    hint: [d.text, ifNeededWords(d), mine && lastDayWords(mine, LAST_DAY_MAX)].filter(Boolean).join(" · "),
     placeholder: "Given? Choose…",
     choices: [
       { text: "given (as needed)", value: GIVEN },
@@ -169,7 +180,8 @@ function ifNeededItem(d: IfNeededItem, repeated: RepeatedHour | undefined): Reco
 
 /**
  * Every printed item of the pet's round: each due (with its current outcome), then each not due by
- * its days' words (recorded only if given), then each to give if needed.
+ * its days' words (recorded only if given), then each to give if needed (with its doses of the last
+ * 24 hours, `lastDay`, when read).
  */
 export function recordFormItems(
   pet: {
@@ -180,6 +192,7 @@ export function recordFormItems(
   current: ReadonlyMap<string, CurrentItem>,
   repeated?: RepeatedHour,
   settled?: ReadonlyMap<string, string>,
+  lastDay?: LastDay,
 ): RecordFormItem[] {
   // An item due is never listed again as one to record if given (one block per item on a form).
   const due = new Set(pet.due.map((d) => d.item));
@@ -188,6 +201,6 @@ export function recordFormItems(
     ...(pet.byDays ?? [])
       .filter((d) => !due.has(d.item))
       .map((d) => byDaysItem(d, current.get(d.item), settled?.get(d.item))),
-    ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated)),
+    ...(pet.ifNeeded ?? []).map((d) => ifNeededItem(d, repeated, lastDay)),
   ];
 }

@@ -25,6 +25,11 @@ import { stayRecordAnswer } from "../helpers/stay-record-button.ts";
 import { useStoreEngines } from "../helpers/store-engines.ts";
 
 let now = Date.parse("2026-11-22T22:00:00Z");
+/** The hint under an item's outcome on an opened form. */
+const hintOf = (form: OpenedModal, item: string): string =>
+  (form.view.blocks as Array<{ block_id?: string; hint?: { text: string } }>).find(
+    (b) => b.block_id === `it:${item}`,
+  )?.hint?.text ?? "";
 const clock = { now: () => new Date(now) };
 const CHANNEL = "C0ROUNDS";
 const DATE = "2026-11-22";
@@ -173,6 +178,8 @@ describe.each(useStoreEngines(clock))(
         const block = JSON.stringify(form.view).match(/"block_id":"why:(med:\d+)"/);
         const med = block?.[1] as string;
         expect(med).toBeDefined();
+        // Beside Piriton's limits, what was given of it in the last 24 hours, in 💊 Give if needed…'s words.
+        expect(hintOf(form, med)).toMatch(/ · In the last 24 h: none given\.$/);
         const answer = await submitForm(h, form, {
           choices: { [med]: ["given", "scratching"] },
           givenBy: "U0TOM",
@@ -200,6 +207,16 @@ describe.each(useStoreEngines(clock))(
         expect(itchyAtMidday).toBeDefined();
         const shown = () => JSON.stringify(h.slack.timeline.find((m) => m.id === itchyAtMidday?.id));
         await expect.poll(shown, { timeout: 10_000 }).toMatch(/Piriton[^"]* 22:00 by Tom/);
+        // Opened again, the form says that dose before another is given, not at the refusal after.
+        const again = await openPetForm(h, store, {
+          channel: CHANNEL,
+          reference: "AW-PRN",
+          name: "Itchy",
+          latest: true,
+        });
+        expect(hintOf(again, med)).toMatch(
+          / · In the last 24 h: 💊 Piriton[^·]* given 22:00 by Tom for scratching · awaiting effect$/,
+        );
         expect((await store.verify()).ok).toBe(true);
       },
     );

@@ -20,6 +20,7 @@ import type { App } from "@slack/bolt";
 import { type PrnNow, prnNow } from "../../answers/prn.ts";
 import { prnCustodyAsk, prnCustodyAtOpen } from "../../answers/prn-custody.ts";
 import { givePrn, type PrnGiveResult, type PrnStay, prnStay } from "../../answers/prn-give.ts";
+import { lastDay } from "../../answers/prn-pets.ts";
 import { loadSheet, petOf } from "../../answers/sheets.ts";
 import { prnGive } from "../../blocks/buttons.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
@@ -40,7 +41,6 @@ import { NO_STORE, TAMPERED } from "../tapper-words.ts";
 
 /** The longest wait for the booking and the pet's words before the form opens without them (Slack's trigger lasts 3 s). */
 const STAY_WAIT_MS = 1_000;
-const DAY_MS = 24 * 3_600_000;
 
 const NOT_CONFIRMED = (name: string) =>
   `${esc(name)}'s care plan is not confirmed: a dose is offered here only as a confirmed plan says. Open 📋 Plan… on the round post to confirm it. Nothing was recorded.`;
@@ -56,8 +56,6 @@ const NEEDS = {
   custody: { [CUSTODY_ASK]: "Tick this to give it anyway, or Cancel: nothing is recorded until you do." },
 };
 const ids = (m: { bookingId: number; petId: number }) => ({ bookingId: m.bookingId, petId: m.petId });
-
-const recent = (doses: PrnDose[], now: number) => doses.filter((d) => Date.parse(d.givenAt) > now - DAY_MS);
 
 /**
  * The pet's as-needed items now, from its confirmed plan; refused when there is none to give. Its
@@ -146,7 +144,7 @@ async function openGive(
     items: found.items.map((i) => i.key),
     date: localDate(at, deps.config.timezone),
   });
-  const view = giveModal(sealed(deps, giveForm, meta), meta, found.items, recent(found.doses, at.getTime()), {
+  const view = giveModal(sealed(deps, giveForm, meta), meta, found.items, lastDay(found.doses, at), {
     timezone: deps.config.timezone,
     now: at.toISOString(),
     ...(medicine.length ? { medicine } : {}),
@@ -239,7 +237,7 @@ async function warn(
     f.view.private_metadata,
     { n: found.name, r: meta.room ?? found.version?.room },
     found.items,
-    recent(found.doses, now.getTime()),
+    lastDay(found.doses, now),
     {
       timezone: deps.config.timezone,
       now: now.toISOString(),

@@ -10,6 +10,7 @@
  * opened, so its submission is read as the form's.
  */
 import { timeQuestion } from "../../answers/late-entry.ts";
+import { petLastDay } from "../../answers/prn-pets.ts";
 import { formClock } from "../../answers/record-each.ts";
 import { tapAsks } from "../../answers/record-tap.ts";
 import type { FormValues } from "../../blocks/modal.ts";
@@ -46,10 +47,14 @@ export async function againWithTick(
   f: RecordSubmission,
   untickable: ReadonlyMap<ItemKey, string>,
 ): Promise<boolean> {
-  const { sheet } = f.found;
-  const asks = await tapAsks(deps, f.found, "each");
+  const { sheet, pet } = f.found;
+  // Its drugs to give if needed keep their doses of the last 24 hours, as the form opened with them.
+  const [asks, lastDay] = await Promise.all([
+    tapAsks(deps, f.found, "each"),
+    pet.ifNeeded?.length ? petLastDay(deps, pet) : undefined,
+  ]);
   // Asked when given only as the form was opened asking it: its metadata says so.
-  const when = f.meta.asksWhen ? timeQuestion(deps, sheet, asks.closed, f.found.pet) : undefined;
+  const when = f.meta.asksWhen ? timeQuestion(deps, sheet, asks.closed, pet) : undefined;
   const settled = new Map(asks.settled ?? []);
   for (const [item, words] of untickable) settled.set(item, words);
   const clock = {
@@ -58,12 +63,13 @@ export async function againWithTick(
     settled,
     pairs: asks.pairs,
     again: [...new Set([...(asks.again ?? []), ...untickable.keys()])],
+    lastDay,
   };
   const view = recordModal(
     f.view.private_metadata,
     metaOf(f.meta),
     sheet,
-    f.found.pet,
+    pet,
     asks.entries,
     clock,
     asks.ask,

@@ -10,6 +10,7 @@
  */
 import type { App } from "@slack/bolt";
 import { timeQuestion } from "../../answers/late-entry.ts";
+import { type LastDay, petLastDay } from "../../answers/prn-pets.ts";
 import { formClock } from "../../answers/record-each.ts";
 import { recordAllDue } from "../../answers/record-round.ts";
 import { tapAsks } from "../../answers/record-tap.ts";
@@ -55,7 +56,15 @@ const formClockOf = (
   deps: BotDeps,
   sheet: Parameters<typeof formClock>[1],
   a: Pick<Awaited<ReturnType<typeof tapAsks>>, "states" | "settled" | "pairs" | "again">,
-) => ({ ...formClock(deps, sheet), states: a.states, settled: a.settled, pairs: a.pairs, again: a.again });
+  lastDay?: LastDay,
+) => ({
+  ...formClock(deps, sheet),
+  states: a.states,
+  settled: a.settled,
+  pairs: a.pairs,
+  again: a.again,
+  lastDay,
+});
 
 export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw): void {
   for (const [button, each] of [
@@ -69,7 +78,12 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
       locate: onSheet("a record button"),
       async run(t) {
         const { sheet, pet } = t.found;
-        const asks = await tapAsks(deps, t.found, each ? "each" : "all");
+        // A pet with a drug to give if needed: its doses of the last 24 hours, read beside the form's
+        // other reads (one read for the pet; not read, the form says so and opens all the same).
+        const [asks, lastDay] = await Promise.all([
+          tapAsks(deps, t.found, each ? "each" : "all"),
+          each && pet.ifNeeded?.length ? petLastDay(deps, pet) : undefined,
+        ]);
         // A post drawn before a dose its plan gives here alone was given at another round: Record each… only.
         if (asks.onceGiven) {
           await t.ack.send();
@@ -85,7 +99,7 @@ export function registerRecordTap(app: App, deps: BotDeps, redraw: SheetRedraw):
                 sheet,
                 pet,
                 asks.entries,
-                formClockOf(deps, sheet, asks),
+                formClockOf(deps, sheet, asks, lastDay),
                 asks.ask,
                 when,
               )
