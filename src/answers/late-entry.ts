@@ -89,7 +89,7 @@ function lateMeal(
 }
 
 /**
- * Each entry of an item the round asked, with its state by the item's window (a dose given before
+ * Each entry of an item the round asked, with its state by the item's window and that window (a dose given before
  * it opened, late, after it closed; a meal recorded after it closed): what the form says beside it,
  * as the post does (a dose recorded only if given, no round asked, has none). A dose owed once a day (`once`: no time in its words) is on time whenever given
  * that day (src/domain/obligations.ts owedState).
@@ -100,9 +100,9 @@ export function offTimeStates(
   pet: Pick<SheetPet, "due">,
   entries: Entry[],
   once?: ReadonlySet<ItemKey>,
-): Map<number, DoseState> {
+): Map<number, { state: DoseState; window: DoseWindow }> {
   const settings = doseSettings(deps);
-  const out = new Map<number, DoseState>();
+  const out = new Map<number, { state: DoseState; window: DoseWindow }>();
   for (const e of entries) {
     // A dose no round asked (recorded only if given) is never off its time: no round gave it one.
     const item = pet.due.find((d) => d.item === e.item);
@@ -115,10 +115,13 @@ export function offTimeStates(
       deps.config.timezone,
       settings,
     );
-    out.set(
-      e.id,
-      owedState({ window: w, ...(once?.has(e.item) ? { noTime: true } : {}) }, {}, e, e.recordedAt),
+    const state = owedState(
+      { window: w, ...(once?.has(e.item) ? { noTime: true } : {}) },
+      {},
+      e,
+      e.recordedAt,
     );
+    out.set(e.id, { state, window: w });
   }
   return out;
 }

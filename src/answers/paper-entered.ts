@@ -7,7 +7,7 @@
  */
 import type { Deps } from "../deps.ts";
 import type { Round } from "../domain/care.ts";
-import type { DoseState } from "../domain/doses.ts";
+import type { DoseState, DoseWindow } from "../domain/doses.ts";
 import { needsWitness, type WitnessState, witnessState } from "../domain/witness.ts";
 import type { Entry } from "../record/types.ts";
 import { dosesOwed, type OwedRound } from "./obligations.ts";
@@ -25,6 +25,8 @@ export interface PaperEntered {
     entry: Entry;
     /** The dose's state against the window its round kept; none when the round kept none. */
     state: DoseState | undefined;
+    /** The window its round kept, said beside a dose given off its time; none when it kept none. */
+    window?: DoseWindow | undefined;
     /** A high-alert dose given: its witness as kept (on the paper, or none there). */
     witness: WitnessState | undefined;
   }>;
@@ -44,9 +46,10 @@ export async function paperEntered(
 ): Promise<PaperEntered> {
   const now = deps.clock.now();
   const entries = await withPaperMarks(deps, written);
+  // An item no round asked has no window of its own (the settings' now): the mark alone.
   const states = new Map(
     (owed ? dosesOwed(deps, [owed], entries, now) : []).flatMap((d) =>
-      d.entry ? [[d.entry.id, d.state]] : [],
+      d.entry ? [[d.entry.id, { state: d.state, window: d.unasked ? undefined : d.window }]] : [],
     ),
   );
   const doses = entries.map((e) => {
@@ -54,7 +57,8 @@ export async function paperEntered(
     return {
       label: due?.label ?? e.item,
       entry: e,
-      state: states.get(e.id),
+      state: states.get(e.id)?.state,
+      window: states.get(e.id)?.window,
       witness: needsWitness(e, due?.highAlert) ? witnessState(e, undefined, now.toISOString()) : undefined,
     };
   });

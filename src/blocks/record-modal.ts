@@ -14,7 +14,7 @@ import type { LastDay } from "../answers/prn-pets.ts";
 import type { Ask } from "../answers/record-round.ts";
 import type { Sheet, SheetPet } from "../answers/sheets.ts";
 import type { Round } from "../domain/care.ts";
-import type { DoseState } from "../domain/doses.ts";
+import type { DoseState, DoseWindow } from "../domain/doses.ts";
 import type { Line } from "../present/doc.ts";
 import { offTimeMark } from "../present/dose-states.ts";
 import { entryLine } from "../present/record.ts";
@@ -199,8 +199,8 @@ export interface FormClock {
   timezone: string;
   /** The hour that came twice on the day an as-needed dose's time is read on, when the clocks go back that day. */
   repeated?: { date: string; from: string; to: string } | undefined;
-  /** Each entry's state by its item's window, by entry id: its off-time mark beside it, as on the post. */
-  states?: ReadonlyMap<number, DoseState> | undefined;
+  /** Each entry's state by its item's window, and the window, by entry id: its off-time mark, as on the post. */
+  states?: ReadonlyMap<number, { state: DoseState; window: DoseWindow }> | undefined;
   /** A dose owed once a day settled at another round of its day (or chased later), in its line's words. */
   settled?: ReadonlyMap<string, string> | undefined;
   /** One drug in two slots, "one dose or two?" not answered: each group's slots (its tick after the last). */
@@ -279,7 +279,8 @@ function recordedBlocks(
   room: Room,
   asked: ReadonlySet<string>,
 ): unknown[] {
-  const offTime = (e: Entry) => offTimeMark(e.item, clock.states?.get(e.id), clock.timezone);
+  const offTime = (e: Entry, k = clock.states?.get(e.id)) =>
+    offTimeMark(e.item, k?.state, k?.window, clock.timezone);
   const lines = entries.map((e) =>
     entryLine(e, clock.timezone, { offTime: offTime(e), notAsked: !asked.has(e.item) }),
   );

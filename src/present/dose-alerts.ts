@@ -23,12 +23,13 @@ import { dayHeading, timeOf, timeOnDay } from "../words/dates.ts";
 import { lateEntryWords, whoJoin, windowWords } from "../words/doses.ts";
 import { givenByOtherSaid } from "../words/giver.ts";
 import { NOT_RECORDED_TODAY, TWO_SLOTS_ASK } from "../words/not-due.ts";
+import { offTimeWords } from "../words/off-time.ts";
 import { outcomeAtWords, whyWords } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import type { Doc, Line, Part, Span } from "./doc.ts";
 import { dotted, line, lineText, prose, strong, toned, whole } from "./doc.ts";
 import { countLine, whatToDoLines } from "./dose-alert-counts.ts";
-import { offTimeMark, offTimeWords } from "./dose-states.ts";
+import { offTimeMark } from "./dose-states.ts";
 import { textParts } from "./parts.ts";
 
 interface AlertDoseView {
@@ -134,14 +135,17 @@ function recordedWords(d: AlertDoseView, timezone: string, date: string): string
   const e = d.entry as NonNullable<AlertDoseView["entry"]>;
   const why = whyWords(e.reason && prose(e.reason, 150, "the stay record"));
   if (e.paper) {
-    const off = d.onceToday ? undefined : offTimeWords(doseState(d.window, e.recordedAt, e), timezone);
+    const off = d.onceToday
+      ? undefined
+      : offTimeWords(doseState(d.window, e.recordedAt, e), d.window, timezone);
     return `${lateEntryWords(e, timezone)}${whoJoin(e)}${whole(e.userName)}${why}${off ? ` · ${off}` : ""}`;
   }
   const recorded = timeOnDay(e.recordedAt, timezone, date);
   const given = e.givenAt ? timeOnDay(e.givenAt, timezone, date) : recorded;
   const when = given === recorded ? recorded : `${given}, recorded ${recorded}`;
   // Owed once a day, no time in its words: on time at any round of its day (src/domain/obligations.ts owedState).
-  const off = d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), timezone);
+  const off =
+    d.item && !d.onceToday && offTimeMark(d.item, doseState(d.window, e.recordedAt, e), d.window, timezone);
   // Given by someone other than who recorded it: both named ("given 08:20 by Sam · recorded 13:00 by Jane").
   const said = givenByOtherSaid({ ...e, date }, timezone, { name: whole });
   return `${said ?? outcomeAtWords(e, when, whole(e.userName))}${why}${off ? ` · ${off}` : ""}`;

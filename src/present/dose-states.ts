@@ -8,8 +8,9 @@ import type { DoseState, DoseWindow, NotDueState, OpenState } from "../domain/do
 import { owedPetOf, owedState, type SheetDoses } from "../domain/obligations.ts";
 import { isMedicationItem, type PetRoundStatus, withoutNotDue } from "../domain/record.ts";
 import type { ItemKey } from "../record/types.ts";
-import { doseStateWords, MISSED_CHECK, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
+import { MISSED_CHECK, stateIcon, stateTimeWords, stateWords } from "../words/doses.ts";
 import { notDueIcon, notDueWords } from "../words/not-due.ts";
+import { offTimeWords } from "../words/off-time.ts";
 import { MEAL_AFTER_WINDOW } from "../words/record.ts";
 import { doseName } from "../words/unconfirmed.ts";
 import { type Line, line, toned, whole } from "./doc.ts";
@@ -49,17 +50,6 @@ export function openDoses(
 }
 
 /**
- * A dose given off its time, in the record's words ("⏪ given before its window opened", "given late",
- * "given after its window"); none on time or not given. A paper entry is always entered after its
- * round: "late entry" is said by its two times already.
- */
-export function offTimeWords(s: DoseState | undefined, timezone: string): string | undefined {
-  if (s?.state !== "recorded" || s.outcome !== "given" || !s.timeliness || s.timeliness === "on_time")
-    return undefined;
-  return doseStateWords({ ...s, lateEntry: false }, timezone);
-}
-
-/**
  * A meal recorded after its window closed, marked so (src/words/record.ts MEAL_AFTER_WINDOW); else
  * none. One that kept the time the form said (a late entry's two times: "late entry: ate all 08:10,
  * recorded 13:00") says so in its own words already.
@@ -70,12 +60,18 @@ export function lateMealWords(item: ItemKey, s: DoseState | undefined): string |
 }
 
 /**
- * An item's mark beside its entry, by its kept window: a dose given off its time ("⏰ given late"),
- * tapped or entered from the paper chart alike, or a meal recorded after its window closed; else none.
- * The round post, its replies and the record form say it as the terminal's record does.
+ * An item's mark beside its entry, by its kept window (`w`): a dose given off its time with when it
+ * was due ("⏰ given late (due 07:30, on time until 07:45)"; no window kept: the mark alone), tapped or
+ * entered from the paper chart alike, or a meal recorded after its window closed; else none. The
+ * round post, its replies and the record form say it as the terminal's record does.
  */
-export function offTimeMark(item: ItemKey, s: DoseState | undefined, timezone: string): string | undefined {
-  return isMedicationItem(item) ? offTimeWords(s, timezone) : lateMealWords(item, s);
+export function offTimeMark(
+  item: ItemKey,
+  s: DoseState | undefined,
+  w: DoseWindow | undefined,
+  timezone: string,
+): string | undefined {
+  return isMedicationItem(item) ? offTimeWords(s, w, timezone) : lateMealWords(item, s);
 }
 
 /**
@@ -95,7 +91,8 @@ export function offTimeMarks(
   for (const item of owed.items) {
     const e = status.current.get(item.item);
     if (!e) continue;
-    const words = offTimeMark(item.item, owedState(item, owed, e, doses.now.toISOString()), timezone);
+    const state = owedState(item, owed, e, doses.now.toISOString());
+    const words = offTimeMark(item.item, state, item.window, timezone);
     if (words) out.set(item.item, words);
   }
   return out;

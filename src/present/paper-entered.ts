@@ -10,16 +10,16 @@ import type { PaperEntered } from "../answers/paper-entered.ts";
 import { roundWord } from "../domain/rounds.ts";
 import { dayHeading } from "../words/dates.ts";
 import { lateEntryWords, witnessStateWords } from "../words/doses.ts";
+import { offTimeWords } from "../words/off-time.ts";
 import { paperDoneWords, paperRedrawLaterWords } from "../words/paper.ts";
 import { whyWords } from "../words/record.ts";
 import { type Doc, line, type Part, toned, value, whole } from "./doc.ts";
-import { offTimeWords } from "./dose-states.ts";
 
 /** Each dose entered, a line as the record reads it back: its paper's time and giver, off its time, its witness. */
 function doseParts(p: PaperEntered, timezone: string): Part[] {
   return p.doses.map((d) => {
     const e = d.entry;
-    const off = offTimeWords(d.state, timezone);
+    const off = offTimeWords(d.state, d.window, timezone);
     const why = whyWords(e.reason && value(e.reason, 200));
     // The words written beside it, as the round's line says them: ": spat it out", after a reason " · ".
     const note = e.note?.trim() ? `${why ? " · " : ": "}${whole(e.note)}` : "";

@@ -26,6 +26,7 @@ import {
   witnessWords,
 } from "../words/doses.ts";
 import { givenByOtherSaid } from "../words/giver.ts";
+import { givenStateWords } from "../words/off-time.ts";
 import { codeOrder, nameOrder } from "../words/order.ts";
 import { noSheetRoundsWords } from "../words/paper.ts";
 import { AS_NEEDED_HEADING } from "../words/prn-stay.ts";
@@ -153,9 +154,10 @@ function sheetlessPart(day: RecordDay): Part | undefined {
 }
 
 /**
- * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane · given on time", or "not
- * recorded" with its state when read ("not recorded · ⏰ late · window closes 10:00", "🏠 not due:
- * gone home 08:30"); a dose due from the words, its plan not confirmed, says so.
+ * A due item beside its current entry: "Rimadyl 50 mg: given 08:12 · Jane · given on time" (off its
+ * time, when it was due: "· ⏰ given late (due 07:30, on time until 07:45)"), or "not recorded" with
+ * its state when read ("not recorded · ⏰ late · window closes 10:00", "🏠 not due: gone home 08:30");
+ * a dose due from the words, its plan not confirmed, says so.
  */
 function dueLines(d: DueLine, timezone: string): Line[] {
   const what = `${itemWords(d.item, d.text)}${d.confirmed || d.item === "meal" ? "" : ` (${PLAN_NOT_CONFIRMED})`}: `;
@@ -175,9 +177,10 @@ function dueLines(d: DueLine, timezone: string): Line[] {
     ];
   }
   const meal = lateMealWords(d.item, s);
+  // Given off its time: when it was due, by the window its round kept (the stay record's words).
   const verdict =
     s.state === "recorded" && s.outcome === "given"
-      ? ` · ${doseStateWords(s, timezone)}`
+      ? ` · ${givenStateWords(s, d.window, timezone)}`
       : meal
         ? ` · ${meal}`
         : "";

@@ -11,6 +11,7 @@ import { localDate } from "../time.ts";
 import { dayHeading, timeOf } from "./dates.ts";
 import { doseStateWords, OFF_TIME, stateWords, windowWords } from "./doses.ts";
 import { TWO_SLOTS_UNANSWERED } from "./not-due.ts";
+import { dueWindowWords, givenStateWords } from "./off-time.ts";
 import { outcomeWords } from "./record.ts";
 import type { StayPiece } from "./stay-line.ts";
 import { doseName, PLAN_NOT_CONFIRMED } from "./unconfirmed.ts";
@@ -55,33 +56,16 @@ export const notRecordedWords = (i: StayItem, timezone: string): string =>
     : `${doseStateWords(i.state, timezone)}${twoSlotsWords(i)}`;
 
 /**
- * When a dose given off its time was due, by the window its round kept (a vet reads "given late"
- * against it): " (due 07:00, on time until 07:45)"; given before its window opened or after it
- * closed, " (due 07:00, window 06:00–09:00)"; nothing without a kept window or on time.
- */
-function dueWindowWords(kind: string, w: DoseWindow | undefined, timezone: string): string {
-  if (!w || !(kind in OFF_TIME)) return "";
-  const due = `due ${timeOf(w.dueAt, timezone)}`;
-  return kind === "late"
-    ? ` (${due}, on time until ${timeOf(w.lateAt, timezone)})`
-    : ` (${due}, window ${timeOf(w.opensAt, timezone)}–${timeOf(w.closesAt, timezone)})`;
-}
-
-/**
  * A stay record's verdict on a dose given at its round: "given on time", or off its time with when it
- * was due ("⏰ given late (due 07:00, on time until 07:45)"); a late entry's own words already say it
- * is one.
+ * was due by the window its round kept (`w`; none kept: the mark alone) ("⏰ given late (due 07:00, on
+ * time until 07:45)"); a late entry's own words already say it is one.
  */
-export function givenVerdictWords(
+export const givenVerdictWords = (
   s: Extract<DoseState, { state: "recorded" }>,
   e: { givenAt?: string | undefined },
-  w: DoseWindow,
+  w: DoseWindow | undefined,
   timezone: string,
-): string {
-  const words = doseStateWords({ ...s, lateEntry: false }, timezone);
-  const late = s.lateEntry && !e.givenAt ? " · late entry" : "";
-  return `${words}${dueWindowWords(s.timeliness ?? "on_time", w, timezone)}${late}`;
-}
+): string => givenStateWords(s, w, timezone, s.lateEntry && !e.givenAt);
 
 /**
  * "Rimadyl refused Tue 24 Nov 08:15", "Rimadyl missed Tue 24 Nov, evening round (18:00)". `inRecord`:

@@ -68,7 +68,9 @@ describe("a meal on a late entry", () => {
     expect(line).toContain("late entry: ate all 08:10, recorded 13:00 Jane");
     expect(line).not.toMatch(/ate all 13:00/);
     // Its two times say it is a late entry: no second mark beside them.
-    expect(offTimeMark("meal", doseState(WINDOW, clock.now().toISOString(), meal), "UTC")).toBeUndefined();
+    expect(
+      offTimeMark("meal", doseState(WINDOW, clock.now().toISOString(), meal), WINDOW, "UTC"),
+    ).toBeUndefined();
     const { text } = await stayRecordRead(deps(), SUGAR_BOOKING);
     expect(text).toContain(
       "Diabetic diet, 1 cup AM and PM: late entry: ate all 08:10, recorded 13:00 · Jane",
@@ -77,7 +79,7 @@ describe("a meal on a late entry", () => {
 
   it("a meal recorded late with no time of its own keeps its mark", () => {
     const e = { outcome: "ate_all" as const, recordedAt: `${SUGAR_DATE}T13:00:00.000Z` };
-    expect(offTimeMark("meal", doseState(WINDOW, e.recordedAt, e), "UTC")).toBe(MEAL_AFTER_WINDOW);
+    expect(offTimeMark("meal", doseState(WINDOW, e.recordedAt, e), WINDOW, "UTC")).toBe(MEAL_AFTER_WINDOW);
   });
 
   it("not offered keeps no time; a form writing only the meal, its time left empty, is not refused", async () => {

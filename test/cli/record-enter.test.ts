@@ -462,13 +462,18 @@ describe("kennel-desk record enter", () => {
     const args = ["record", "enter", "morning", "21/11", "--pet", "77", "--by", "Sam Lee"];
     const done = await cli([...args, "--dose", "Rimadyl=given 05:00 JD", "--dose", "Apoquel=given 08:40 JD"]);
     expect(done.code).toBe(0);
-    // Said as it is entered, in the record's words, not only when read back: early, and late.
-    expect(done.stdout).toMatch(
-      /Rimadyl 50 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏪ given before its window opened\n/,
-    );
-    expect(done.stdout).toMatch(/Apoquel 16 mg: [^\n]*entered Tue 24 Nov 15:00 · ⏰ given late\n/);
+    // Said as it is entered, in the record's words, not only when read back: early, and late, each
+    // with when it was due by the window its round kept.
+    const early = "⏪ given before its window opened (due 07:30, window 06:30–09:30)";
+    const late = "⏰ given late (due 07:30, on time until 08:15)";
+    expect(done.stdout).toContain(`entered Tue 24 Nov 15:00 · ${early}\n`);
+    expect(done.stdout).toContain(`entered Tue 24 Nov 15:00 · ${late}\n`);
+    expect(done.stdout).toMatch(/Rimadyl 50 mg: [^\n]*⏪ given before its window opened/);
     const day = await cli(["record", "morning", "21/11"]);
-    expect(day.stdout).toMatch(/Rimadyl 50 mg[^\n]*· ⏪ given before its window opened/);
+    expect(day.stdout).toMatch(
+      /Rimadyl 50 mg[^\n]*· ⏪ given before its window opened \(due 07:30, window 06:30–09:30\)/,
+    );
+    expect(day.stdout).toMatch(/Apoquel 16 mg[^\n]*· ⏰ given late \(due 07:30, on time until 08:15\)/);
     expect(day.stdout).not.toMatch(/Rimadyl 50 mg[^\n]*given on time/);
     const audit = await cli(["record", "audit", "--days", "4"]);
     expect(audit.stdout).toContain("⏪ given before its window opened: 1");

@@ -91,7 +91,7 @@ describe("a late or missed reply drawn again from the record after a paper entry
     expect([...edits.keys()].sort()).toEqual(["1.1", "1.2"]);
     for (const text of edits.values()) {
       expect(text).toContain(
-        "(from the paper chart: given 06:00 by JS, entered 13:00 by Sam Lee · ⏪ given before its window opened)",
+        "(from the paper chart: given 06:00 by JS, entered 13:00 by Sam Lee · ⏪ given before its window opened (due 07:30, window 06:30–09:30))",
       );
       // The mark's reason as the post says it.
       expect(text).toContain(

@@ -49,5 +49,6 @@ it("says a dose not given as recorded then, by whom, never as given at that time
   );
   expect(text).toContain("(not given (recorded 13:00 by Jane): none left: strip empty in his bag)");
   expect(text).not.toContain("not given 13:00");
-  expect(text).toContain("(given 09:05 Jane · ⏰ given late)");
+  // Given late: when it was due, by the window its round kept.
+  expect(text).toContain("(given 09:05 Jane · ⏰ given late (due 07:30, on time until 08:15))");
 });

@@ -1,7 +1,7 @@
 /**
  * A dose tapped in Slack off its time, and a meal recorded after its window closed, are marked on the
  * round post, in its late and missed replies and on the record form as `kennel-desk record` marks
- * them ("· ⏰ given late", "· ⏩ recorded after its window closed"): the same document words
+ * them ("· ⏰ given late (due 07:30, on time until 08:15)", "· ⏩ recorded after its window closed"): the same words
  * everywhere, and a pet's lines never collapse to "✅ 13:03 Sam" while one of them carries a mark.
  * Real SQLite, each entry written as a tap writes it, the clock moving between taps.
  */
@@ -89,17 +89,21 @@ describe("an entry off its time, tapped in Slack", () => {
     expect(await terminalText()).toContain("ate all 13:03 · Sam · ⏩ recorded after its window closed");
   });
 
-  it("a dose tapped late reads '⏰ given late' on the post, the form and its reply, as in the terminal", async () => {
+  it("a dose tapped late reads '⏰ given late' with when it was due on the post, the form and its reply, as in the terminal", async () => {
     // The morning round at 07:30: its window 06:30–09:30, late after 08:15; the meal eaten on time.
     await tap("07:40", ["med:2", "meal"]);
     await tap("09:10", ["med:1"]);
     const post = await postText();
-    expect(post).toContain("Rimadyl 50 mg given 09:10 Sam · ⏰ given late");
+    // With when it was due, by the window the round kept (a vet reads "given late" against it).
+    const due = "(due 07:30, on time until 08:15)";
+    expect(post).toContain(`Rimadyl 50 mg given 09:10 Sam · ⏰ given late ${due}`);
     expect(post).not.toContain("✅ 09:10 Sam");
     // Given on time: nothing more said.
     expect(post).toContain("Apoquel 16 mg given 07:40 Sam\\n");
-    expect(await formText()).toContain("Rimadyl 50 mg given 09:10 Sam · ⏰ given late");
-    expect(await terminalText()).toContain("given 09:10 · Sam · ⏰ given late");
+    expect(await formText()).toContain(`Rimadyl 50 mg given 09:10 Sam · ⏰ given late ${due}`);
+    expect(await terminalText()).toContain(`given 09:10 · Sam · ⏰ given late ${due}\n`);
+    // Given on time, the terminal says so and nothing of when it was due.
+    expect(await terminalText()).toContain("given 07:40 · Sam · given on time\n");
     const late: Claim = {
       v: 1,
       step: "claim",
@@ -124,6 +128,6 @@ describe("an entry off its time, tapped in Slack", () => {
       ],
     };
     const reply = JSON.stringify(alertMessages(deps(), late, DATE, await store.entries({ date: DATE })));
-    expect(reply).toContain("(given 09:10 Sam · ⏰ given late)");
+    expect(reply).toContain(`(given 09:10 Sam · ⏰ given late ${due})`);
   });
 });
