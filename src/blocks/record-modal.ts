@@ -4,9 +4,8 @@
  * that asks first (an earlier day's sheet, a round still ahead, a pet not here yet). After a dose's
  * window has closed, both ask when it was given (issue 35: a day and a time, in the kennel's zone;
  * the one tap's default now, "Record each…"'s none, for a dose not given keeps no time). Pure: the listener opens them with views.open (their metadata sealed:
- * src/slack/seal.ts) and reads the submission with `readSubmission` (src/blocks/record-form.ts);
- * what a form may write is checked against the kept sheet (src/answers/record-round.ts), never
- * taken from the metadata.
+ * src/slack/seal.ts) and reads the submission with `readSubmission` (src/blocks/record-form.ts); what
+ * a form may write is checked against the kept sheet (src/answers/record-round.ts), never its metadata.
  */
 import { z } from "zod";
 import type { TimeQuestion } from "../answers/late-entry.ts";
