@@ -27,6 +27,7 @@ import type { BotDeps } from "./listeners/bot-deps.ts";
 import { ChannelGuests } from "./listeners/channel-guests.ts";
 import { register as registerCommands } from "./listeners/commands/index.ts";
 import { register as registerEvents } from "./listeners/events/index.ts";
+import { HomeTabs } from "./listeners/home-tabs.ts";
 import { InFlight } from "./listeners/in-flight.ts";
 import { SheetRedraw } from "./listeners/record-round.ts";
 import { rehearseTap } from "./listeners/rehearse.ts";
@@ -182,6 +183,7 @@ function botDeps(base: BotBase, options: BotOptions, connection: SlackConnection
     loadingAfterMs: options.loadingAfterMs ?? 1500,
     slack: connection,
     channelGuests: new ChannelGuests(base.config, base.log, access),
+    home: new HomeTabs(),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Pacer } from "../slack/pace.ts";
 import type { Seal } from "../slack/seal.ts";
 import type { Access } from "./access.ts";
 import type { ChannelGuests } from "./channel-guests.ts";
+import type { HomeTabs } from "./home-tabs.ts";
 import type { InFlight } from "./in-flight.ts";
 
 export interface BotDeps extends BotBase {
@@ -38,4 +39,9 @@ export interface BotDeps extends BotBase {
    * it wakes for it; absent where listeners run without a bot.
    */
   prnFollowUps?: Pick<PrnFollowUps, "changed" | "runOnce">;
+  /**
+   * Whose Home tab was drawn and when (src/listeners/home-tabs.ts): a giver Slack names after the
+   * commit draws again the tabs drawn meanwhile; absent where listeners run without a bot.
+   */
+  home?: HomeTabs;
 }

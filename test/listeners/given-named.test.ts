@@ -85,7 +85,7 @@ describe("a giver kept by id, named after the commit", () => {
     const slack = slowSlack(300);
     const entries = await keptById(slack.store, ["U0NIA"]);
     slack.reads.length = 0;
-    const naming = givenNamed(slack.deps, entries, 60_000);
+    const naming = givenNamed(slack.deps, { entries }, 60_000);
     slack.answer();
     expect(await naming).toBe(true);
     expect(entries[0]?.givenBy).toEqual({ userId: "U0NIA", name: "Nia Obi" });
@@ -96,7 +96,7 @@ describe("a giver kept by id, named after the commit", () => {
     const slack = slowSlack();
     const entries = await keptById(slack.store, ["U0NIA", "U0KIM"]);
     const began = performance.now();
-    const naming = givenNamed(slack.deps, entries, 5_000);
+    const naming = givenNamed(slack.deps, { entries }, 5_000);
     slack.answer();
     expect(await naming).toBe(false);
     expect(performance.now() - began).toBeLessThan(2_000);
@@ -106,7 +106,7 @@ describe("a giver kept by id, named after the commit", () => {
     const slack = slowSlack();
     const entries = await keptById(slack.store, ["U0NIA"]);
     const began = performance.now();
-    expect(await givenNamed(slack.deps, entries, 200)).toBe(false);
+    expect(await givenNamed(slack.deps, { entries }, 200)).toBe(false);
     expect(performance.now() - began).toBeGreaterThanOrEqual(190);
     expect(entries[0]?.givenBy).toMatchObject({ userId: "U0NIA", unnamed: true });
     slack.answer();

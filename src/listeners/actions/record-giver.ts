@@ -11,11 +11,12 @@
  * the giver chosen: no giver of another, and a correction carries none.
  */
 import type { webApi } from "@slack/bolt";
-import { type Giver, withGivers } from "../../answers/given-by.ts";
+import { type Giver, withGivers, withPrnGivers } from "../../answers/given-by.ts";
 import { followedUp } from "../../answers/staff-names.ts";
 import type { FormValues } from "../../blocks/modal.ts";
 import { esc } from "../../blocks/mrkdwn.ts";
 import { GIVEN_BY } from "../../blocks/record-modal.ts";
+import type { PrnDose } from "../../domain/prn.ts";
 import type { Entry } from "../../record/types.ts";
 import { within } from "../../within.ts";
 import {
@@ -118,30 +119,76 @@ export function tellIfNotStaff(
 }
 
 /** How long the private confirmation waits for the name of a giver kept by id (Slack slow before the commit). */
-export const CONFIRM_NAME_MS = 3_000;
+const CONFIRM_NAME_MS = 3_000;
 /** How long what was drawn with a giver not yet named waits for Slack's name to be drawn again. */
-export const NAMED_LATER_MS = 60_000;
+const NAMED_LATER_MS = 60_000;
+
+/** A giver kept by id alone whose name may yet come (not one Slack said is not staff). */
+const awaited = (g: Entry["givenBy"]) => Boolean(g?.unnamed && !g.notStaff && g.userId);
+
+/** What a form wrote: its round entries, and the doses given if needed on it. */
+export interface WrittenGiven {
+  entries: Entry[];
+  doses?: PrnDose[] | undefined;
+}
 
 /**
- * The entries just written whose giver was kept by id alone (Slack did not answer in time before
- * the commit), read again once Slack has named them or said they are not staff (the `staff_name`
- * follow-ups written: src/answers/staff-names.ts `followedUp`, no polling): true then, within `ms`;
- * false when none was unnamed, or no name is coming (Slack gave none) or not in time. The entries'
- * `givenBy` is set in place.
+ * The entries and doses given if needed just written whose giver was kept by id alone (Slack did
+ * not answer in time before the commit), read again once Slack has named them or said they are not
+ * staff (the `staff_name` follow-ups written: src/answers/staff-names.ts `followedUp`, no polling):
+ * true then, within `ms`; false when none was unnamed, or no name is coming (Slack gave none) or not
+ * in time. Their `givenBy` is set in place.
  */
 export async function givenNamed(
   deps: Pick<BotDeps, "record">,
-  entries: Entry[],
+  written: WrittenGiven,
   ms: number,
 ): Promise<boolean> {
-  const unnamed = entries.filter((e) => e.givenBy?.unnamed && !e.givenBy.notStaff && e.givenBy.userId);
-  const days = unnamed.map((e) => e.date).sort();
+  const unnamed = written.entries.filter((e) => awaited(e.givenBy));
+  const doses = (written.doses ?? []).filter((d) => awaited(d.givenBy));
+  const all = [...unnamed, ...doses];
+  const days = all.map((e) => e.date).sort();
   const [from, to] = [days[0], days.at(-1)];
   if (!from || !to) return false;
-  const ids = [...new Set(unnamed.map((e) => e.givenBy?.userId as string))];
+  const ids = [...new Set(all.map((e) => e.givenBy?.userId as string))];
   // Each giver's follow-up ends once Slack has answered (its look-up settled) and what it said is written.
-  const written = await within(Promise.all(ids.map((id) => followedUp(deps.record, id))), ms);
-  if (written === undefined) return false;
-  await withGivers(deps.record, unnamed, { from, to });
-  return unnamed.every((e) => !e.givenBy?.unnamed || e.givenBy.notStaff);
+  const done = await within(Promise.all(ids.map((id) => followedUp(deps.record, id))), ms);
+  if (done === undefined) return false;
+  if (unnamed.length) await withGivers(deps.record, unnamed, { from, to });
+  if (doses.length) await withPrnGivers(deps.record, doses);
+  return !all.some((e) => awaited(e.givenBy));
+}
+
+/** A Home tab being drawn as the commit lands may have read the record just after it: drawn again too. */
+const HOME_DRAWING_MS = 10_000;
+
+/**
+ * After a commit that may have kept a giver by id (Slack slow before it), the one path every form
+ * naming a giver takes: the private confirmation waits for the name, CONFIRM_NAME_MS at most (the
+ * entries' and doses' `givenBy` then set in place); a name that comes later draws again what was
+ * drawn without it (`drawAgain`: the posts holding the pet). A name that comes at all, in time or
+ * not, draws again once each Home tab drawn since the commit (src/listeners/home-tabs.ts): it may
+ * say "someone not yet named (U…)". Once for the name's arrival, never per entry.
+ */
+export async function confirmNamed(
+  deps: Pick<BotDeps, "access" | "record" | "clock" | "home" | "log">,
+  client: webApi.WebClient,
+  written: WrittenGiven,
+  drawAgain: () => Promise<unknown>,
+): Promise<void> {
+  const since = deps.clock.now().getTime() - HOME_DRAWING_MS;
+  const naming = givenNamed(deps, written, NAMED_LATER_MS);
+  const named = await within(naming, CONFIRM_NAME_MS);
+  void naming
+    .then(async (ok) => {
+      if (!ok) return;
+      if (named === undefined) await drawAgain();
+      await deps.home?.redraw(client, since);
+    })
+    .catch((error: unknown) =>
+      deps.log.warn(
+        { err: String((error as Error)?.message ?? error) },
+        "could not draw a giver's name again",
+      ),
+    );
 }

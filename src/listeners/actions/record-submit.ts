@@ -26,7 +26,6 @@ import {
 import { GIVEN_AT, GIVEN_WHICH, lateForm, recordForm } from "../../blocks/record-modal.ts";
 import type { PrnDose } from "../../domain/prn.ts";
 import type { ItemKey } from "../../record/types.ts";
-import { within } from "../../within.ts";
 import type { BotDeps } from "../bot-deps.ts";
 import { type Form, onForm } from "../interaction.ts";
 import type { SheetRedraw } from "../record-round.ts";
@@ -42,7 +41,7 @@ import {
   whoRecorded,
 } from "../tapper-words.ts";
 import { againWithTick } from "./record-again.ts";
-import { CONFIRM_NAME_MS, givenNamed, NAMED_LATER_MS, readGiver, tellIfNotStaff } from "./record-giver.ts";
+import { confirmNamed, readGiver, tellIfNotStaff } from "./record-giver.ts";
 
 /** A time said that cannot stand: its words on the form's field at fault (the time, or which of an hour that came twice). */
 const timeField = (c: { field: "time" | "which"; error: string }) => ({
@@ -83,10 +82,16 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     }
     // Committed: the form closes now. A time said is confirmed to the tapper, its day named when not today.
     await f.ack.send();
-    // A giver kept by id (Slack slow before the commit): confirmed and drawn once Slack names them
-    // (a bounded wait), else drawn again when the name comes.
-    const naming = givenNamed(deps, result.status === "recorded" ? result.entries : [], NAMED_LATER_MS);
-    const named = await within(naming, CONFIRM_NAME_MS);
+    // A giver kept by id (Slack slow before the commit), of the round's doses or those given if needed:
+    // confirmed and drawn once Slack names them (a bounded wait), else drawn again when the name comes.
+    const entries = result.status === "recorded" ? result.entries : [];
+    const ifNeeded = result.ifNeeded ?? [];
+    await confirmNamed(deps, f.client, { entries, doses: ifNeeded }, () =>
+      Promise.all([
+        redraw.afterTap(f.client, sheet, pet.message, f.meta.at),
+        ifNeeded.length ? redraw.petChanged(f.client, sheet.date, pet, f.meta.at) : undefined,
+      ]),
+    );
     // Every correction committed is confirmed too, one to "not given" (no time kept) as one given late;
     // and doses given on time, or given if needed, by someone the form named (that person said, as for a late entry).
     const tz = deps.config.timezone;
@@ -103,10 +108,6 @@ export function registerRecordSubmit(app: App, deps: BotDeps, redraw: SheetRedra
     await afterRound(f, redraw, f.found, f.meta.at, result.status === "recorded", said);
     // A dose given if needed shows on each of the day's posts holding the pet (as 💊 Give if needed… draws them).
     if (result.ifNeeded?.length) void redraw.petChanged(f.client, sheet.date, pet, f.meta.at);
-    if (named === undefined)
-      void naming
-        .then((ok) => (ok ? redraw.afterTap(f.client, sheet, pet.message, f.meta.at) : undefined))
-        .catch(() => undefined);
   }
 }
 
